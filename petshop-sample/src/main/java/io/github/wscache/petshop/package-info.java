@@ -1,0 +1,4 @@
+/**
+ * Placeholder for the petshop-sample module; it is filled by a later issue and holds no code yet.
+ */
+package io.github.wscache.petshop;
