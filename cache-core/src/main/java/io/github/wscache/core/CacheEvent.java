@@ -1,0 +1,58 @@
+package io.github.wscache.core;
+
+import java.util.Optional;
+
+/**
+ * One decision the cache made for one call, delivered to {@link CacheListener}s on the calling
+ * thread. Immutable.
+ *
+ * <p>The sequences a listener sees: a hit is {@code HIT}; a miss is {@code MISS} then
+ * {@code STORE} (or {@code BYPASS} when the response is not kept); an uncacheable operation is
+ * {@code BYPASS}; a stale entry refreshed by a 304 is {@code REVALIDATED}; a failure inside the
+ * cache is {@code ERROR} followed by the miss or bypass it became.
+ *
+ * <pre>{@code
+ * cache.addListener(e -> log.debug("{} {} {}", e.type(), e.operation(), e.detail().orElse("")));
+ * }</pre>
+ */
+public final class CacheEvent {
+    /** The kinds of decision. */
+    public enum Type { HIT, MISS, BYPASS, STORE, REVALIDATED, ERROR }
+
+    private final Type type;
+    private final String operation;
+    private final CacheKey key;
+    private final String detail;
+
+    CacheEvent(Type type, String operation, CacheKey key, String detail) {
+        this.type = type;
+        this.operation = operation;
+        this.key = key;
+        this.detail = detail;
+    }
+
+    /** Returns what the cache decided. */
+    public Type type() {
+        return type;
+    }
+
+    /** Returns the operation name. */
+    public String operation() {
+        return operation;
+    }
+
+    /** Returns the key, when one was made. */
+    public Optional<CacheKey> key() {
+        return Optional.ofNullable(key);
+    }
+
+    /** Returns why (for bypasses and errors). */
+    public Optional<String> detail() {
+        return Optional.ofNullable(detail);
+    }
+
+    @Override
+    public String toString() {
+        return type + " " + operation + (detail == null ? "" : " (" + detail + ")");
+    }
+}

@@ -1,0 +1,94 @@
+package io.github.wscache.core;
+
+import java.util.Objects;
+
+/**
+ * The key of one cache entry: endpoint, operation, the caller-identity partition and the
+ * parameter part derived by the operation's key strategy. Equality is by content; the hash code
+ * is computed once. Immutable and thread-safe.
+ *
+ * <p>Keys are made by the cache; applications see them only in events and diagnostics.
+ *
+ * <pre>{@code
+ * cache.addListener(event -> log.debug("{} {}", event.type(), event.key()));
+ * }</pre>
+ */
+public final class CacheKey {
+    private final String service;
+    private final String endpoint;
+    private final String operation;
+    private final long identityHigh;
+    private final long identityLow;
+    private final Object parameters;
+    private final String vary;
+    private final int hash;
+
+    CacheKey(String service, String endpoint, String operation, long identityHigh,
+            long identityLow, Object parameters, String vary) {
+        this.service = service;
+        this.endpoint = endpoint;
+        this.operation = operation;
+        this.identityHigh = identityHigh;
+        this.identityLow = identityLow;
+        this.parameters = parameters;
+        this.vary = vary;
+        int h = operation.hashCode();
+        h = 31 * h + Objects.hashCode(endpoint);
+        h = 31 * h + Objects.hashCode(service);
+        h = 31 * h + Long.hashCode(identityLow);
+        h = 31 * h + Objects.hashCode(parameters);
+        h = 31 * h + Objects.hashCode(vary);
+        this.hash = h;
+    }
+
+    /** Returns the service name, or {@code null}. */
+    public String service() {
+        return service;
+    }
+
+    /** Returns the endpoint URL, or {@code null}. */
+    public String endpoint() {
+        return endpoint;
+    }
+
+    /** Returns the operation name. */
+    public String operation() {
+        return operation;
+    }
+
+    /** Returns whether this key belongs to one caller identity (not shared across users). */
+    public boolean isPartitioned() {
+        return identityHigh != 0 || identityLow != 0;
+    }
+
+    Object parameters() {
+        return parameters;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof CacheKey)) {
+            return false;
+        }
+        CacheKey k = (CacheKey) o;
+        return hash == k.hash && identityHigh == k.identityHigh && identityLow == k.identityLow
+                && operation.equals(k.operation) && Objects.equals(endpoint, k.endpoint)
+                && Objects.equals(service, k.service) && Objects.equals(parameters, k.parameters)
+                && Objects.equals(vary, k.vary);
+    }
+
+    @Override
+    public int hashCode() {
+        return hash;
+    }
+
+    @Override
+    public String toString() {
+        return (service == null ? "" : service + "/") + operation
+                + (isPartitioned() ? String.format("@%08x", (int) identityLow) : "")
+                + "#" + Integer.toHexString(hash);
+    }
+}

@@ -1,0 +1,193 @@
+package io.github.wscache.core;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * A response as a message-level integration keeps it: the body in its representation (XML bytes
+ * or a recording of parse events), the HTTP status, content type and headers. Immutable and
+ * thread-safe; one instance is handed to every caller that hits it.
+ *
+ * <pre>{@code
+ * CachedResponse r = CachedResponse.builder(XmlRecording.parse(bytes))
+ *         .status(200)
+ *         .contentType("text/xml; charset=UTF-8")
+ *         .header("ETag", "\"v1\"")
+ *         .build();
+ * }</pre>
+ */
+public final class CachedResponse {
+    private final Object body;
+    private final int status;
+    private final String contentType;
+    private final Map<String, List<String>> headers;
+    private final String notCacheable;
+    private final boolean notModified;
+
+    private CachedResponse(Builder b) {
+        this.body = b.body;
+        this.status = b.status;
+        this.contentType = b.contentType;
+        this.headers = Collections.unmodifiableMap(b.headers);
+        this.notCacheable = b.notCacheable;
+        this.notModified = b.notModified;
+    }
+
+    /**
+     * Returns a builder for a response whose body is kept as {@code body}: {@code byte[]} of
+     * XML, an {@code XmlRecording}, or any immutable object the integration can hand back.
+     */
+    public static Builder builder(Object body) {
+        return new Builder(body);
+    }
+
+    /** Returns the marker an {@link Exchange} returns for an HTTP 304 Not Modified. */
+    public static CachedResponse notModified(Map<String, List<String>> headers) {
+        Builder b = new Builder(null).status(304);
+        b.headers(headers);
+        b.notModified = true;
+        return b.build();
+    }
+
+    /** Returns the body in its stored representation. */
+    public Object body() {
+        return body;
+    }
+
+    /** Returns the HTTP status (200 unless set). */
+    public int status() {
+        return status;
+    }
+
+    /** Returns the content type, or {@code null}. */
+    public String contentType() {
+        return contentType;
+    }
+
+    /** Returns the headers; names are case-insensitive. */
+    public Map<String, List<String>> headers() {
+        return headers;
+    }
+
+    /** Returns the first value of a header. */
+    public Optional<String> header(String name) {
+        List<String> v = headers.get(name);
+        return v == null || v.isEmpty() ? Optional.empty() : Optional.of(v.get(0));
+    }
+
+    /** Returns why the integration said this response must not be cached (e.g. a SOAP fault). */
+    public Optional<String> notCacheableReason() {
+        return Optional.ofNullable(notCacheable);
+    }
+
+    /** Returns whether this is the 304 marker of {@link #notModified(Map)}. */
+    public boolean isNotModified() {
+        return notModified;
+    }
+
+    /**
+     * Returns the headers of a conditional request that revalidates this response:
+     * {@code If-None-Match} from its {@code ETag}, {@code If-Modified-Since} from its
+     * {@code Last-Modified}. Empty when it has no validator.
+     */
+    public Map<String, String> conditionalHeaders() {
+        Map<String, String> h = new LinkedHashMap<>();
+        header("ETag").ifPresent(v -> h.put("If-None-Match", v));
+        header("Last-Modified").ifPresent(v -> h.put("If-Modified-Since", v));
+        return h;
+    }
+
+    /**
+     * Returns this response with the headers of a 304 merged in (RFC 9111 §4.3.4): every header
+     * the 304 carries replaces the stored one, except the body's length and encoding.
+     */
+    public CachedResponse withHeadersOf(CachedResponse notModified) {
+        Builder b = new Builder(body).status(status).contentType(contentType);
+        b.headers(headers);
+        for (Map.Entry<String, List<String>> h : notModified.headers.entrySet()) {
+            String n = h.getKey();
+            if (!n.equalsIgnoreCase("Content-Length") && !n.equalsIgnoreCase("Content-Encoding")
+                    && !n.equalsIgnoreCase("Transfer-Encoding")
+                    && !n.equalsIgnoreCase("Content-Type")) {
+                b.headers.put(n, List.copyOf(h.getValue()));
+            }
+        }
+        b.notCacheable = notCacheable;
+        return b.build();
+    }
+
+    @Override
+    public String toString() {
+        return "CachedResponse{status=" + status + ", contentType=" + contentType + ", body="
+                + (body instanceof byte[] ? "byte[" + ((byte[]) body).length + "]"
+                        : body == null ? "none" : body.getClass().getSimpleName()) + "}";
+    }
+
+    /** Builds a {@link CachedResponse}. Not thread-safe. */
+    public static final class Builder {
+        private final Object body;
+        private int status = 200;
+        private String contentType;
+        private final Map<String, List<String>> headers =
+                new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        private String notCacheable;
+        private boolean notModified;
+
+        private Builder(Object body) {
+            this.body = body;
+        }
+
+        /** Sets the HTTP status. */
+        public Builder status(int status) {
+            if (status < 100 || status > 599) {
+                throw new IllegalArgumentException("status must be an HTTP status: " + status);
+            }
+            this.status = status;
+            return this;
+        }
+
+        /** Sets the content type. */
+        public Builder contentType(String contentType) {
+            this.contentType = contentType;
+            return this;
+        }
+
+        /** Adds a header value. */
+        public Builder header(String name, String value) {
+            Objects.requireNonNull(name, "header name");
+            Objects.requireNonNull(value, "header value");
+            headers.computeIfAbsent(name, n -> new ArrayList<>(1)).add(value);
+            return this;
+        }
+
+        /** Adds all headers of a map (values copied). */
+        public Builder headers(Map<String, List<String>> all) {
+            for (Map.Entry<String, List<String>> e : all.entrySet()) {
+                if (e.getKey() != null && e.getValue() != null) {
+                    for (String v : e.getValue()) {
+                        header(e.getKey(), v);
+                    }
+                }
+            }
+            return this;
+        }
+
+        /** Marks the response as one that must not be cached, with the reason (for stats). */
+        public Builder notCacheable(String reason) {
+            this.notCacheable = Objects.requireNonNull(reason, "reason");
+            return this;
+        }
+
+        /** Returns the response. */
+        public CachedResponse build() {
+            headers.replaceAll((k, v) -> List.copyOf(v));
+            return new CachedResponse(this);
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.github.wscache.core;
+
+import io.github.wscache.core.copy.Copier;
+import io.github.wscache.core.policy.OperationPolicy;
+
+/**
+ * What the store keeps for one key: the captured value (a copy, serialized bytes, or an immutable
+ * {@link CachedResponse}), the copier that hands out fresh objects, the policy it was stored
+ * under (so a reload can tell which entries to drop), its weight and its times.
+ */
+final class Entry {
+    final Object captured;
+    final Copier<Object> copier;
+    final OperationPolicy policy;
+    final String statsKey;
+    final int weight;
+    final long freshUntilNanos;
+    final long retainNanos;
+
+    Entry(Object captured, Copier<Object> copier, OperationPolicy policy, String statsKey,
+            int weight, long freshUntilNanos, long retainNanos) {
+        this.captured = captured;
+        this.copier = copier;
+        this.policy = policy;
+        this.statsKey = statsKey;
+        this.weight = weight;
+        this.freshUntilNanos = freshUntilNanos;
+        this.retainNanos = retainNanos;
+    }
+
+    boolean isFresh(long nowNanos) {
+        return nowNanos - freshUntilNanos < 0;
+    }
+
+    /** Returns a value owned by the caller. */
+    Object materialize() {
+        if (copier == null || captured == null) {
+            return captured;
+        }
+        return copier.restore(captured);
+    }
+}

@@ -1,0 +1,209 @@
+package io.github.wscache.core;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
+import javax.xml.stream.XMLStreamReader;
+
+/**
+ * One call to a web-service operation, as the cache sees it: which operation of which service at
+ * which endpoint, its parameters, the caller's credentials and, for message-level integrations,
+ * the request XML. Immutable and thread-safe once built.
+ *
+ * <pre>{@code
+ * Invocation call = Invocation.builder("doSpellingSuggestion")
+ *         .service("GoogleSearchService")
+ *         .endpoint("http://localhost:8081/axis2/services/GoogleSearchService")
+ *         .parameter("key", "00000000")
+ *         .parameter("phrase", "britney speers")
+ *         .authorization(request.getHeader("Authorization"))   // partitions the key per user
+ *         .build();
+ * }</pre>
+ */
+public final class Invocation {
+    private static final String[] NO_NAMES = new String[0];
+    private static final Object[] NO_VALUES = new Object[0];
+
+    private final String service;
+    private final String endpoint;
+    private final String operation;
+    private final String[] parameterNames;
+    private final Object[] parameters;
+    private final String authorization;
+    private final String username;
+    private final String vary;
+    private final Supplier<XMLStreamReader> requestXml;
+
+    private Invocation(Builder b) {
+        this.service = b.service;
+        this.endpoint = b.endpoint;
+        this.operation = b.operation;
+        this.parameterNames = b.names.isEmpty() ? NO_NAMES : b.names.toArray(NO_NAMES);
+        this.parameters = b.values.isEmpty() ? NO_VALUES : b.values.toArray();
+        this.authorization = b.authorization;
+        this.username = b.username;
+        this.vary = b.vary == null ? null : b.vary.toString();
+        this.requestXml = b.requestXml;
+    }
+
+    /**
+     * Returns a builder for a call to {@code operation}.
+     *
+     * @throws IllegalArgumentException if the operation name is blank
+     */
+    public static Builder builder(String operation) {
+        return new Builder(operation);
+    }
+
+    /** Returns the service name, or {@code null} if the integration does not know it. */
+    public String service() {
+        return service;
+    }
+
+    /** Returns the endpoint URL, or {@code null} if the integration does not know it. */
+    public String endpoint() {
+        return endpoint;
+    }
+
+    /** Returns the operation name. */
+    public String operation() {
+        return operation;
+    }
+
+    /** Returns the number of parameters. */
+    public int parameterCount() {
+        return parameters.length;
+    }
+
+    /** Returns the name of parameter {@code i}. */
+    public String parameterName(int i) {
+        return parameterNames[i];
+    }
+
+    /** Returns the value of parameter {@code i}. */
+    public Object parameter(int i) {
+        return parameters[i];
+    }
+
+    /** Returns the HTTP {@code Authorization} value the request carries, or {@code null}. */
+    public String authorization() {
+        return authorization;
+    }
+
+    /** Returns the WS-Security user name the request carries, or {@code null}. */
+    public String username() {
+        return username;
+    }
+
+    /** Returns whether the request carries credentials of any kind. */
+    public boolean hasCredentials() {
+        return authorization != null || username != null;
+    }
+
+    /** Returns the extra request attributes that select a response variant, or {@code null}. */
+    public String vary() {
+        return vary;
+    }
+
+    /** Returns a supplier of the request payload's XML, or {@code null} if none was given. */
+    public Supplier<XMLStreamReader> requestXml() {
+        return requestXml;
+    }
+
+    /** Returns the parameter values (a copy of the array, the values themselves). */
+    Object[] parameterArray() {
+        return parameters;
+    }
+
+    /** Returns {@code service/operation}, or the operation alone. */
+    @Override
+    public String toString() {
+        return (service == null ? "" : service + "/") + operation
+                + (parameters.length == 0 ? "" : Arrays.toString(parameterNames));
+    }
+
+    /** Builds an {@link Invocation}. Not thread-safe. */
+    public static final class Builder {
+        private final String operation;
+        private String service;
+        private String endpoint;
+        private final List<String> names = new ArrayList<>(4);
+        private final List<Object> values = new ArrayList<>(4);
+        private String authorization;
+        private String username;
+        private StringBuilder vary;
+        private Supplier<XMLStreamReader> requestXml;
+
+        private Builder(String operation) {
+            Objects.requireNonNull(operation, "operation");
+            if (operation.isBlank()) {
+                throw new IllegalArgumentException("operation must not be blank");
+            }
+            this.operation = operation;
+        }
+
+        /** Sets the service name policies match with {@code service:}. */
+        public Builder service(String service) {
+            this.service = service;
+            return this;
+        }
+
+        /** Sets the endpoint URL policies match with {@code endpoint:}; part of the key. */
+        public Builder endpoint(String endpoint) {
+            this.endpoint = endpoint;
+            return this;
+        }
+
+        /** Adds a parameter; names and values both take part in the key. */
+        public Builder parameter(String name, Object value) {
+            names.add(Objects.requireNonNull(name, "parameter name"));
+            values.add(value);
+            return this;
+        }
+
+        /** Adds parameters named {@code arg0}, {@code arg1}, ... in order. */
+        public Builder parameters(Object... args) {
+            for (Object a : args) {
+                parameter("arg" + names.size(), a);
+            }
+            return this;
+        }
+
+        /** Sets the HTTP {@code Authorization} value; keys are partitioned by its hash. */
+        public Builder authorization(String authorization) {
+            this.authorization = authorization;
+            return this;
+        }
+
+        /** Sets the WS-Security user name; keys are partitioned by its hash. */
+        public Builder username(String username) {
+            this.username = username;
+            return this;
+        }
+
+        /**
+         * Adds a request attribute that selects a response variant (e.g. the HTTP method or
+         * {@code Accept}); it takes part in the key.
+         */
+        public Builder vary(String name, String value) {
+            if (vary == null) {
+                vary = new StringBuilder();
+            }
+            vary.append(name).append('=').append(value).append('\n');
+            return this;
+        }
+
+        /** Sets where the request payload's XML can be read, for {@code key: xml}. */
+        public Builder requestXml(Supplier<XMLStreamReader> requestXml) {
+            this.requestXml = requestXml;
+            return this;
+        }
+
+        /** Returns the invocation. */
+        public Invocation build() {
+            return new Invocation(this);
+        }
+    }
+}

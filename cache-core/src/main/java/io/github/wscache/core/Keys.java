@@ -1,0 +1,236 @@
+package io.github.wscache.core;
+
+import io.github.wscache.core.copy.Copiers;
+import io.github.wscache.core.internal.BytesKey;
+import io.github.wscache.core.internal.FlatBean;
+import io.github.wscache.core.internal.ParameterBytes;
+import io.github.wscache.core.internal.ValuesKey;
+import io.github.wscache.core.internal.XmlCanonicalizer;
+import io.github.wscache.core.policy.OperationPolicy;
+import java.lang.reflect.Modifier;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+
+/**
+ * Derives {@link CacheKey}s (paper 001, Table 2). The parameter part depends on the operation's
+ * key strategy; {@code auto} classifies each parameter class once ({@link ClassValue}): values
+ * with value equality are kept as they are, flat beans as their field values, byte arrays as
+ * bytes, and anything else makes the whole key fall back to serialized bytes. Identity partitions
+ * are a SHA-256 of the credentials, memoized, so raw credentials are never part of a key.
+ */
+final class Keys {
+    private enum Kind { VALUE, FLAT, BYTES, OTHER }
+
+    private static final class Classification {
+        final Kind kind;
+        final FlatBean flat;
+
+        Classification(Kind kind, FlatBean flat) {
+            this.kind = kind;
+            this.flat = flat;
+        }
+    }
+
+    private static final ClassValue<Classification> KINDS = new ClassValue<>() {
+        @Override
+        protected Classification computeValue(Class<?> type) {
+            return classify(type);
+        }
+    };
+
+    private static final ClassValue<Boolean> OVERRIDES_TO_STRING = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            try {
+                return type.isEnum() || type.getMethod("toString").getDeclaringClass()
+                        != Object.class;
+            } catch (NoSuchMethodException e) {
+                return false;
+            }
+        }
+    };
+
+    private static final int MAX_IDENTITIES = 10_000;
+    private final ConcurrentHashMap<String, long[]> identities = new ConcurrentHashMap<>();
+
+    /** Why a key could not be made; the cache counts it as an error and bypasses. */
+    static final class KeyException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        KeyException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    CacheKey create(Invocation inv, OperationPolicy policy) {
+        long hi = 0;
+        long lo = 0;
+        if (inv.hasCredentials() && !policy.sharedAcrossUsers()) {
+            long[] id = identity(inv);
+            hi = id[0];
+            lo = id[1];
+        }
+        Object params = parameters(inv, policy);
+        return new CacheKey(inv.service(), inv.endpoint(), inv.operation(), hi, lo, params,
+                inv.vary());
+    }
+
+    private Object parameters(Invocation inv, OperationPolicy policy) {
+        switch (policy.key()) {
+            case TO_STRING:
+                return toStringKey(inv, policy);
+            case SERIALIZED:
+                return serializedKey(inv);
+            case XML:
+                return xmlKey(inv, policy);
+            default:
+                return autoKey(inv);
+        }
+    }
+
+    private static Object autoKey(Invocation inv) {
+        Object[] params = inv.parameterArray();
+        int n = params.length;
+        if (n == 0) {
+            return null;
+        }
+        Object[] parts = new Object[n];
+        for (int i = 0; i < n; i++) {
+            Object v = params[i];
+            if (v == null) {
+                continue;
+            }
+            Classification c = KINDS.get(v.getClass());
+            switch (c.kind) {
+                case VALUE:
+                    parts[i] = v;
+                    break;
+                case FLAT:
+                    parts[i] = c.flat.keyOf(v);
+                    break;
+                case BYTES:
+                    parts[i] = new BytesKey(((byte[]) v).clone());
+                    break;
+                default:
+                    return serializedKey(inv);
+            }
+        }
+        return new ValuesKey(parts);
+    }
+
+    private static Object serializedKey(Invocation inv) {
+        try {
+            return new BytesKey(ParameterBytes.of(names(inv), inv.parameterArray()));
+        } catch (RuntimeException e) {
+            throw new KeyException("key: serialized cannot serialize the parameters of "
+                    + inv.operation() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Object toStringKey(Invocation inv, OperationPolicy policy) {
+        StringBuilder sb = new StringBuilder(64);
+        for (int i = 0; i < inv.parameterCount(); i++) {
+            Object v = inv.parameter(i);
+            if (v != null && !OVERRIDES_TO_STRING.get(v.getClass())) {
+                throw new KeyException("key: toString is configured for " + inv.operation()
+                        + (policy.source().map(s -> " (" + s + ")").orElse(""))
+                        + ", but parameter '" + inv.parameterName(i) + "' is a "
+                        + v.getClass().getName() + ", which does not override toString(); "
+                        + "write key: serialized or key: auto", null);
+            }
+            sb.append(inv.parameterName(i)).append('=').append(v).append('\u0000');
+        }
+        return sb.toString();
+    }
+
+    private static Object xmlKey(Invocation inv, OperationPolicy policy) {
+        if (inv.requestXml() == null) {
+            throw new KeyException("key: xml is configured for " + inv.operation()
+                    + ", but the integration supplied no request XML; write key: auto", null);
+        }
+        try {
+            XMLStreamReader r = inv.requestXml().get();
+            try {
+                return new BytesKey(XmlCanonicalizer.canonicalize(r, policy.volatileElements()));
+            } finally {
+                r.close();
+            }
+        } catch (XMLStreamException | RuntimeException e) {
+            throw new KeyException("key: xml cannot read the request XML of " + inv.operation()
+                    + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String[] names(Invocation inv) {
+        String[] names = new String[inv.parameterCount()];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = inv.parameterName(i);
+        }
+        return names;
+    }
+
+    private long[] identity(Invocation inv) {
+        String credentials = (inv.authorization() == null ? "" : inv.authorization()) + '\u0000'
+                + (inv.username() == null ? "" : inv.username());
+        long[] id = identities.get(credentials);
+        if (id == null) {
+            id = sha256(credentials);
+            if (identities.size() >= MAX_IDENTITIES) {
+                identities.clear();
+            }
+            identities.put(credentials, id);
+        }
+        return id;
+    }
+
+    private static long[] sha256(String s) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256")
+                    .digest(s.getBytes(StandardCharsets.UTF_8));
+            ByteBuffer b = ByteBuffer.wrap(d);
+            long hi = b.getLong();
+            long lo = b.getLong();
+            return new long[] {hi == 0 && lo == 0 ? 1 : hi, lo};
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required by the Java platform", e);
+        }
+    }
+
+    private static Classification classify(Class<?> type) {
+        if (type == byte[].class) {
+            return new Classification(Kind.BYTES, null);
+        }
+        if (isValue(type)) {
+            return new Classification(Kind.VALUE, null);
+        }
+        FlatBean flat = FlatBean.plan(type, Keys::isValueField);
+        if (flat != null) {
+            return new Classification(Kind.FLAT, flat);
+        }
+        return new Classification(Kind.OTHER, null);
+    }
+
+    private static boolean isValue(Class<?> type) {
+        if (type.isEnum() || type.isArray()) {
+            return type.isEnum();
+        }
+        if (!Copiers.isImmutable(type)) {
+            return false;
+        }
+        try {
+            return type.getMethod("equals", Object.class).getDeclaringClass() != Object.class;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
+    }
+
+    private static boolean isValueField(Class<?> declared) {
+        return (Modifier.isFinal(declared.getModifiers()) || declared.isEnum())
+                && isValue(declared);
+    }
+}

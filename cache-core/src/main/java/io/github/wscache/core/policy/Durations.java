@@ -1,0 +1,70 @@
+package io.github.wscache.core.policy;
+
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Parses and formats policy durations: ISO-8601 ({@code PT1H}) or {@code 500ms/30s/5m/1h/2d}. */
+final class Durations {
+    private static final Pattern SHORT = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
+
+    private Durations() {
+    }
+
+    /** Returns the duration, or {@code null} when {@code text} is neither form. */
+    static Duration parse(String text) {
+        String t = text.trim();
+        Matcher m = SHORT.matcher(t.toLowerCase(Locale.ROOT));
+        if (m.matches()) {
+            long n;
+            try {
+                n = Long.parseLong(m.group(1));
+            } catch (NumberFormatException e) {
+                return null;
+            }
+            switch (m.group(2)) {
+                case "ms":
+                    return Duration.ofMillis(n);
+                case "s":
+                    return Duration.ofSeconds(n);
+                case "m":
+                    return Duration.ofMinutes(n);
+                case "h":
+                    return Duration.ofHours(n);
+                default:
+                    return Duration.ofDays(n);
+            }
+        }
+        if (t.startsWith("-")) {
+            try {
+                return Duration.parse(t);
+            } catch (DateTimeParseException e) {
+                return null;
+            }
+        }
+        try {
+            return Duration.parse(t.toUpperCase(Locale.ROOT));
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    static String format(Duration d) {
+        long ms = d.toMillis();
+        if (ms % 86_400_000L == 0) {
+            return ms / 86_400_000L + "d";
+        }
+        if (ms % 3_600_000L == 0) {
+            return ms / 3_600_000L + "h";
+        }
+        if (ms % 60_000L == 0) {
+            return ms / 60_000L + "m";
+        }
+        if (ms % 1000L == 0) {
+            return ms / 1000L + "s";
+        }
+        return ms + "ms";
+    }
+}

@@ -1,0 +1,277 @@
+package io.github.wscache.core.policy;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The caching rules in force for one operation: whether its responses are cached, for how long,
+ * how keys and values are represented. Immutable and thread-safe.
+ *
+ * <p>Two policies are {@linkplain #equals(Object) equal} when their settings are equal, whatever
+ * file line they came from; a policy reload keeps the entries of operations whose settings are
+ * equal before and after.
+ *
+ * <pre>{@code
+ * OperationPolicy search = OperationPolicy.builder()
+ *         .cacheable(true)
+ *         .ttl(Duration.ofHours(1))
+ *         .key(KeyStrategy.AUTO)
+ *         .value(ValueRepresentation.AUTO)
+ *         .build();
+ * }</pre>
+ */
+public final class OperationPolicy {
+
+    /** Elements left out of XML keys unless a policy says otherwise (local names). */
+    public static final Set<String> DEFAULT_VOLATILE_ELEMENTS =
+            Set.of("MessageID", "Timestamp", "Nonce", "Created", "Expires");
+
+    private static final OperationPolicy NOT_CACHED = builder().build();
+
+    private final boolean cacheable;
+    private final Duration ttl;
+    private final KeyStrategy key;
+    private final ValueRepresentation value;
+    private final boolean readOnly;
+    private final long maxEntrySize;
+    private final boolean honorHttpHeaders;
+    private final boolean sharedAcrossUsers;
+    private final Set<String> volatileElements;
+    private final String source;
+
+    private OperationPolicy(Builder b) {
+        this.cacheable = b.cacheable;
+        this.ttl = b.ttl;
+        this.key = b.key;
+        this.value = b.value;
+        this.readOnly = b.readOnly;
+        this.maxEntrySize = b.maxEntrySize;
+        this.honorHttpHeaders = b.honorHttpHeaders;
+        this.sharedAcrossUsers = b.sharedAcrossUsers;
+        this.volatileElements =
+                Collections.unmodifiableSet(new LinkedHashSet<>(b.volatileElements));
+        this.source = b.source;
+    }
+
+    /** Returns a builder with the defaults: not cacheable, one hour, automatic key and value. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Returns the policy of operations that nothing names: not cached. */
+    public static OperationPolicy notCached() {
+        return NOT_CACHED;
+    }
+
+    /** Returns a builder that starts from this policy's settings. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.cacheable = cacheable;
+        b.ttl = ttl;
+        b.key = key;
+        b.value = value;
+        b.readOnly = readOnly;
+        b.maxEntrySize = maxEntrySize;
+        b.honorHttpHeaders = honorHttpHeaders;
+        b.sharedAcrossUsers = sharedAcrossUsers;
+        b.volatileElements = new LinkedHashSet<>(volatileElements);
+        b.source = source;
+        return b;
+    }
+
+    /** Returns whether responses of this operation are cached at all. */
+    public boolean cacheable() {
+        return cacheable;
+    }
+
+    /** Returns how long a response stays fresh (unless HTTP headers say otherwise). */
+    public Duration ttl() {
+        return ttl;
+    }
+
+    /** Returns how keys are derived from the request. */
+    public KeyStrategy key() {
+        return key;
+    }
+
+    /** Returns how responses are kept and handed back. */
+    public ValueRepresentation value() {
+        return value;
+    }
+
+    /** Returns whether the application promised never to mutate results of this operation. */
+    public boolean readOnly() {
+        return readOnly;
+    }
+
+    /** Returns the largest entry kept, in estimated retained bytes. */
+    public long maxEntrySize() {
+        return maxEntrySize;
+    }
+
+    /** Returns whether the server's {@code Cache-Control}/{@code Expires} override the TTL. */
+    public boolean honorHttpHeaders() {
+        return honorHttpHeaders;
+    }
+
+    /** Returns whether responses may be shared between callers with different credentials. */
+    public boolean sharedAcrossUsers() {
+        return sharedAcrossUsers;
+    }
+
+    /**
+     * Returns the elements left out of XML keys: local names (any namespace) or
+     * {@code {namespace}local} names.
+     */
+    public Set<String> volatileElements() {
+        return volatileElements;
+    }
+
+    /** Returns where this policy was written ({@code file:line:column}), if it came from a file. */
+    public Optional<String> source() {
+        return Optional.ofNullable(source);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof OperationPolicy)) {
+            return false;
+        }
+        OperationPolicy p = (OperationPolicy) o;
+        return cacheable == p.cacheable && ttl.equals(p.ttl) && key == p.key && value == p.value
+                && readOnly == p.readOnly && maxEntrySize == p.maxEntrySize
+                && honorHttpHeaders == p.honorHttpHeaders
+                && sharedAcrossUsers == p.sharedAcrossUsers
+                && volatileElements.equals(p.volatileElements);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(cacheable, ttl, key, value, readOnly, maxEntrySize, honorHttpHeaders,
+                sharedAcrossUsers, volatileElements);
+    }
+
+    @Override
+    public String toString() {
+        return "{cacheable: " + cacheable + ", ttl: " + Durations.format(ttl)
+                + ", key: " + key.yamlName() + ", value: " + value.yamlName()
+                + ", readOnly: " + readOnly
+                + ", maxEntrySize: " + (maxEntrySize == Long.MAX_VALUE ? "unlimited"
+                        : Sizes.format(maxEntrySize))
+                + ", honorHttpHeaders: " + honorHttpHeaders
+                + ", sharedAcrossUsers: " + sharedAcrossUsers + "}";
+    }
+
+    /**
+     * Builds an {@link OperationPolicy}; every setter validates its argument at once. Not
+     * thread-safe.
+     */
+    public static final class Builder {
+        private boolean cacheable;
+        private Duration ttl = Duration.ofHours(1);
+        private KeyStrategy key = KeyStrategy.AUTO;
+        private ValueRepresentation value = ValueRepresentation.AUTO;
+        private boolean readOnly;
+        private long maxEntrySize = Long.MAX_VALUE;
+        private boolean honorHttpHeaders;
+        private boolean sharedAcrossUsers;
+        private Set<String> volatileElements = new LinkedHashSet<>(DEFAULT_VOLATILE_ELEMENTS);
+        private String source;
+
+        private Builder() {
+        }
+
+        /** Sets whether responses are cached. */
+        public Builder cacheable(boolean cacheable) {
+            this.cacheable = cacheable;
+            return this;
+        }
+
+        /**
+         * Sets how long a response stays fresh.
+         *
+         * @throws IllegalArgumentException if {@code ttl} is zero or negative
+         */
+        public Builder ttl(Duration ttl) {
+            Objects.requireNonNull(ttl, "ttl");
+            if (ttl.isNegative() || ttl.isZero()) {
+                throw new IllegalArgumentException("ttl must be positive: " + ttl);
+            }
+            this.ttl = ttl;
+            return this;
+        }
+
+        /** Sets the key strategy. */
+        public Builder key(KeyStrategy key) {
+            this.key = Objects.requireNonNull(key, "key");
+            return this;
+        }
+
+        /** Sets the value representation. */
+        public Builder value(ValueRepresentation value) {
+            this.value = Objects.requireNonNull(value, "value");
+            return this;
+        }
+
+        /** Declares that the application never mutates results: they are shared, not copied. */
+        public Builder readOnly(boolean readOnly) {
+            this.readOnly = readOnly;
+            return this;
+        }
+
+        /**
+         * Sets the largest entry kept, in estimated retained bytes.
+         *
+         * @throws IllegalArgumentException if {@code bytes} is not positive
+         */
+        public Builder maxEntrySize(long bytes) {
+            if (bytes <= 0) {
+                throw new IllegalArgumentException("maxEntrySize must be positive: " + bytes);
+            }
+            this.maxEntrySize = bytes;
+            return this;
+        }
+
+        /** Lets the server's {@code Cache-Control}/{@code Expires} decide freshness. */
+        public Builder honorHttpHeaders(boolean honor) {
+            this.honorHttpHeaders = honor;
+            return this;
+        }
+
+        /** Lets callers with different credentials share responses. */
+        public Builder sharedAcrossUsers(boolean shared) {
+            this.sharedAcrossUsers = shared;
+            return this;
+        }
+
+        /** Replaces the elements left out of XML keys. */
+        public Builder volatileElements(Set<String> names) {
+            Objects.requireNonNull(names, "volatileElements");
+            for (String n : names) {
+                if (n == null || n.isBlank()) {
+                    throw new IllegalArgumentException(
+                            "volatile element names must not be blank: " + names);
+                }
+            }
+            this.volatileElements = new LinkedHashSet<>(names);
+            return this;
+        }
+
+        Builder source(String source) {
+            this.source = source;
+            return this;
+        }
+
+        /** Returns the policy. */
+        public OperationPolicy build() {
+            return new OperationPolicy(this);
+        }
+    }
+}

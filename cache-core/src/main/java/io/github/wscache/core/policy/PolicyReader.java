@@ -1,0 +1,330 @@
+package io.github.wscache.core.policy;
+
+import io.github.wscache.core.copy.CopyStrategy;
+import io.github.wscache.core.copy.Copiers;
+import java.io.Reader;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns a policy file into rules, rejecting everything that is wrong with the file, line, column,
+ * the problem and what to write instead. The file format is documented on the site's
+ * "Configuration reference" page; keep both in step.
+ */
+final class PolicyReader {
+    static final Set<String> TOP_KEYS = Set.of("maximumSize", "defaults", "operations");
+    static final Set<String> SETTING_KEYS = Set.of("cacheable", "ttl", "key", "value", "readOnly",
+            "maxEntrySize", "honorHttpHeaders", "sharedAcrossUsers", "volatileElements");
+    static final Set<String> MATCH_KEYS = Set.of("service", "endpoint", "operation");
+    static final Set<String> TYPE_KEYS = Set.of("resultType", "parameterTypes");
+
+    private final String file;
+    private final ClassLoader loader;
+
+    private PolicyReader(String file, ClassLoader loader) {
+        this.file = file;
+        this.loader = loader;
+    }
+
+    static Policy.Snapshot read(Reader in, String file, ClassLoader loader) {
+        return new PolicyReader(file, loader).document(YamlNode.parse(in, file));
+    }
+
+    private Policy.Snapshot document(YamlNode root) {
+        if (root.kind() != YamlNode.Kind.MAP) {
+            throw error(root, "a policy must be a mapping with the keys " + sorted(TOP_KEYS)
+                    + ", not " + root.describe());
+        }
+        checkKeys(root, TOP_KEYS, "the top level");
+        long maximumSize = Policy.DEFAULT_MAXIMUM_SIZE;
+        YamlNode max = root.map().get("maximumSize");
+        if (max != null) {
+            maximumSize = size(max, "maximumSize");
+        }
+        OperationPolicy defaults = OperationPolicy.notCached();
+        YamlNode d = root.map().get("defaults");
+        if (d != null) {
+            requireMap(d, "defaults");
+            checkKeys(d, SETTING_KEYS, "defaults");
+            defaults = settings(d, OperationPolicy.notCached().toBuilder(), "defaults")
+                    .source(where(d)).build();
+        }
+        List<Rule> rules = new ArrayList<>();
+        YamlNode ops = root.map().get("operations");
+        if (ops != null) {
+            if (ops.kind() != YamlNode.Kind.LIST) {
+                throw error(ops, "'operations' must be a list of entries, each starting with "
+                        + "'- operation: name', not " + ops.describe());
+            }
+            int i = 0;
+            for (YamlNode entry : ops.list()) {
+                rules.add(entry(entry, defaults, "operations[" + i++ + "]"));
+            }
+        }
+        return new Policy.Snapshot(maximumSize, defaults, rules);
+    }
+
+    private Rule entry(YamlNode e, OperationPolicy defaults, String where) {
+        requireMap(e, where);
+        Set<String> allowed = new LinkedHashSet<>(SETTING_KEYS);
+        allowed.addAll(MATCH_KEYS);
+        allowed.addAll(TYPE_KEYS);
+        checkKeys(e, allowed, where);
+        Map<String, YamlNode> m = e.map();
+        YamlNode op = m.get("operation");
+        if (op == null) {
+            throw error(e, where + " has no 'operation'; write 'operation: name' (or a pattern "
+                    + "such as '*Search', or '*' for every operation)");
+        }
+        if (m.containsKey("service") && m.containsKey("endpoint")) {
+            throw error(m.get("endpoint"), where + " names both 'service' and 'endpoint'; "
+                    + "match by one of them");
+        }
+        String operation = pattern(op, "operation");
+        String service = m.containsKey("service") ? pattern(m.get("service"), "service") : "*";
+        String endpoint = m.containsKey("endpoint") ? pattern(m.get("endpoint"), "endpoint") : "*";
+        OperationPolicy.Builder b = defaults.toBuilder().cacheable(true);
+        settings(e, b, where);
+        OperationPolicy policy = b.source(where(e)).build();
+        checkCombination(e, policy, where);
+        checkTypes(e, policy, where);
+        return Rule.of(service, endpoint, operation, policy);
+    }
+
+    private OperationPolicy.Builder settings(YamlNode node, OperationPolicy.Builder b,
+            String where) {
+        Map<String, YamlNode> m = node.map();
+        if (m.containsKey("cacheable")) {
+            b.cacheable(bool(m.get("cacheable"), "cacheable"));
+        }
+        if (m.containsKey("ttl")) {
+            b.ttl(duration(m.get("ttl"), "ttl"));
+        }
+        if (m.containsKey("key")) {
+            YamlNode k = m.get("key");
+            KeyStrategy key = k.kind() == YamlNode.Kind.STRING ? KeyStrategy.fromYaml(k.text())
+                    : null;
+            if (key == null) {
+                throw error(k, "'key' must be one of auto, toString, serialized, xml, not "
+                        + k.describe());
+            }
+            b.key(key);
+        }
+        if (m.containsKey("value")) {
+            YamlNode v = m.get("value");
+            ValueRepresentation value = v.kind() == YamlNode.Kind.STRING
+                    ? ValueRepresentation.fromYaml(v.text()) : null;
+            if (value == null) {
+                throw error(v, "'value' must be one of auto, reference, clone, reflection, "
+                        + "serialization, events, xml, not " + v.describe());
+            }
+            b.value(value);
+        }
+        if (m.containsKey("readOnly")) {
+            b.readOnly(bool(m.get("readOnly"), "readOnly"));
+        }
+        if (m.containsKey("maxEntrySize")) {
+            b.maxEntrySize(size(m.get("maxEntrySize"), "maxEntrySize"));
+        }
+        if (m.containsKey("honorHttpHeaders")) {
+            b.honorHttpHeaders(bool(m.get("honorHttpHeaders"), "honorHttpHeaders"));
+        }
+        if (m.containsKey("sharedAcrossUsers")) {
+            b.sharedAcrossUsers(bool(m.get("sharedAcrossUsers"), "sharedAcrossUsers"));
+        }
+        if (m.containsKey("volatileElements")) {
+            b.volatileElements(names(m.get("volatileElements"), "volatileElements"));
+        }
+        return b;
+    }
+
+    private void checkCombination(YamlNode e, OperationPolicy p, String where) {
+        Map<String, YamlNode> m = e.map();
+        if (p.readOnly() && m.containsKey("value")) {
+            ValueRepresentation v = p.value();
+            if (v == ValueRepresentation.CLONE || v == ValueRepresentation.REFLECTION
+                    || v == ValueRepresentation.SERIALIZATION) {
+                throw error(m.get("value"), where + " says readOnly: true, which shares results "
+                        + "without copying, and value: " + v.yamlName() + ", which copies them; "
+                        + "remove one of the two");
+            }
+        }
+    }
+
+    private void checkTypes(YamlNode e, OperationPolicy p, String where) {
+        Map<String, YamlNode> m = e.map();
+        if (m.containsKey("parameterTypes")) {
+            YamlNode types = m.get("parameterTypes");
+            if (types.kind() != YamlNode.Kind.LIST) {
+                throw error(types, "'parameterTypes' must be a list of class names, not "
+                        + types.describe());
+            }
+            for (YamlNode t : types.list()) {
+                Class<?> c = type(t, "parameterTypes");
+                if (p.key() == KeyStrategy.TO_STRING && !TypeChecks.overridesToString(c)) {
+                    YamlNode at = m.containsKey("key") ? m.get("key") : t;
+                    throw error(at, where + " uses key: toString, but parameter type "
+                            + c.getName() + " does not override toString(), so equal requests "
+                            + "would get different keys; write key: serialized (or auto)");
+                }
+            }
+        }
+        if (m.containsKey("resultType")) {
+            YamlNode t = m.get("resultType");
+            Class<?> c = type(t, "resultType");
+            CopyStrategy forced = TypeChecks.copyStrategyOf(p.value());
+            if (forced != null && !p.readOnly()) {
+                try {
+                    Copiers.of(forced, c);
+                } catch (IllegalArgumentException ex) {
+                    YamlNode at = m.containsKey("value") ? m.get("value") : t;
+                    throw error(at, where + " uses value: " + p.value().yamlName()
+                            + ", which cannot copy " + c.getName() + " safely: "
+                            + ex.getMessage() + "; write value: "
+                            + TypeChecks.suggestion(c) + " instead");
+                }
+            }
+        }
+    }
+
+    private Class<?> type(YamlNode t, String key) {
+        if (t.kind() != YamlNode.Kind.STRING) {
+            throw error(t, "'" + key + "' must name classes, not " + t.describe());
+        }
+        Class<?> c = TypeChecks.load(t.text(), loader);
+        if (c == null) {
+            throw error(t, "class " + t.text() + " named in '" + key + "' is not on the "
+                    + "classpath; write its fully qualified name, e.g. com.example.SearchResult");
+        }
+        return c;
+    }
+
+    private String pattern(YamlNode n, String key) {
+        if (n.kind() != YamlNode.Kind.STRING || n.text().isBlank()) {
+            throw error(n, "'" + key + "' must be a name or a pattern with '*', not "
+                    + n.describe());
+        }
+        return n.text();
+    }
+
+    private boolean bool(YamlNode n, String key) {
+        if (n.kind() != YamlNode.Kind.BOOLEAN) {
+            throw error(n, "'" + key + "' must be true or false, not " + n.describe());
+        }
+        return n.bool();
+    }
+
+    private Duration duration(YamlNode n, String key) {
+        Duration d = n.kind() == YamlNode.Kind.STRING ? Durations.parse(n.text()) : null;
+        if (d == null) {
+            throw error(n, "'" + key + "' must be a duration such as 30s, 5m, 1h or PT1H, not "
+                    + n.describe());
+        }
+        if (d.isNegative() || d.isZero()) {
+            throw error(n, "'" + key + "' must be positive, not " + n.describe()
+                    + "; to keep an operation out of the cache write cacheable: false");
+        }
+        return d;
+    }
+
+    private long size(YamlNode n, String key) {
+        long s = n.kind() == YamlNode.Kind.STRING || n.kind() == YamlNode.Kind.NUMBER
+                ? Sizes.parse(n.text()) : -1;
+        if (s < 0) {
+            throw error(n, "'" + key + "' must be a size such as 65536, 512KB or 64MB, not "
+                    + n.describe());
+        }
+        if (s == 0) {
+            throw error(n, "'" + key + "' must be positive, not " + n.describe());
+        }
+        return s;
+    }
+
+    private Set<String> names(YamlNode n, String key) {
+        if (n.kind() != YamlNode.Kind.LIST) {
+            throw error(n, "'" + key + "' must be a list of element names such as "
+                    + "[MessageID, '{http://example.com/ns}nonce'], not " + n.describe());
+        }
+        Set<String> names = new LinkedHashSet<>();
+        for (YamlNode item : n.list()) {
+            if (item.kind() != YamlNode.Kind.STRING || item.text().isBlank()) {
+                throw error(item, "'" + key + "' entries must be element names, not "
+                        + item.describe());
+            }
+            names.add(item.text());
+        }
+        return names;
+    }
+
+    private void requireMap(YamlNode n, String where) {
+        if (n.kind() != YamlNode.Kind.MAP) {
+            throw error(n, where + " must be a mapping of keys to values, not " + n.describe());
+        }
+    }
+
+    private void checkKeys(YamlNode n, Set<String> allowed, String where) {
+        for (String k : n.map().keySet()) {
+            if (!allowed.contains(k)) {
+                YamlNode at = n.keyNode(k);
+                String near = nearest(k, allowed);
+                throw error(at, "unknown key '" + k + "' in " + where
+                        + (near == null ? "; allowed keys: "
+                                : "; did you mean '" + near + "'? Allowed keys: ")
+                        + sorted(allowed));
+            }
+        }
+    }
+
+    private static String sorted(Set<String> keys) {
+        List<String> l = new ArrayList<>(keys);
+        l.sort(String.CASE_INSENSITIVE_ORDER);
+        return String.join(", ", l);
+    }
+
+    private static String nearest(String k, Set<String> allowed) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String a : allowed) {
+            int d = distance(k.toLowerCase(java.util.Locale.ROOT),
+                    a.toLowerCase(java.util.Locale.ROOT));
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = a;
+            }
+        }
+        return best != null
+                && bestDistance <= Math.max(2, Math.max(k.length(), best.length()) / 2)
+                ? best : null;
+    }
+
+    private static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+
+    private String where(YamlNode n) {
+        return file + ":" + n.line() + ":" + n.column();
+    }
+
+    private PolicyException error(YamlNode at, String problem) {
+        return new PolicyException(file, at.line(), at.column(), problem);
+    }
+}

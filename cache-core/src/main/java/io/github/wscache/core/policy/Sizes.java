@@ -1,0 +1,62 @@
+package io.github.wscache.core.policy;
+
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Parses and formats byte sizes: {@code 1024}, {@code 512KB}, {@code 64MB}, {@code 1GB}. */
+final class Sizes {
+    private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(b|kb|kib|mb|mib|gb|gib)?");
+
+    private Sizes() {
+    }
+
+    /** Returns the size in bytes (KB = 1024 bytes), or -1 when {@code text} is not a size. */
+    static long parse(String text) {
+        Matcher m = SIZE.matcher(text.trim().toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
+            return -1;
+        }
+        long n;
+        try {
+            n = Long.parseLong(m.group(1));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+        String unit = m.group(2) == null ? "b" : m.group(2);
+        int shift;
+        switch (unit) {
+            case "kb":
+            case "kib":
+                shift = 10;
+                break;
+            case "mb":
+            case "mib":
+                shift = 20;
+                break;
+            case "gb":
+            case "gib":
+                shift = 30;
+                break;
+            default:
+                shift = 0;
+        }
+        if (n > (Long.MAX_VALUE >> shift)) {
+            return -1;
+        }
+        return n << shift;
+    }
+
+    static String format(long bytes) {
+        if (bytes >= 1 << 30 && bytes % (1 << 30) == 0) {
+            return (bytes >> 30) + "GB";
+        }
+        if (bytes >= 1 << 20 && bytes % (1 << 20) == 0) {
+            return (bytes >> 20) + "MB";
+        }
+        if (bytes >= 1 << 10 && bytes % (1 << 10) == 0) {
+            return (bytes >> 10) + "KB";
+        }
+        return bytes + "B";
+    }
+}

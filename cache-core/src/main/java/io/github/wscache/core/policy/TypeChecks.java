@@ -1,0 +1,73 @@
+package io.github.wscache.core.policy;
+
+import io.github.wscache.core.copy.CopyStrategy;
+import io.github.wscache.core.copy.Copiers;
+
+/** Type facts the policy checks rely on: is {@code toString} overridden, which copier fits. */
+final class TypeChecks {
+    private TypeChecks() {
+    }
+
+    static boolean overridesToString(Class<?> c) {
+        if (c.isPrimitive() || c.isEnum()) {
+            return true;
+        }
+        if (c.isArray() || c.isInterface()) {
+            return false;
+        }
+        try {
+            return c.getMethod("toString").getDeclaringClass() != Object.class;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
+    }
+
+    static CopyStrategy copyStrategyOf(ValueRepresentation v) {
+        switch (v) {
+            case REFERENCE:
+                return CopyStrategy.REFERENCE;
+            case CLONE:
+                return CopyStrategy.CLONE;
+            case REFLECTION:
+                return CopyStrategy.REFLECTION;
+            case SERIALIZATION:
+                return CopyStrategy.SERIALIZATION;
+            default:
+                return null;
+        }
+    }
+
+    /** Returns what to write instead for a type: the automatic choice, or events. */
+    static String suggestion(Class<?> c) {
+        return Copiers.isCopyable(c) ? "auto (" + Copiers.forType(c).strategy().name()
+                .toLowerCase(java.util.Locale.ROOT) + " for this type)" : "events";
+    }
+
+    static Class<?> load(String name, ClassLoader loader) {
+        switch (name) {
+            case "int":
+                return int.class;
+            case "long":
+                return long.class;
+            case "boolean":
+                return boolean.class;
+            case "double":
+                return double.class;
+            case "float":
+                return float.class;
+            case "short":
+                return short.class;
+            case "byte":
+                return byte.class;
+            case "char":
+                return char.class;
+            default:
+                break;
+        }
+        try {
+            return Class.forName(name, false, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            return null;
+        }
+    }
+}

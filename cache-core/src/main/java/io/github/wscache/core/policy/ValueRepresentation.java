@@ -1,0 +1,59 @@
+package io.github.wscache.core.policy;
+
+import java.util.Locale;
+
+/**
+ * How a cached response is kept and handed back on a hit (paper 001, Table 3).
+ *
+ * <p>{@link #XML} and {@link #EVENTS} are message-level representations (the integration
+ * re-parses bytes or replays recorded parse events into the deserializer); the others keep
+ * application objects and differ in how each caller gets its own copy.
+ *
+ * <pre>{@code
+ * OperationPolicy p = OperationPolicy.builder().cacheable(true)
+ *         .value(ValueRepresentation.REFLECTION).build();
+ * }</pre>
+ */
+public enum ValueRepresentation {
+    /** Application objects copied by the strategy picked from the runtime type. */
+    AUTO("auto", false),
+    /** Application objects shared as they are: immutable or declared read-only. */
+    REFERENCE("reference", false),
+    /** Application objects copied by their public deep {@code clone()}. */
+    CLONE("clone", false),
+    /** Application objects deep-copied field by field. */
+    REFLECTION("reflection", false),
+    /** Application objects kept as serialized bytes and deserialized per hit. */
+    SERIALIZATION("serialization", false),
+    /** The response's parse events, recorded once and replayed per hit. */
+    EVENTS("events", true),
+    /** The response's XML bytes, re-parsed per hit. */
+    XML("xml", true);
+
+    private final String yamlName;
+    private final boolean messageLevel;
+
+    ValueRepresentation(String yamlName, boolean messageLevel) {
+        this.yamlName = yamlName;
+        this.messageLevel = messageLevel;
+    }
+
+    /** Returns the spelling used in policy files, e.g. {@code serialization}. */
+    public String yamlName() {
+        return yamlName;
+    }
+
+    /** Returns whether this representation keeps the message rather than application objects. */
+    public boolean isMessageLevel() {
+        return messageLevel;
+    }
+
+    static ValueRepresentation fromYaml(String name) {
+        for (ValueRepresentation v : values()) {
+            if (v.yamlName.equals(name.toLowerCase(Locale.ROOT))) {
+                return v;
+            }
+        }
+        return null;
+    }
+}

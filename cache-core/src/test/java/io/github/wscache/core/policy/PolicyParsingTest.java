@@ -1,0 +1,312 @@
+package io.github.wscache.core.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class PolicyParsingTest {
+    private static final List<String> AMAZON_SEARCHES = List.of("KeywordSearch",
+            "TextStreamSearch", "PowerSearch", "BrowseNodeSearch", "AsinSearch", "BlendedSearch",
+            "UpcSearch", "SkuSearch", "AuthorSearch", "ArtistSearch", "ActorSearch",
+            "ManufacturerSearch", "DirectorSearch", "ListManiaSearch", "WishlistSearch",
+            "ExchangeSearch", "MarketplaceSearch", "SellerProfileSearch", "SellerSearch",
+            "SimilaritySearch");
+    private static final List<String> AMAZON_CART = List.of("GetShoppingCart",
+            "ClearShoppingCart", "AddShoppingCartItems", "RemoveShoppingCartItems",
+            "ModifyShoppingCartItems", "GetTransactionDetails");
+
+    private static Policy parse(String yaml) {
+        return Policy.parse(yaml, "wscache.yaml");
+    }
+
+    private static Path resource(String name) throws Exception {
+        return Path.of(PolicyParsingTest.class.getResource("/policies/" + name).toURI());
+    }
+
+    @Test
+    void amazonPolicy_cachesTheTwentySearchesForAnHourAndNoCartOperation() throws Exception {
+        Policy policy = Policy.load(resource("amazon.yaml"));
+
+        assertThat(AMAZON_SEARCHES).hasSize(20).allSatisfy(op -> {
+            OperationPolicy p = policy.resolve("AmazonSearchService", null, op);
+            assertThat(p.cacheable()).as(op).isTrue();
+            assertThat(p.ttl()).as(op).isEqualTo(Duration.ofHours(1));
+        });
+        assertThat(AMAZON_CART).hasSize(6).allSatisfy(op ->
+                assertThat(policy.resolve("AmazonSearchService", null, op).cacheable()).as(op)
+                        .isFalse());
+        assertThat(policy.maximumSize()).isEqualTo(64L << 20);
+    }
+
+    @Test
+    void resolve_unmatchedOperationIsNotCachedByDefault() {
+        Policy policy = parse("operations:\n  - operation: doGoogleSearch\n");
+
+        assertThat(policy.resolve("S", null, "somethingElse").cacheable()).isFalse();
+        assertThat(policy.resolve("S", null, "doGoogleSearch").cacheable()).isTrue();
+    }
+
+    @Test
+    void resolve_defaultsApplyToUnmatchedOperationsWhenTheySaySo() {
+        Policy policy = parse("defaults:\n  cacheable: true\n  ttl: 5m\n"
+                + "operations:\n  - operation: doGoogleSearch\n    ttl: 1h\n");
+
+        OperationPolicy other = policy.resolve(null, null, "anything");
+        assertThat(other.cacheable()).isTrue();
+        assertThat(other.ttl()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(policy.resolve(null, null, "doGoogleSearch").ttl())
+                .isEqualTo(Duration.ofHours(1));
+    }
+
+    @Test
+    void resolve_entriesInheritTheDefaultsTheyDoNotOverride() {
+        Policy policy = parse("defaults:\n  ttl: 10m\n  value: serialization\n"
+                + "operations:\n  - operation: a\n    key: serialized\n");
+
+        OperationPolicy a = policy.resolve(null, null, "a");
+        assertThat(a.ttl()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(a.value()).isEqualTo(ValueRepresentation.SERIALIZATION);
+        assertThat(a.key()).isEqualTo(KeyStrategy.SERIALIZED);
+    }
+
+    @Test
+    void resolve_mostSpecificMatchWinsWhateverTheOrder() {
+        Policy policy = parse("operations:\n"
+                + "  - operation: '*'\n    ttl: 1m\n"
+                + "  - operation: 'do*'\n    ttl: 2m\n"
+                + "  - service: Google\n    operation: 'do*'\n    ttl: 3m\n"
+                + "  - operation: doGoogleSearch\n    ttl: 4m\n"
+                + "  - service: Google\n    operation: doGoogleSearch\n    ttl: 5m\n"
+                + "  - endpoint: 'http://backup*'\n    operation: doGoogleSearch\n    ttl: 6m\n");
+
+        assertThat(policy.resolve("Google", "http://main/x", "doGoogleSearch").ttl())
+                .isEqualTo(Duration.ofMinutes(5));
+        assertThat(policy.resolve("Other", "http://backup/x", "doGoogleSearch").ttl())
+                .isEqualTo(Duration.ofMinutes(6));
+        assertThat(policy.resolve("Other", "http://main/x", "doGoogleSearch").ttl())
+                .isEqualTo(Duration.ofMinutes(4));
+        assertThat(policy.resolve("Google", null, "doSpellingSuggestion").ttl())
+                .isEqualTo(Duration.ofMinutes(3));
+        assertThat(policy.resolve("Other", null, "doSpellingSuggestion").ttl())
+                .isEqualTo(Duration.ofMinutes(2));
+        assertThat(policy.resolve("Other", null, "search").ttl())
+                .isEqualTo(Duration.ofMinutes(1));
+    }
+
+    @Test
+    void parse_readsEverySettingOfAnEntry() {
+        Policy policy = parse("maximumSize: 512KB\noperations:\n"
+                + "  - operation: op\n    cacheable: true\n    ttl: PT90S\n    key: toString\n"
+                + "    value: reflection\n    readOnly: false\n    maxEntrySize: 4KB\n"
+                + "    honorHttpHeaders: true\n    sharedAcrossUsers: true\n"
+                + "    volatileElements: [MessageID, '{urn:x}nonce']\n");
+
+        OperationPolicy p = policy.resolve(null, null, "op");
+        assertThat(policy.maximumSize()).isEqualTo(512 * 1024);
+        assertThat(p.ttl()).isEqualTo(Duration.ofSeconds(90));
+        assertThat(p.key()).isEqualTo(KeyStrategy.TO_STRING);
+        assertThat(p.value()).isEqualTo(ValueRepresentation.REFLECTION);
+        assertThat(p.maxEntrySize()).isEqualTo(4096);
+        assertThat(p.honorHttpHeaders()).isTrue();
+        assertThat(p.sharedAcrossUsers()).isTrue();
+        assertThat(p.volatileElements()).containsExactly("MessageID", "{urn:x}nonce");
+        assertThat(p.source()).hasValue("wscache.yaml:3:5");
+    }
+
+    @Test
+    void parse_acceptsShortAndIsoDurations() {
+        assertThat(Durations.parse("500ms")).isEqualTo(Duration.ofMillis(500));
+        assertThat(Durations.parse("30s")).isEqualTo(Duration.ofSeconds(30));
+        assertThat(Durations.parse("5m")).isEqualTo(Duration.ofMinutes(5));
+        assertThat(Durations.parse("1h")).isEqualTo(Duration.ofHours(1));
+        assertThat(Durations.parse("2d")).isEqualTo(Duration.ofDays(2));
+        assertThat(Durations.parse("PT1H30M")).isEqualTo(Duration.ofMinutes(90));
+        assertThat(Durations.parse("pt5s")).isEqualTo(Duration.ofSeconds(5));
+        assertThat(Durations.parse("soon")).isNull();
+    }
+
+    @Test
+    void rejects_unknownKeyWithTheNearestKnownOne() {
+        assertThatThrownBy(() -> parse("operations:\n  - operation: a\n    tll: 1h\n"))
+                .isInstanceOf(PolicyException.class)
+                .hasMessageStartingWith("wscache.yaml:3:5: unknown key 'tll' in operations[0]; "
+                        + "did you mean 'ttl'? Allowed keys: ")
+                .satisfies(e -> {
+                    PolicyException pe = (PolicyException) e;
+                    assertThat(pe.file()).hasValue("wscache.yaml");
+                    assertThat(pe.line()).isEqualTo(3);
+                    assertThat(pe.column()).isEqualTo(5);
+                });
+    }
+
+    @Test
+    void rejects_unknownTopLevelKey() {
+        assertThatThrownBy(() -> parse("maxSize: 1MB\n"))
+                .hasMessage("wscache.yaml:1:1: unknown key 'maxSize' in the top level; did you "
+                        + "mean 'maximumSize'? Allowed keys: defaults, maximumSize, operations");
+    }
+
+    @Test
+    void rejects_wrongTypes() {
+        assertThatThrownBy(() -> parse("operations:\n  - operation: a\n    cacheable: maybe\n"))
+                .hasMessage("wscache.yaml:3:16: 'cacheable' must be true or false, not 'maybe'");
+        assertThatThrownBy(() -> parse("operations:\n  - operation: a\n    ttl: [1h]\n"))
+                .hasMessage("wscache.yaml:3:10: 'ttl' must be a duration such as 30s, 5m, 1h "
+                        + "or PT1H, not a list");
+        assertThatThrownBy(() -> parse("operations:\n  - operation: a\n    key: md5\n"))
+                .hasMessage("wscache.yaml:3:10: 'key' must be one of auto, toString, "
+                        + "serialized, xml, not 'md5'");
+        assertThatThrownBy(() -> parse("operations:\n  - operation: a\n    value: dom\n"))
+                .hasMessage("wscache.yaml:3:12: 'value' must be one of auto, reference, clone, "
+                        + "reflection, serialization, events, xml, not 'dom'");
+        assertThatThrownBy(() -> parse("maximumSize: lots\n"))
+                .hasMessage("wscache.yaml:1:14: 'maximumSize' must be a size such as 65536, "
+                        + "512KB or 64MB, not 'lots'");
+        assertThatThrownBy(() -> parse("operations:\n  op: a\n"))
+                .hasMessage("wscache.yaml:2:3: 'operations' must be a list of entries, each "
+                        + "starting with '- operation: name', not a mapping");
+    }
+
+    @Test
+    void rejects_zeroAndNegativeTtl() {
+        assertThatThrownBy(() -> parse("operations:\n  - operation: a\n    ttl: 0s\n"))
+                .hasMessage("wscache.yaml:3:10: 'ttl' must be positive, not '0s'; to keep an "
+                        + "operation out of the cache write cacheable: false");
+        assertThatThrownBy(() -> parse("operations:\n  - operation: a\n    ttl: -PT5M\n"))
+                .hasMessage("wscache.yaml:3:10: 'ttl' must be positive, not '-PT5M'; to keep an "
+                        + "operation out of the cache write cacheable: false");
+        assertThatThrownBy(() -> parse("maximumSize: 0\n"))
+                .hasMessage("wscache.yaml:1:14: 'maximumSize' must be positive, not 0");
+    }
+
+    @Test
+    void rejects_entryWithoutOperation() {
+        assertThatThrownBy(() -> parse("operations:\n  - service: S\n    ttl: 1h\n"))
+                .hasMessage("wscache.yaml:2:5: operations[0] has no 'operation'; write "
+                        + "'operation: name' (or a pattern such as '*Search', or '*' for every "
+                        + "operation)");
+    }
+
+    @Test
+    void rejects_duplicateKeys() {
+        assertThatThrownBy(() -> parse("operations:\n  - operation: a\n    ttl: 1h\n    ttl: 2h\n"))
+                .hasMessage("wscache.yaml:4:5: duplicate key 'ttl' (first written at line 3); "
+                        + "keep one of them");
+    }
+
+    @Test
+    void rejects_invalidYamlWithItsPlace() {
+        assertThatThrownBy(() -> parse("operations:\n  - operation: [a\n"))
+                .isInstanceOf(PolicyException.class)
+                .hasMessageStartingWith("wscache.yaml:")
+                .hasMessageContaining("not valid YAML");
+    }
+
+    @Test
+    void rejects_readOnlyTogetherWithACopyingValue() {
+        assertThatThrownBy(() -> parse("operations:\n  - operation: a\n    readOnly: true\n"
+                + "    value: clone\n"))
+                .hasMessage("wscache.yaml:4:12: operations[0] says readOnly: true, which shares "
+                        + "results without copying, and value: clone, which copies them; remove "
+                        + "one of the two");
+    }
+
+    @Test
+    void rejects_toStringKeyOnParameterTypeWithoutToString() {
+        assertThatThrownBy(() -> parse("operations:\n  - operation: a\n    key: toString\n"
+                + "    parameterTypes: [java.lang.String, " + NoToString.class.getName() + "]\n"))
+                .hasMessage("wscache.yaml:3:10: operations[0] uses key: toString, but parameter "
+                        + "type " + NoToString.class.getName() + " does not override "
+                        + "toString(), so equal requests would get different keys; write key: "
+                        + "serialized (or auto)");
+    }
+
+    @Test
+    void accepts_toStringKeyOnTypesThatOverrideIt() {
+        Policy p = parse("operations:\n  - operation: a\n    key: toString\n"
+                + "    parameterTypes: [java.lang.String, int, " + WithToString.class.getName()
+                + "]\n");
+        assertThat(p.resolve(null, null, "a").key()).isEqualTo(KeyStrategy.TO_STRING);
+    }
+
+    @Test
+    void rejects_cloneValueOnTypeWithoutDeepClone() {
+        assertThatThrownBy(() -> parse("operations:\n  - operation: a\n    value: clone\n"
+                + "    resultType: " + NoToString.class.getName() + "\n"))
+                .isInstanceOf(PolicyException.class)
+                .hasMessageStartingWith("wscache.yaml:3:12: operations[0] uses value: clone, "
+                        + "which cannot copy " + NoToString.class.getName() + " safely: ")
+                .hasMessageContaining("; write value: ");
+    }
+
+    @Test
+    void rejects_unknownResultType() {
+        assertThatThrownBy(() -> parse("operations:\n  - operation: a\n"
+                + "    resultType: com.example.Missing\n"))
+                .hasMessage("wscache.yaml:3:17: class com.example.Missing named in 'resultType' "
+                        + "is not on the classpath; write its fully qualified name, e.g. "
+                        + "com.example.SearchResult");
+    }
+
+    @Test
+    void load_missingFileSaysHowToNameOne() {
+        assertThatThrownBy(() -> Policy.load(Path.of("/nonexistent/wscache.yaml")))
+                .hasMessage("/nonexistent/wscache.yaml: no such policy file; create it or pass "
+                        + "-Dwscache.policy=/path/to/wscache.yaml");
+    }
+
+    @Test
+    void builder_isEquivalentToTheFile() throws Exception {
+        Policy fromFile = Policy.load(resource("google.yaml"));
+        OperationPolicy hour = OperationPolicy.builder().cacheable(true)
+                .ttl(Duration.ofHours(1)).build();
+        Policy inCode = Policy.builder()
+                .maximumSize(32L << 20)
+                .rule(Rule.of("GoogleSearchService", "doGoogleSearch", hour))
+                .rule(Rule.of("GoogleSearchService", "doSpellingSuggestion",
+                        hour.toBuilder().value(ValueRepresentation.REFERENCE).build()))
+                .rule(Rule.of("GoogleSearchService", "doGetCachedPage", hour.toBuilder()
+                        .ttl(Duration.ofMinutes(30)).maxEntrySize(64 * 1024).build()))
+                .build();
+
+        for (String op : Set.of("doGoogleSearch", "doSpellingSuggestion", "doGetCachedPage")) {
+            assertThat(inCode.resolve("GoogleSearchService", null, op))
+                    .isEqualTo(fromFile.resolve("GoogleSearchService", null, op));
+        }
+        assertThat(inCode.maximumSize()).isEqualTo(fromFile.maximumSize());
+    }
+
+    @Test
+    void builder_validatesEarly() {
+        assertThatThrownBy(() -> OperationPolicy.builder().ttl(Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("ttl must be positive: PT0S");
+        assertThatThrownBy(() -> OperationPolicy.builder().maxEntrySize(-1))
+                .hasMessage("maxEntrySize must be positive: -1");
+        assertThatThrownBy(() -> Policy.builder().maximumSize(0))
+                .hasMessage("maximum size must be positive: 0");
+        assertThatThrownBy(() -> Policy.builder().maximumSize(1).maximumSize(2))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("maximum size was already set to 1");
+        assertThatThrownBy(() -> Rule.of("S", " ", OperationPolicy.notCached()))
+                .hasMessage("operation pattern must not be blank");
+    }
+
+    /** A parameter type that keeps Object's identity toString. */
+    public static final class NoToString {
+        public java.util.List<String> items = new java.util.ArrayList<>();
+    }
+
+    /** A parameter type with a value toString. */
+    public static final class WithToString {
+        @Override
+        public String toString() {
+            return "v";
+        }
+    }
+}
