@@ -19,6 +19,9 @@ final class FreshnessRules {
     }
 
     Decision decide(OperationPolicy p, CachedResponse r, boolean perUser, Instant now) {
-        return new Decision(null, p.ttl(), p.ttl());
+        Duration fresh = p.ttl();
+        Duration retain = r.conditionalHeaders().isEmpty() ? fresh
+                : fresh.plus(fresh.compareTo(p.ttl()) > 0 ? fresh : p.ttl());
+        return new Decision(null, fresh, retain);
     }
 }

@@ -504,6 +504,11 @@ public final class ResponseCache implements AutoCloseable {
         }).orElse(0L);
     }
 
+    /** Returns the store, for tests in this package. */
+    Cache<CacheKey, Entry> store() {
+        return store;
+    }
+
     /** Returns the policy this cache follows. */
     public Policy policy() {
         return policy;

@@ -1,0 +1,449 @@
+package io.github.wscache.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.wscache.core.policy.OperationPolicy;
+import io.github.wscache.core.policy.Policy;
+import io.github.wscache.core.policy.ValueRepresentation;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class ResponseCacheTest {
+    private final FakeClock clock = new FakeClock();
+    private final List<CacheEvent> events = new CopyOnWriteArrayList<>();
+    private ResponseCache cache;
+
+    @AfterEach
+    void close() {
+        if (cache != null) {
+            cache.close();
+        }
+    }
+
+    private ResponseCache cache(String yaml) {
+        cache = ResponseCache.builder().policy(Policy.parse(yaml, "test.yaml")).clock(clock)
+                .listener(events::add).build();
+        return cache;
+    }
+
+    private static Invocation search(String q) {
+        return Invocation.builder("doSpellingSuggestion").service("Google")
+                .parameter("phrase", q).build();
+    }
+
+    private static final String SPELLING = "operations:\n"
+            + "  - service: Google\n    operation: doSpellingSuggestion\n    ttl: 1h\n";
+
+    @Test
+    void call_secondEqualCallIsAHitAndDoesNotCallTheService() {
+        cache(SPELLING);
+        AtomicInteger calls = new AtomicInteger();
+
+        String first = cache.call(search("britny"), () -> "britney-" + calls.incrementAndGet());
+        String second = cache.call(search("britny"), () -> "britney-" + calls.incrementAndGet());
+        String other = cache.call(search("shrak"), () -> "shrek-" + calls.incrementAndGet());
+
+        assertThat(first).isEqualTo("britney-1");
+        assertThat(second).isEqualTo("britney-1");
+        assertThat(other).isEqualTo("shrek-2");
+        assertThat(calls).hasValue(2);
+        CacheStats s = cache.stats("doSpellingSuggestion");
+        assertThat(s.hits()).isEqualTo(1);
+        assertThat(s.misses()).isEqualTo(2);
+        assertThat(s.stores()).isEqualTo(2);
+        assertThat(s.loads()).isEqualTo(2);
+        assertThat(s.entryCount()).isEqualTo(2);
+        assertThat(s.hitRatio()).isEqualTo(1.0 / 3);
+        assertThat(events).extracting(CacheEvent::type).containsExactly(CacheEvent.Type.MISS,
+                CacheEvent.Type.STORE, CacheEvent.Type.HIT, CacheEvent.Type.MISS,
+                CacheEvent.Type.STORE);
+    }
+
+    @Test
+    void call_uncacheableOperationAlwaysReachesTheService() {
+        cache(SPELLING);
+        AtomicInteger calls = new AtomicInteger();
+        Invocation cart = Invocation.builder("GetShoppingCart").service("Google").build();
+
+        cache.call(cart, calls::incrementAndGet);
+        cache.call(cart, calls::incrementAndGet);
+
+        assertThat(calls).hasValue(2);
+        assertThat(cache.stats("GetShoppingCart").bypasses()).isEqualTo(2);
+        assertThat(events).extracting(CacheEvent::type)
+                .containsExactly(CacheEvent.Type.BYPASS, CacheEvent.Type.BYPASS);
+        assertThat(events.get(0).detail()).hasValue("operation is not cacheable");
+    }
+
+    @Test
+    void call_entryExpiresAfterItsTtl() {
+        cache(SPELLING);
+        AtomicInteger calls = new AtomicInteger();
+
+        cache.call(search("a"), calls::incrementAndGet);
+        clock.advance(Duration.ofMinutes(59));
+        assertThat(cache.call(search("a"), calls::incrementAndGet)).isEqualTo(1);
+        clock.advance(Duration.ofMinutes(2));
+        assertThat(cache.call(search("a"), calls::incrementAndGet)).isEqualTo(2);
+
+        assertThat(calls).hasValue(2);
+        assertThat(cache.stats().expirations()).isEqualTo(1);
+    }
+
+    @Test
+    void call_failuresAreNotCachedAndPassThroughUnchanged() {
+        cache(SPELLING);
+        IOException boom = new IOException("service down");
+
+        assertThatThrownBy(() -> cache.call(search("a"), () -> {
+            throw boom;
+        })).isSameAs(boom);
+        assertThat(cache.call(search("a"), () -> "ok")).isEqualTo("ok");
+        assertThat(cache.stats().stores()).isEqualTo(1);
+        assertThat(cache.stats().errors()).isZero();
+    }
+
+    @Test
+    void call_nullResultIsCachedToo() {
+        cache(SPELLING);
+        AtomicInteger calls = new AtomicInteger();
+
+        assertThat(cache.call(search("a"), () -> {
+            calls.incrementAndGet();
+            return (String) null;
+        })).isNull();
+        assertThat(cache.call(search("a"), () -> "x")).isNull();
+        assertThat(calls).hasValue(1);
+    }
+
+    @Test
+    void call_singleFlight_hundredThreadsOnOneKeyCallTheServiceOnce() throws Exception {
+        cache(SPELLING);
+        AtomicInteger calls = new AtomicInteger();
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch started = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(100);
+        try {
+            List<Future<String>> results = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                results.add(pool.submit(() -> cache.call(search("hot"), () -> {
+                    calls.incrementAndGet();
+                    started.countDown();
+                    release.await();
+                    return "value";
+                })));
+            }
+            assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+            Thread.sleep(200);
+            release.countDown();
+            for (Future<String> f : results) {
+                assertThat(f.get(10, TimeUnit.SECONDS)).isEqualTo("value");
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(calls).hasValue(1);
+        CacheStats s = cache.stats();
+        assertThat(s.loads()).isEqualTo(1);
+        assertThat(s.hits() + s.misses()).isEqualTo(100);
+        assertThat(s.misses()).isEqualTo(1);
+    }
+
+    @Test
+    void call_singleFlight_everyWaiterSeesTheFailureAndNothingIsCached() throws Exception {
+        cache(SPELLING);
+        AtomicInteger calls = new AtomicInteger();
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch started = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(20);
+        List<Future<String>> results = new ArrayList<>();
+        try {
+            for (int i = 0; i < 20; i++) {
+                results.add(pool.submit(() -> cache.call(search("bad"), () -> {
+                    calls.incrementAndGet();
+                    started.countDown();
+                    release.await();
+                    throw new IOException("partner unavailable");
+                })));
+            }
+            assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+            Thread.sleep(200);
+            release.countDown();
+            for (Future<String> f : results) {
+                assertThatThrownBy(() -> f.get(10, TimeUnit.SECONDS))
+                        .hasCauseInstanceOf(IOException.class)
+                        .hasRootCauseMessage("partner unavailable");
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(calls).hasValue(1);
+        assertThat(cache.stats().stores()).isZero();
+        assertThat(cache.call(search("bad"), () -> "recovered")).isEqualTo("recovered");
+    }
+
+    @Test
+    void call_staysUnderTheMaximumSize() {
+        cache("maximumSize: 64KB\noperations:\n  - operation: page\n    value: serialization\n");
+        for (int i = 0; i < 200; i++) {
+            byte[] page = new byte[5_000];
+            page[0] = (byte) i;
+            int n = i;
+            cache.call(Invocation.builder("page").parameter("url", "u" + n).build(), () -> page);
+        }
+        cache.store().cleanUp();
+
+        assertThat(cache.weightedSize()).isLessThanOrEqualTo(64 * 1024);
+        assertThat(cache.stats().evictions()).isGreaterThan(150);
+        assertThat(cache.stats().entryCount()).isLessThan(14).isEqualTo(cache.store()
+                .estimatedSize());
+    }
+
+    @Test
+    void call_entriesOverMaxEntrySizeAreReturnedButNotKept() {
+        cache("operations:\n  - operation: page\n    maxEntrySize: 1KB\n");
+        AtomicInteger calls = new AtomicInteger();
+        Invocation inv = Invocation.builder("page").parameter("url", "u").build();
+
+        byte[] first = cache.call(inv, () -> {
+            calls.incrementAndGet();
+            return new byte[4096];
+        });
+        cache.call(inv, () -> {
+            calls.incrementAndGet();
+            return new byte[4096];
+        });
+
+        assertThat(first).hasSize(4096);
+        assertThat(calls).hasValue(2);
+        assertThat(cache.stats().bypasses()).isEqualTo(2);
+        assertThat(events).filteredOn(e -> e.type() == CacheEvent.Type.BYPASS).first()
+                .satisfies(e -> assertThat(e.detail().orElseThrow())
+                        .contains("larger than maxEntrySize 1024"));
+    }
+
+    @Test
+    void call_failureInsideTheCacheBecomesACountedMissNotAFailedCall() {
+        cache("operations:\n  - operation: op\n    key: toString\n");
+        Object noToString = new Object() {
+        };
+        Invocation inv = Invocation.builder("op").parameter("p", noToString).build();
+
+        assertThat(cache.call(inv, () -> "served")).isEqualTo("served");
+        assertThat(cache.call(inv, () -> "served again")).isEqualTo("served again");
+        assertThat(cache.stats().errors()).isEqualTo(2);
+        assertThat(events).extracting(CacheEvent::type).containsExactly(CacheEvent.Type.ERROR,
+                CacheEvent.Type.BYPASS, CacheEvent.Type.ERROR, CacheEvent.Type.BYPASS);
+    }
+
+    @Test
+    void call_listenerThatThrowsDoesNotFailTheCall() {
+        cache(SPELLING);
+        cache.addListener(e -> {
+            throw new IllegalStateException("listener bug");
+        });
+
+        assertThat(cache.call(search("a"), () -> "ok")).isEqualTo("ok");
+        assertThat(cache.call(search("a"), () -> "other")).isEqualTo("ok");
+    }
+
+    @Test
+    void call_messageLevelRepresentationsAreLeftToTheIntegration() {
+        cache("operations:\n  - operation: op\n    value: events\n");
+        AtomicInteger calls = new AtomicInteger();
+        Invocation inv = Invocation.builder("op").build();
+
+        cache.call(inv, calls::incrementAndGet);
+        cache.call(inv, calls::incrementAndGet);
+
+        assertThat(calls).hasValue(2);
+        assertThat(events.get(0).detail()).hasValue("value: events is cached at the message level");
+    }
+
+    @Test
+    void invalidate_dropsOnlyThatOperation() {
+        cache("operations:\n  - operation: '*'\n");
+        AtomicInteger calls = new AtomicInteger();
+        Invocation a = Invocation.builder("a").build();
+        Invocation b = Invocation.builder("b").build();
+        cache.call(a, calls::incrementAndGet);
+        cache.call(b, calls::incrementAndGet);
+
+        cache.invalidate("a");
+        cache.call(a, calls::incrementAndGet);
+        cache.call(b, calls::incrementAndGet);
+
+        assertThat(calls).hasValue(3);
+        cache.invalidateAll();
+        assertThat(cache.stats().entryCount()).isZero();
+        assertThat(cache.operations()).containsExactly("a", "b");
+    }
+
+    @Test
+    void stats_areConsistentAfterMixedTraffic() {
+        cache("maximumSize: 4KB\noperations:\n  - operation: op\n    ttl: 1m\n");
+        for (int i = 0; i < 500; i++) {
+            int n = i % 50;
+            cache.call(Invocation.builder("op").parameter("n", n).build(), () -> "v" + n);
+            if (i % 100 == 99) {
+                clock.advance(Duration.ofSeconds(45));
+            }
+        }
+        cache.store().cleanUp();
+        CacheStats s = cache.stats();
+
+        assertThat(s.hits() + s.misses()).isEqualTo(500);
+        assertThat(s.loads()).isEqualTo(s.misses());
+        assertThat(s.stores()).isEqualTo(s.misses());
+        assertThat(s.stores() - s.evictions() - s.expirations()).isEqualTo(s.entryCount());
+        assertThat(s.entryCount()).isEqualTo(cache.store().estimatedSize());
+    }
+
+    @Test
+    void exchange_cachesMessagesAndMarksNonCacheableOnesAsBypassed() {
+        cache("operations:\n  - operation: op\n    value: xml\n");
+        AtomicInteger calls = new AtomicInteger();
+        Invocation inv = Invocation.builder("op").parameter("q", "x").build();
+        byte[] body = "<r>ok</r>".getBytes(StandardCharsets.UTF_8);
+
+        CachedResponse first = cache.exchange(inv, stale -> {
+            calls.incrementAndGet();
+            return CachedResponse.builder(body).contentType("text/xml").build();
+        });
+        CachedResponse second = cache.exchange(inv, stale -> {
+            calls.incrementAndGet();
+            return CachedResponse.builder(body).build();
+        });
+
+        assertThat(second).isSameAs(first);
+        assertThat(calls).hasValue(1);
+
+        Invocation fault = Invocation.builder("op").parameter("q", "fault").build();
+        for (int i = 0; i < 2; i++) {
+            cache.exchange(fault, stale -> {
+                calls.incrementAndGet();
+                return CachedResponse.builder(body).status(500).build();
+            });
+            cache.exchange(Invocation.builder("op").parameter("q", "soapFault").build(),
+                    stale -> {
+                        calls.incrementAndGet();
+                        return CachedResponse.builder(body).notCacheable("SOAP fault").build();
+                    });
+        }
+        assertThat(calls).hasValue(5);
+        assertThat(events).filteredOn(e -> e.type() == CacheEvent.Type.BYPASS)
+                .extracting(e -> e.detail().orElseThrow())
+                .containsExactly("HTTP status 500", "SOAP fault", "HTTP status 500", "SOAP fault");
+    }
+
+    @Test
+    void exchange_staleEntryWithValidatorIsRevalidatedAndA304RefreshesIt() {
+        cache("operations:\n  - operation: get\n    ttl: 10s\n");
+        Invocation inv = Invocation.builder("get").parameter("url", "/x").build();
+        List<Map<String, String>> conditional = new ArrayList<>();
+        byte[] body = "<r>v1</r>".getBytes(StandardCharsets.UTF_8);
+
+        cache.exchange(inv, stale -> CachedResponse.builder(body).header("ETag", "\"v1\"")
+                .build());
+        clock.advance(Duration.ofSeconds(11));
+        CachedResponse revalidated = cache.exchange(inv, stale -> {
+            conditional.add(stale.orElseThrow().conditionalHeaders());
+            return CachedResponse.notModified(Map.of("ETag", List.of("\"v1\""),
+                    "X-Served", List.of("304")));
+        });
+        CachedResponse hit = cache.exchange(inv, stale -> {
+            throw new AssertionError("fresh again after the 304");
+        });
+
+        assertThat(conditional).containsExactly(Map.of("If-None-Match", "\"v1\""));
+        assertThat(revalidated.body()).isSameAs(body);
+        assertThat(revalidated.status()).isEqualTo(200);
+        assertThat(revalidated.header("X-Served")).hasValue("304");
+        assertThat(hit).isSameAs(revalidated);
+        assertThat(cache.stats().revalidations()).isEqualTo(1);
+    }
+
+    @Test
+    void builder_requiresAPolicyAndRejectsDoubleSettings() {
+        assertThatThrownBy(() -> ResponseCache.builder().build())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("a policy is required: call policy(...)");
+        Policy p = Policy.builder().build();
+        assertThatThrownBy(() -> ResponseCache.builder().policy(p).policy(p))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("policy was already set");
+    }
+
+    @Test
+    void reload_keepsEntriesOfUnchangedOperationsAndDropsChangedOnes() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("wscache");
+        java.nio.file.Path file = dir.resolve("wscache.yaml");
+        java.nio.file.Files.writeString(file, "operations:\n  - operation: a\n    ttl: 1h\n"
+                + "  - operation: b\n    ttl: 1h\n");
+        Policy policy = Policy.load(file);
+        cache = ResponseCache.builder().policy(policy).clock(clock).build();
+        AtomicInteger calls = new AtomicInteger();
+        Invocation a = Invocation.builder("a").build();
+        Invocation b = Invocation.builder("b").build();
+        cache.call(a, calls::incrementAndGet);
+        cache.call(b, calls::incrementAndGet);
+
+        java.nio.file.Files.writeString(file, "operations:\n  - operation: a\n    ttl: 1h\n"
+                + "  - operation: b\n    ttl: 5m\n");
+        assertThat(policy.reload().changed()).isTrue();
+        cache.call(a, calls::incrementAndGet);
+        cache.call(b, calls::incrementAndGet);
+        assertThat(calls).hasValue(3);
+
+        java.nio.file.Files.writeString(file, "operations:\n  - operation: a\n    tll: 1h\n");
+        var failed = policy.reload();
+        assertThat(failed.succeeded()).isFalse();
+        assertThat(failed.error().orElseThrow().getMessage()).contains("unknown key 'tll'");
+        assertThat(policy.resolve(null, null, "b").ttl()).isEqualTo(Duration.ofMinutes(5));
+        cache.call(a, calls::incrementAndGet);
+        assertThat(calls).hasValue(3);
+    }
+
+    @Test
+    void copiedValue_callerMutationNeverReachesTheNextCaller() {
+        cache("operations:\n  - operation: list\n    value: reflection\n");
+        Invocation inv = Invocation.builder("list").build();
+
+        List<String> first = cache.call(inv, () -> new ArrayList<>(List.of("a", "b")));
+        first.add("mutated by the first caller");
+        List<String> second = cache.call(inv, () -> new ArrayList<>());
+        second.clear();
+        List<String> third = cache.call(inv, () -> new ArrayList<>());
+
+        assertThat(third).containsExactly("a", "b");
+        assertThat(ValueRepresentation.REFLECTION.isMessageLevel()).isFalse();
+    }
+
+    @Test
+    void readOnlyPolicy_sharesTheSameInstance() {
+        cache("operations:\n  - operation: list\n    readOnly: true\n");
+        Invocation inv = Invocation.builder("list").build();
+        List<String> value = new ArrayList<>(List.of("a"));
+
+        List<String> first = cache.call(inv, () -> value);
+        List<String> second = cache.call(inv, ArrayList::new);
+
+        assertThat(first).isSameAs(value);
+        assertThat(second).isSameAs(value);
+        assertThat(OperationPolicy.notCached().cacheable()).isFalse();
+    }
+}
