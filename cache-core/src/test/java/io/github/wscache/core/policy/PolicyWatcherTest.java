@@ -1,0 +1,50 @@
+package io.github.wscache.core.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PolicyWatcherTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void watcher_reloadsWhenTheFileChangesAndKeepsThePreviousPolicyOnABrokenEdit()
+            throws Exception {
+        Path file = dir.resolve("wscache.yaml");
+        Files.writeString(file, "operations:\n  - operation: a\n    ttl: 1h\n");
+        Policy policy = Policy.load(file);
+        int[] changes = {0};
+        policy.addChangeListener(() -> changes[0]++);
+
+        try (PolicyWatcher watcher = policy.watch()) {
+            Files.writeString(file, "operations:\n  - operation: a\n    ttl: 2h\n");
+            awaitTtl(policy, Duration.ofHours(2));
+
+            Files.writeString(file, "operations:\n  - operation: a\n    ttl: never\n");
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while ((watcher.lastResult() == null || watcher.lastResult().succeeded())
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertThat(watcher.lastResult().succeeded()).isFalse();
+            assertThat(watcher.lastResult().error().orElseThrow().getMessage())
+                    .contains("'ttl' must be a duration");
+            assertThat(policy.resolve(null, null, "a").ttl()).isEqualTo(Duration.ofHours(2));
+        }
+        assertThat(changes[0]).isEqualTo(1);
+    }
+
+    private static void awaitTtl(Policy policy, Duration expected) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (!policy.resolve(null, null, "a").ttl().equals(expected)
+                && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(policy.resolve(null, null, "a").ttl()).isEqualTo(expected);
+    }
+}
