@@ -18,7 +18,9 @@ import java.util.regex.Pattern;
  * ({@code Sunday, 06-Nov-94 08:49:37 GMT}) and ANSI C's asctime format
  * ({@code Sun Nov  6 08:49:37 1994}). Anything else, including impossible dates such as
  * 31 February, yields an empty result; callers decide what that means (for {@code Expires} it
- * means "already expired", RFC 9111 §5.3). The day name is not checked against the date.
+ * means "already expired", RFC 9111 §5.3). The day name is not checked against the date, and
+ * the RFC 850 form is also read with a short day name or a four-digit year, as old
+ * cookie-style dates are written.
  * {@link #format(Instant)} always writes IMF-fixdate.
  *
  * <pre>{@code
@@ -43,7 +45,8 @@ public final class HttpDates {
             SHORT_DAY + ", (\\d{1,2}) " + MONTH + " (\\d{4}) " + TIME + " GMT",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern RFC_850 = Pattern.compile(
-            LONG_DAY + ", (\\d{2})-" + MONTH + "-(\\d{2}) " + TIME + " GMT",
+            "(?:" + LONG_DAY + "|" + SHORT_DAY + "), (\\d{1,2})-" + MONTH + "-(\\d{2}|\\d{4}) "
+                    + TIME + " GMT",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern ASCTIME = Pattern.compile(
             SHORT_DAY + " " + MONTH + " ( \\d|\\d{1,2}) " + TIME + " (\\d{4})",
@@ -83,7 +86,8 @@ public final class HttpDates {
         }
         m = RFC_850.matcher(text);
         if (m.matches()) {
-            int year = fullYear(Integer.parseInt(m.group(3)), reference);
+            int digits = Integer.parseInt(m.group(3));
+            int year = m.group(3).length() == 4 ? digits : fullYear(digits, reference);
             return build(year, m.group(2), m.group(1), m, 4);
         }
         m = ASCTIME.matcher(text);

@@ -118,7 +118,8 @@ public final class ResponseMetadata {
     /**
      * Freshens this stored response with a {@code 304 Not Modified} (RFC 9111 §4.3.4): the
      * header fields are merged with {@link Validators#merge304(Headers, Headers)} and the times
-     * become those of the validation exchange; status and request header fields stay.
+     * become those of the validation exchange; status and request header fields stay. Check
+     * first with {@link Validators#isUpdatedBy(Headers)} that the 304 refers to this response.
      *
      * @param headersOf304 the header fields of the 304 response
      * @param validationRequestTime when the conditional request was sent

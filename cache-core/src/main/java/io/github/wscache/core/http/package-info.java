@@ -7,11 +7,13 @@
  *       {@link io.github.wscache.core.http.SurrogateControl} parse directives;</li>
  *   <li>{@link io.github.wscache.core.http.HttpDates} parses and formats HTTP dates;</li>
  *   <li>{@link io.github.wscache.core.http.ResponseMetadata} is what the cache keeps of a
- *       response;</li>
+ *       response, over case-insensitive {@link io.github.wscache.core.http.Headers};</li>
  *   <li>{@link io.github.wscache.core.http.Freshness} decides whether a stored response may be
  *       stored and reused ({@link io.github.wscache.core.http.FreshnessDecision},
- *       {@link io.github.wscache.core.http.Storability});</li>
- *   <li>{@link io.github.wscache.core.http.Validators} builds conditional requests and merges
+ *       {@link io.github.wscache.core.http.Storability}), configured by
+ *       {@link io.github.wscache.core.http.FreshnessOptions};</li>
+ *   <li>{@link io.github.wscache.core.http.Validators} and
+ *       {@link io.github.wscache.core.http.EntityTag} build conditional requests and merge
  *       {@code 304 Not Modified} responses.</li>
  * </ul>
  *
