@@ -1,0 +1,174 @@
+package io.github.wscache.core.http;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * An immutable, case-insensitive multimap of HTTP header fields.
+ *
+ * <p>Built from the {@code Map<String, List<String>>} most HTTP clients expose. Names that differ
+ * only in case are merged (values in encounter order); {@code null} names, such as the status
+ * line {@code HttpURLConnection} reports, and {@code null} values are dropped. Each list element
+ * is one field line; {@link #members(String)} splits comma-separated list values.
+ *
+ * <pre>{@code
+ * Headers h = Headers.of(Map.of("Cache-Control", List.of("max-age=60"), "Vary", List.of("a, b")));
+ * h.first("cache-control");   // Optional[max-age=60]
+ * h.members("VARY");          // [a, b]
+ * }</pre>
+ */
+public final class Headers {
+
+    /** No header fields at all. */
+    public static final Headers EMPTY = new Headers(new TreeMap<>(String.CASE_INSENSITIVE_ORDER));
+
+    private final Map<String, List<String>> fields;
+
+    private Headers(TreeMap<String, List<String>> fields) {
+        this.fields = Collections.unmodifiableMap(fields);
+    }
+
+    /**
+     * Copies a header map.
+     *
+     * @param headers field name to field line values; may be {@code null}
+     * @return the immutable, case-insensitive copy
+     */
+    public static Headers of(Map<String, ? extends List<String>> headers) {
+        TreeMap<String, List<String>> copy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        if (headers != null) {
+            headers.forEach((name, values) -> add(copy, name, values));
+        }
+        return freeze(copy);
+    }
+
+    /**
+     * Builds headers from alternating names and values, handy in code and tests.
+     *
+     * @param namesAndValues {@code name1, value1, name2, value2, ...}; a repeated name adds a line
+     * @return the headers
+     * @throws IllegalArgumentException when the number of arguments is odd
+     */
+    public static Headers of(String... namesAndValues) {
+        if (namesAndValues.length % 2 != 0) {
+            throw new IllegalArgumentException("names and values must come in pairs");
+        }
+        TreeMap<String, List<String>> copy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            add(copy, namesAndValues[i], Collections.singletonList(namesAndValues[i + 1]));
+        }
+        return freeze(copy);
+    }
+
+    private static void add(TreeMap<String, List<String>> target, String name,
+            List<String> values) {
+        if (name == null || values == null) {
+            return;
+        }
+        for (String value : values) {
+            if (value != null) {
+                target.computeIfAbsent(name, n -> new ArrayList<>()).add(value);
+            }
+        }
+    }
+
+    private static Headers freeze(TreeMap<String, List<String>> fields) {
+        fields.replaceAll((name, values) -> List.copyOf(values));
+        return new Headers(fields);
+    }
+
+    /**
+     * Returns all field line values of a field.
+     *
+     * @param name the field name, any case
+     * @return the values in order; empty when absent
+     */
+    public List<String> all(String name) {
+        return fields.getOrDefault(name, List.of());
+    }
+
+    /**
+     * Returns the first field line value of a field.
+     *
+     * @param name the field name, any case
+     * @return the first value, if any
+     */
+    public Optional<String> first(String name) {
+        List<String> values = all(name);
+        return values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
+    }
+
+    /**
+     * Returns the comma-separated members of a list-valued field over all its lines, trimmed
+     * and without empty members. Not for fields whose values contain commas, such as dates.
+     *
+     * @param name the field name, any case
+     * @return the members in order
+     */
+    public List<String> members(String name) {
+        List<String> members = new ArrayList<>();
+        for (String line : all(name)) {
+            for (String member : line.split(",")) {
+                String m = member.strip();
+                if (!m.isEmpty()) {
+                    members.add(m);
+                }
+            }
+        }
+        return List.copyOf(members);
+    }
+
+    /**
+     * Tells whether a field is present.
+     *
+     * @param name the field name, any case
+     * @return whether at least one field line exists
+     */
+    public boolean contains(String name) {
+        return fields.containsKey(name);
+    }
+
+    /** @return the field names, each in the case first seen, sorted case-insensitively */
+    public Set<String> names() {
+        return fields.keySet();
+    }
+
+    /** @return an unmodifiable case-insensitive view, usable where a plain map is expected */
+    public Map<String, List<String>> asMap() {
+        return fields;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof Headers h) || h.fields.size() != fields.size()) {
+            return false;
+        }
+        for (Map.Entry<String, List<String>> e : fields.entrySet()) {
+            if (!e.getValue().equals(h.fields.get(e.getKey()))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public int hashCode() {
+        int hash = 0;
+        for (Map.Entry<String, List<String>> e : fields.entrySet()) {
+            hash += Objects.hash(e.getKey().toLowerCase(Locale.ROOT), e.getValue());
+        }
+        return hash;
+    }
+
+    @Override
+    public String toString() {
+        return fields.toString();
+    }
+}
