@@ -11,12 +11,15 @@ import javax.xml.stream.XMLStreamConstants;
  *   <li>{@code START_DOCUMENT}: operand = flags; then version, encoding and declared encoding
  *       as string indexes ({@code -1} for null);</li>
  *   <li>{@code START_ELEMENT}: operand = qname index {@code << 1 | hasExtra}; if hasExtra, one
- *       int {@code nsCount << 16 | attrCount}, then {@code nsCount} pairs (prefix, uri) of
- *       string indexes, then {@code attrCount} triples (qname index {@code << 5 | specified
- *       << 4 | type code}, text offset, text length);</li>
+ *       int {@code compactAttributes << 31 | nsCount << 16 | attrCount}, then {@code nsCount}
+ *       pairs (prefix, uri) of string indexes, then {@code attrCount} attributes: qname index
+ *       {@code << 5 | specified << 4 | type code}, then {@code offset << 16 | length} if the
+ *       element's attributes are compact, else offset and length as two ints;</li>
  *   <li>{@code END_ELEMENT}: operand = qname index;</li>
- *   <li>{@code CHARACTERS, CDATA, SPACE, COMMENT, DTD}: operand = text length (or
- *       {@link #LONG_TEXT}, then the length follows the offset); then the text offset;</li>
+ *   <li>{@code CHARACTERS, CDATA, SPACE, COMMENT, DTD}: compact when the offset is below 65536
+ *       and the length below 2048: operand = {@code offset << 12 | length << 1 | 1}; otherwise
+ *       operand = {@code length << 1} (or {@code LONG_TEXT << 1}, and the length follows the
+ *       offset), then the text offset;</li>
  *   <li>{@code PROCESSING_INSTRUCTION}: operand = target string index + 1; then data offset
  *       ({@code -1} for null data) and data length;</li>
  *   <li>{@code ENTITY_REFERENCE}: operand = name string index + 1; then text offset, length;</li>
@@ -28,7 +31,10 @@ final class Events {
     static final int OPERAND_SHIFT = 4;
     static final int TYPE_MASK = 0xF;
     /** Operand of a text event whose length does not fit in the header. */
-    static final int LONG_TEXT = (1 << 28) - 1;
+    static final int LONG_TEXT = (1 << 27) - 1;
+    static final int COMPACT_TEXT_LENGTH = 0x7FF;
+    static final int COMPACT_OFFSET = 0xFFFF;
+    static final int MAX_COUNT = 0x7FFF;
 
     static final int DOC_STANDALONE = 1;
     static final int DOC_STANDALONE_SET = 2;
@@ -44,6 +50,19 @@ final class Events {
 
     static int header(int type, int operand) {
         return type | (operand << OPERAND_SHIFT);
+    }
+
+    static int nsCount(int counts) {
+        return (counts >>> 16) & MAX_COUNT;
+    }
+
+    static int attrCount(int counts) {
+        return counts & 0xFFFF;
+    }
+
+    /** Returns the number of ints per attribute of an element with these counts. */
+    static int attrStride(int counts) {
+        return counts < 0 ? 2 : 3;
     }
 
     static int attributeTypeCode(String type) {

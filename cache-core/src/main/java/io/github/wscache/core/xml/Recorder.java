@@ -156,7 +156,7 @@ final class Recorder {
     private void startElement(XMLStreamReader r) throws XMLStreamException {
         int nsCount = r.getNamespaceCount();
         int attrCount = r.getAttributeCount();
-        if (nsCount > 0xFFFF || attrCount > 0xFFFF) {
+        if (nsCount > Events.MAX_COUNT || attrCount > Events.MAX_COUNT) {
             throw new IllegalStateException("too many attributes or namespace declarations: "
                     + attrCount + ", " + nsCount);
         }
@@ -170,7 +170,8 @@ final class Recorder {
             checkNameBinding(r.getPrefix(), r.getNamespaceURI());
             return;
         }
-        add((nsCount << 16) | attrCount);
+        int countsAt = opCount;
+        add(0);
         for (int i = 0; i < nsCount; i++) {
             String prefix = r.getNamespacePrefix(i);
             add(string(prefix));
@@ -180,20 +181,35 @@ final class Recorder {
             }
         }
         checkNameBinding(r.getPrefix(), r.getNamespaceURI());
+        int[] names = new int[attrCount];
+        int[] offsets = new int[attrCount];
+        int[] lengths = new int[attrCount];
+        boolean compact = true;
         for (int i = 0; i < attrCount; i++) {
             String prefix = r.getAttributePrefix(i);
             String uri = r.getAttributeNamespace(i);
             int aq = qname(prefix, r.getAttributeLocalName(i), uri);
             int typeCode = Events.attributeTypeCode(r.getAttributeType(i));
-            add((aq << 5) | (r.isAttributeSpecified(i) ? 16 : 0) | typeCode);
+            names[i] = (aq << 5) | (r.isAttributeSpecified(i) ? 16 : 0) | typeCode;
             String value = r.getAttributeValue(i);
-            add(appendText(value));
-            add(value.length());
+            offsets[i] = appendText(value);
+            lengths[i] = value.length();
+            compact &= offsets[i] <= Events.COMPACT_OFFSET && lengths[i] <= 0xFFFF;
             if (prefix != null && !prefix.isEmpty()) {
                 checkNameBinding(prefix, uri);
             }
             if (scopePrefixes != null && value.length() <= QNAME_MAX) {
                 checkQNameValue(r, value);
+            }
+        }
+        ops[countsAt] = (compact ? 1 << 31 : 0) | (nsCount << 16) | attrCount;
+        for (int i = 0; i < attrCount; i++) {
+            add(names[i]);
+            if (compact) {
+                add((offsets[i] << 16) | lengths[i]);
+            } else {
+                add(offsets[i]);
+                add(lengths[i]);
             }
         }
     }
@@ -274,13 +290,17 @@ final class Recorder {
         int operand = head >>> Events.OPERAND_SHIFT;
         boolean hadExtra = (operand & 1) != 0;
         int counts = hadExtra ? ops[rootPos + 1] : 0;
-        int nsCount = counts >>> 16;
-        int attrCount = counts & 0xFFFF;
-        int oldLength = 1 + (hadExtra ? 1 + 2 * nsCount + 3 * attrCount : 0);
+        int nsCount = Events.nsCount(counts);
+        int attrCount = Events.attrCount(counts);
+        int attrInts = Events.attrStride(counts) * attrCount;
+        int oldLength = 1 + (hadExtra ? 1 + 2 * nsCount + attrInts : 0);
         int newNs = nsCount + outer.size();
-        int[] record = new int[2 + 2 * newNs + 3 * attrCount];
+        if (newNs > Events.MAX_COUNT) {
+            throw new IllegalStateException("too many namespace declarations: " + newNs);
+        }
+        int[] record = new int[2 + 2 * newNs + attrInts];
         record[0] = Events.header(XMLStreamConstants.START_ELEMENT, operand | 1);
-        record[1] = (newNs << 16) | attrCount;
+        record[1] = (counts & (1 << 31)) | (newNs << 16) | attrCount;
         int w = 2;
         for (int i = 0; i < 2 * nsCount; i++) {
             record[w++] = ops[rootPos + 2 + i];
@@ -289,7 +309,7 @@ final class Recorder {
             record[w++] = string(e.getKey().isEmpty() ? null : e.getKey());
             record[w++] = string(e.getValue());
         }
-        System.arraycopy(ops, rootPos + 2 + 2 * nsCount, record, w, 3 * attrCount);
+        System.arraycopy(ops, rootPos + 2 + 2 * nsCount, record, w, attrInts);
         int[] spliced = new int[opCount - oldLength + record.length];
         System.arraycopy(ops, 0, spliced, 0, rootPos);
         System.arraycopy(record, 0, spliced, rootPos, record.length);
@@ -315,11 +335,13 @@ final class Recorder {
 
     private void textEvent(int type, char[] chars, int start, int length) {
         int offset = appendText(chars, start, length);
-        if (length < Events.LONG_TEXT) {
-            header(type, length);
+        if (offset <= Events.COMPACT_OFFSET && length <= Events.COMPACT_TEXT_LENGTH) {
+            header(type, (offset << 12) | (length << 1) | 1);
+        } else if (length < Events.LONG_TEXT) {
+            header(type, length << 1);
             add(offset);
         } else {
-            header(type, Events.LONG_TEXT);
+            header(type, Events.LONG_TEXT << 1);
             add(offset);
             add(length);
         }

@@ -68,6 +68,7 @@ final class ReplayReader implements XMLStreamReader {
     private int nsPos;
     private int attrCount;
     private int attrPos;
+    private int attrStride;
     private int textOffset;
     private int textLength;
     private String textCache;
@@ -137,7 +138,7 @@ final class ReplayReader implements XMLStreamReader {
                 qname = operand;
                 int start = elementStarts[depth];
                 int counts = (ops[start] >>> Events.OPERAND_SHIFT & 1) != 0 ? ops[start + 1] : 0;
-                nsCount = counts >>> 16;
+                nsCount = Events.nsCount(counts);
                 nsPos = start + 2;
                 attrCount = 0;
                 next = pos + 1;
@@ -147,12 +148,17 @@ final class ReplayReader implements XMLStreamReader {
             case SPACE:
             case COMMENT:
             case DTD:
-                textOffset = ops[pos + 1];
-                if (operand == Events.LONG_TEXT) {
+                if ((operand & 1) != 0) {
+                    textOffset = operand >>> 12;
+                    textLength = (operand >>> 1) & Events.COMPACT_TEXT_LENGTH;
+                    next = pos + 1;
+                } else if (operand >>> 1 == Events.LONG_TEXT) {
+                    textOffset = ops[pos + 1];
                     textLength = ops[pos + 2];
                     next = pos + 3;
                 } else {
-                    textLength = operand;
+                    textOffset = ops[pos + 1];
+                    textLength = operand >>> 1;
                     next = pos + 2;
                 }
                 break;
@@ -174,11 +180,12 @@ final class ReplayReader implements XMLStreamReader {
         qname = operand >>> 1;
         if ((operand & 1) != 0) {
             int counts = ops[pos + 1];
-            nsCount = counts >>> 16;
-            attrCount = counts & 0xFFFF;
+            nsCount = Events.nsCount(counts);
+            attrCount = Events.attrCount(counts);
+            attrStride = Events.attrStride(counts);
             nsPos = pos + 2;
             attrPos = nsPos + 2 * nsCount;
-            next = attrPos + 3 * attrCount;
+            next = attrPos + attrStride * attrCount;
         } else {
             nsCount = 0;
             attrCount = 0;
@@ -553,7 +560,7 @@ final class ReplayReader implements XMLStreamReader {
             throw new IllegalStateException(method + " requires start_element or attribute, was "
                     + Events.name(type));
         }
-        return attrPos + 3 * Objects.checkIndex(index, attrCount);
+        return attrPos + attrStride * Objects.checkIndex(index, attrCount);
     }
 
     @Override
@@ -593,8 +600,7 @@ final class ReplayReader implements XMLStreamReader {
 
     @Override
     public String getAttributeValue(int index) {
-        int p = attribute(index, "getAttributeValue(int)");
-        return text(ops[p + 1], ops[p + 2]);
+        return attributeValue(attribute(index, "getAttributeValue(int)"));
     }
 
     @Override
@@ -609,7 +615,7 @@ final class ReplayReader implements XMLStreamReader {
                     + "start_element or attribute, was " + Events.name(type));
         }
         for (int i = 0; i < attrCount; i++) {
-            int p = attrPos + 3 * i;
+            int p = attrPos + attrStride * i;
             int q = 3 * (ops[p] >>> 5);
             String local = strings[qnames[q + 1]];
             if (local != localName && !local.equals(localName)) {
@@ -622,9 +628,17 @@ final class ReplayReader implements XMLStreamReader {
                     continue;
                 }
             }
-            return text(ops[p + 1], ops[p + 2]);
+            return attributeValue(p);
         }
         return null;
+    }
+
+    private String attributeValue(int p) {
+        if (attrStride == 2) {
+            int packed = ops[p + 1];
+            return text(packed >>> 16, packed & 0xFFFF);
+        }
+        return text(ops[p + 1], ops[p + 2]);
     }
 
     // --- namespaces ----------------------------------------------------------------------------

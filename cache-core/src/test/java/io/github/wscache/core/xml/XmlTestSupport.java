@@ -44,14 +44,16 @@ final class XmlTestSupport {
         }
     }
 
-    /** A document with one text node of about one million characters. */
+    /** A document with one text node of about one million characters, then attributes. */
     static byte[] largeText() {
         StringBuilder b = new StringBuilder("<big><text>");
         for (int i = 0; b.length() < 1_000_000; i++) {
             b.append("chunk ").append(i).append(i % 1000 == 0 ? " &amp; " : " and ")
                     .append("more text, caf\u00e9; ");
         }
-        return b.append("</text></big>").toString().getBytes(StandardCharsets.UTF_8);
+        // attributes after a megabyte of text have offsets too large for the compact layout
+        b.append("</text><after note=\"after a megabyte\" xmlns:a=\"urn:a\" a:n=\"2\"/></big>");
+        return b.toString().getBytes(StandardCharsets.UTF_8);
     }
 
     /** A document nested {@code depth} elements deep, with namespaces on the way down. */
@@ -80,6 +82,11 @@ final class XmlTestSupport {
         factory.setProperty("http://java.sun.com/xml/stream/properties/report-cdata-event",
                 Boolean.TRUE);
         return factory.createXMLStreamReader(new ByteArrayInputStream(xml));
+    }
+
+    /** A JDK reader from the factory {@link XmlRecording#parse(byte[])} shares, for timings. */
+    static XMLStreamReader jdkReaderFromSharedFactory(byte[] xml) throws XMLStreamException {
+        return SecureInput.FACTORY.createXMLStreamReader(new ByteArrayInputStream(xml));
     }
 
     static List<String> dump(byte[] xml) throws XMLStreamException {
