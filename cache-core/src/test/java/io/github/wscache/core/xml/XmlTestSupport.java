@@ -155,6 +155,13 @@ final class XmlTestSupport {
                     }
                 }
                 break;
+            case XMLStreamConstants.ENTITY_REFERENCE:
+                b.append(" local=").append(r.getLocalName()).append(" text=[")
+                        .append(r.getText()).append(']');
+                break;
+            case XMLStreamConstants.DTD:
+                b.append(" text=[").append(r.getText()).append(']');
+                break;
             case XMLStreamConstants.PROCESSING_INSTRUCTION:
                 b.append(" target=").append(r.getPITarget()).append(" data=[")
                         .append(r.getPIData()).append(']');
