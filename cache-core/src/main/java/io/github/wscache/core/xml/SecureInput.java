@@ -1,5 +1,6 @@
 package io.github.wscache.core.xml;
 
+import javax.xml.XMLConstants;
 import javax.xml.stream.XMLInputFactory;
 
 /**
@@ -25,6 +26,7 @@ final class SecureInput {
         factory.setProperty(XMLInputFactory.IS_COALESCING, Boolean.FALSE);
         factory.setProperty(XMLInputFactory.IS_REPLACING_ENTITY_REFERENCES, Boolean.TRUE);
         factory.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, Boolean.TRUE);
+        factory.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
         if (factory.isPropertySupported(REPORT_CDATA)) {
             factory.setProperty(REPORT_CDATA, Boolean.TRUE);
         }

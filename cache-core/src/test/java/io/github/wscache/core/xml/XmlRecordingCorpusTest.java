@@ -133,6 +133,19 @@ class XmlRecordingCorpusTest {
         assertThat(again.retainedSize()).isEqualTo(recording.retainedSize());
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("corpus")
+    void largeDocumentsRetainNoMoreThanTheirBytes(String name, byte[] xml) throws Exception {
+        XmlRecording recording = XmlRecording.parse(xml);
+
+        double ratio = (double) recording.retainedSize() / xml.length;
+        System.out.printf(java.util.Locale.ROOT, "%s: %d bytes, retainedSize %d, ratio %.3f%n",
+                name, xml.length, recording.retainedSize(), ratio);
+        if (xml.length >= 5_000) {
+            assertThat(recording.retainedSize()).isLessThanOrEqualTo(xml.length);
+        }
+    }
+
     @Test
     void eightThreadsReplayingOneRecordingSeeTheSameEvents() throws Exception {
         XmlRecording recording = XmlRecording.parse(XmlTestSupport.resource(XmlTestSupport.SOAP11));
