@@ -15,8 +15,9 @@ import javax.xml.stream.XMLStreamReader;
 /**
  * A forward-only {@link XMLStreamReader} over an {@link XmlRecording}. Names are returned as the
  * recording's interned strings; {@link #getTextCharacters()} returns the recording's shared
- * buffer when it holds {@code char}s, and otherwise a reader-owned buffer decoded from Latin-1
- * (reused, so no allocation once it has grown). Not thread-safe.
+ * buffer when it holds {@code char}s (read-only, as the StAX contract requires of callers), and
+ * otherwise a reader-owned buffer decoded from Latin-1 (reused, so no allocation once it has
+ * grown). Not thread-safe.
  */
 final class ReplayReader implements XMLStreamReader {
 
@@ -507,9 +508,19 @@ final class ReplayReader implements XMLStreamReader {
         return textLength;
     }
 
+    /**
+     * Copies the text of the current event to the start of {@code buffer}, or of a larger new
+     * buffer if it does not fit, and returns the buffer used.
+     */
+    char[] copyText(char[] buffer) {
+        char[] target = buffer.length >= textLength
+                ? buffer : new char[Math.max(textLength, 2 * buffer.length)];
+        getTextCharacters(0, target, 0, textLength);
+        return target;
+    }
+
     @Override
-    public int getTextCharacters(int sourceStart, char[] target, int targetStart, int length)
-            throws XMLStreamException {
+    public int getTextCharacters(int sourceStart, char[] target, int targetStart, int length) {
         requireText("getTextCharacters(int, char[], int, int)");
         Objects.requireNonNull(target, "target");
         if (targetStart < 0 || targetStart > target.length) {

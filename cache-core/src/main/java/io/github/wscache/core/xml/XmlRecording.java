@@ -129,6 +129,7 @@ public final class XmlRecording {
      * {@code endPrefixMapping} around elements, attributes without {@code xmlns} attributes,
      * {@code SPACE} as {@code characters}; comments and CDATA boundaries are reported when
      * {@code handler} also implements {@link LexicalHandler}. DTD events are not replayed.
+     * Characters are passed in a buffer owned by this replay, never in the recording's own.
      *
      * @param handler the receiver of the events
      * @throws SAXException if the handler throws it
@@ -139,6 +140,7 @@ public final class XmlRecording {
                 handler instanceof LexicalHandler ? (LexicalHandler) handler : null;
         ReplayReader r = new ReplayReader(this);
         AttributesImpl attributes = new AttributesImpl();
+        char[] text = new char[256];
         handler.startDocument();
         while (r.hasNext()) {
             int type = r.nextEvent();
@@ -168,23 +170,23 @@ public final class XmlRecording {
                 case XMLStreamConstants.CHARACTERS:
                 case XMLStreamConstants.SPACE:
                 case XMLStreamConstants.ENTITY_REFERENCE:
-                    handler.characters(r.getTextCharacters(), r.getTextStart(),
-                            r.getTextLength());
+                    text = r.copyText(text);
+                    handler.characters(text, 0, r.getTextLength());
                     break;
                 case XMLStreamConstants.CDATA:
                     if (lexical != null) {
                         lexical.startCDATA();
                     }
-                    handler.characters(r.getTextCharacters(), r.getTextStart(),
-                            r.getTextLength());
+                    text = r.copyText(text);
+                    handler.characters(text, 0, r.getTextLength());
                     if (lexical != null) {
                         lexical.endCDATA();
                     }
                     break;
                 case XMLStreamConstants.COMMENT:
                     if (lexical != null) {
-                        lexical.comment(r.getTextCharacters(), r.getTextStart(),
-                                r.getTextLength());
+                        text = r.copyText(text);
+                        lexical.comment(text, 0, r.getTextLength());
                     }
                     break;
                 case XMLStreamConstants.PROCESSING_INSTRUCTION:
