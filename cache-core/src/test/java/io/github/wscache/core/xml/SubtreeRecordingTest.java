@@ -157,6 +157,65 @@ class SubtreeRecordingTest {
     }
 
     @Test
+    void ancestorBindingsAreAddedAfterTheRootsOwnDeclarations() throws Exception {
+        XMLStreamReader source = XmlTestSupport.jdkReader(("<e:Envelope xmlns:e='urn:e' "
+                + "xmlns:t='urn:t'><e:Body><g:r xmlns:g='urn:g' xmlns:h='urn:h' e:s='1' a='2'>"
+                + "<h:x xsi:type='t:T' xmlns:xsi='" + XSI + "'/></g:r></e:Body></e:Envelope>")
+                .getBytes(StandardCharsets.UTF_8));
+        source.nextTag();
+        source.nextTag();
+        source.nextTag();
+
+        XMLStreamReader replay = XmlRecording.record(source).newReader();
+
+        replay.nextTag();
+        assertThat(namespaceDeclarations(replay))
+                .containsExactly("g=urn:g", "h=urn:h", "e=urn:e", "t=urn:t");
+        assertThat(replay.getAttributeValue("urn:e", "s")).isEqualTo("1");
+        assertThat(replay.getAttributeValue(null, "a")).isEqualTo("2");
+        replay.nextTag();
+        assertThat(namespaceDeclarations(replay)).containsExactly("xsi=" + XSI);
+        assertThat(replay.getNamespaceURI("t")).isEqualTo("urn:t");
+    }
+
+    @Test
+    void aRootWithoutAttributesGetsTheBindingOfItsOwnPrefix() throws Exception {
+        XMLStreamReader source = XmlTestSupport.jdkReader(
+                "<e:Envelope xmlns:e='urn:e'><e:Body><e:x/></e:Body></e:Envelope>"
+                        .getBytes(StandardCharsets.UTF_8));
+        source.nextTag();
+        source.nextTag();
+
+        XMLStreamReader replay = XmlRecording.record(source).newReader();
+
+        replay.nextTag();
+        assertThat(namespaceDeclarations(replay)).containsExactly("e=urn:e");
+        assertThat(replay.getAttributeCount()).isZero();
+        replay.nextTag();
+        assertThat(replay.getNamespaceCount()).isZero();
+        assertThat(replay.getName().toString()).isEqualTo("{urn:e}x");
+    }
+
+    @Test
+    void aDeepSubtreeIsRecordedCompletely() throws Exception {
+        byte[] xml = XmlTestSupport.deep(2000);
+        XMLStreamReader source = XmlTestSupport.jdkReader(xml);
+        source.nextTag();
+        source.nextTag();
+
+        XmlRecording recording = XmlRecording.record(source);
+
+        List<String> whole = XmlTestSupport.dump(xml);
+        List<String> replayed = XmlTestSupport.dump(recording.newReader(), false);
+        assertThat(replayed).hasSize(whole.size() - 2);
+        assertThat(replayed.get(replayed.size() / 2))
+                .isEqualTo(whole.get(whole.size() / 2));
+        assertThat(source.isEndElement()).isTrue();
+        assertThat(source.next()).isEqualTo(XMLStreamConstants.END_ELEMENT);
+        assertThat(source.getLocalName()).isEqualTo("n0");
+    }
+
+    @Test
     void recordingFromAnotherEventIsRefused() throws Exception {
         XMLStreamReader reader = XmlTestSupport.jdkReader(XmlTestSupport.resource("mixed.xml"));
         reader.next();
