@@ -73,6 +73,13 @@ public final class XmlRecording {
      * {@code START_ELEMENT}, that element's subtree is recorded and the reader is left at the
      * matching {@code END_ELEMENT}.
      *
+     * <p>For a subtree, the bindings it takes from its ancestors are re-declared on its root: the
+     * prefixes (and the default namespace) of element and attribute names, and the prefixes of
+     * QName-shaped attribute values and short texts such as {@code xsi:type="xsd:string"},
+     * resolved with {@link XMLStreamReader#getNamespaceURI(String)}. StAX cannot enumerate the
+     * bindings in scope, so an ancestor prefix referenced in any other way (inside an XPath
+     * expression in text, say) is not re-declared.
+     *
      * @param reader a namespace-aware reader at {@code START_DOCUMENT} or {@code START_ELEMENT}
      * @return the recording
      * @throws XMLStreamException if the reader fails
