@@ -1,0 +1,351 @@
+package io.github.wscache.core.xml;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.util.Objects;
+
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import javax.xml.stream.XMLStreamWriter;
+
+import org.xml.sax.ContentHandler;
+import org.xml.sax.SAXException;
+import org.xml.sax.ext.LexicalHandler;
+import org.xml.sax.helpers.AttributesImpl;
+
+/**
+ * An immutable, thread-safe recording of the StAX event sequence of an XML document or of one
+ * element subtree, replayable any number of times, concurrently, without parsing XML again.
+ *
+ * <p>Events and their operands are kept in an {@code int[]}; prefixes, local names and namespace
+ * URIs once per recording in a deduplicated table of {@linkplain String#intern() interned}
+ * strings; all text (character data, attribute values, comments, PI data) in one shared buffer,
+ * stored as Latin-1 bytes when every character fits and as {@code char[]} otherwise. Short texts
+ * (such as repeated indentation or {@code xsi:type} values) are stored once.
+ *
+ * <p>Every replay starts in the {@code START_DOCUMENT} state and ends with
+ * {@code END_DOCUMENT}. A recording of a subtree (see {@link #record(XMLStreamReader)}) replays
+ * as a document whose root is that element, with an implicit document (no version, encoding or
+ * standalone declaration); namespace bindings the subtree uses from its ancestors are
+ * re-declared on its root, so the replay is self-contained.
+ *
+ * <pre>{@code
+ * XmlRecording recording = XmlRecording.parse(responseBytes);
+ * XMLStreamReader reader = recording.newReader(); // fresh reader per cache hit
+ * while (reader.next() != XMLStreamConstants.START_ELEMENT) {
+ *     // skip to the payload
+ * }
+ * GoogleSearchResult result = GoogleSearchResult.Factory.parse(reader);
+ * }</pre>
+ */
+public final class XmlRecording {
+
+    private static final int OBJECT_HEADER = 16;
+    private static final int ARRAY_HEADER = 16;
+    private static final int REFERENCE = 4;
+    private static final int STRING_SHALLOW = 24;
+
+    final int[] ops;
+    final int[] qnames;
+    final String[] strings;
+    /** The text buffer when every character is below 256; otherwise null. */
+    final byte[] latin1;
+    /** The text buffer when some character is 256 or above; otherwise null. */
+    final char[] chars;
+    private final int eventCount;
+    private final long retainedSize;
+
+    XmlRecording(int[] ops, int[] qnames, String[] strings, byte[] latin1, char[] chars,
+            int eventCount) {
+        this.ops = ops;
+        this.qnames = qnames;
+        this.strings = strings;
+        this.latin1 = latin1;
+        this.chars = chars;
+        this.eventCount = eventCount;
+        this.retainedSize = computeRetainedSize();
+    }
+
+    /**
+     * Records events from {@code reader}. If the reader is at {@code START_DOCUMENT}, the whole
+     * document is recorded and the reader is left at {@code END_DOCUMENT}. If it is at
+     * {@code START_ELEMENT}, that element's subtree is recorded and the reader is left at the
+     * matching {@code END_ELEMENT}.
+     *
+     * <p>For a subtree, the bindings it takes from its ancestors are re-declared on its root: the
+     * prefixes (and the default namespace) of element and attribute names, and the prefixes of
+     * QName-shaped attribute values and short texts such as {@code xsi:type="xsd:string"},
+     * resolved with {@link XMLStreamReader#getNamespaceURI(String)}. StAX cannot enumerate the
+     * bindings in scope, so an ancestor prefix referenced in any other way (inside an XPath
+     * expression in text, say) is not re-declared.
+     *
+     * @param reader a namespace-aware reader at {@code START_DOCUMENT} or {@code START_ELEMENT}
+     * @return the recording
+     * @throws XMLStreamException if the reader fails
+     * @throws IllegalStateException if the reader is at another event
+     */
+    public static XmlRecording record(XMLStreamReader reader) throws XMLStreamException {
+        Objects.requireNonNull(reader, "reader");
+        return new Recorder().record(reader);
+    }
+
+    /**
+     * Parses a whole document with a shared JDK reader (no DTD, no external entities, entity
+     * references replaced, CDATA sections reported) and records it.
+     *
+     * @param xml the document bytes; the encoding is detected from the bytes
+     * @return the recording
+     * @throws XMLStreamException if the document is not well-formed
+     */
+    public static XmlRecording parse(byte[] xml) throws XMLStreamException {
+        Objects.requireNonNull(xml, "xml");
+        return parse(new ByteArrayInputStream(xml));
+    }
+
+    /**
+     * Parses a whole document from a stream, as {@link #parse(byte[])}; the stream is read to the
+     * end of the document but not closed.
+     *
+     * @param xml the document
+     * @return the recording
+     * @throws XMLStreamException if the document is not well-formed or cannot be read
+     */
+    public static XmlRecording parse(InputStream xml) throws XMLStreamException {
+        Objects.requireNonNull(xml, "xml");
+        XMLStreamReader reader = SecureInput.FACTORY.createXMLStreamReader(xml);
+        try {
+            return record(reader);
+        } finally {
+            reader.close();
+        }
+    }
+
+    /**
+     * Returns a new reader replaying this recording from {@code START_DOCUMENT}. Readers are
+     * independent; each is confined to one thread at a time.
+     *
+     * @return a fresh replaying reader
+     */
+    public XMLStreamReader newReader() {
+        return new ReplayReader(this);
+    }
+
+    /**
+     * Replays this recording as namespace-aware SAX events: {@code startPrefixMapping} and
+     * {@code endPrefixMapping} around elements, attributes without {@code xmlns} attributes,
+     * {@code SPACE} as {@code characters}; comments and CDATA boundaries are reported when
+     * {@code handler} also implements {@link LexicalHandler}. DTD events are not replayed.
+     * Characters are passed in a buffer owned by this replay, never in the recording's own.
+     *
+     * @param handler the receiver of the events
+     * @throws SAXException if the handler throws it
+     */
+    public void replay(ContentHandler handler) throws SAXException {
+        Objects.requireNonNull(handler, "handler");
+        LexicalHandler lexical =
+                handler instanceof LexicalHandler ? (LexicalHandler) handler : null;
+        ReplayReader r = new ReplayReader(this);
+        AttributesImpl attributes = new AttributesImpl();
+        char[] text = new char[256];
+        handler.startDocument();
+        while (r.hasNext()) {
+            int type = r.nextEvent();
+            switch (type) {
+                case XMLStreamConstants.START_ELEMENT:
+                    for (int i = 0, n = r.getNamespaceCount(); i < n; i++) {
+                        handler.startPrefixMapping(empty(r.getNamespacePrefix(i)),
+                                empty(r.getNamespaceURI(i)));
+                    }
+                    attributes.clear();
+                    for (int i = 0, n = r.getAttributeCount(); i < n; i++) {
+                        attributes.addAttribute(empty(r.getAttributeNamespace(i)),
+                                r.getAttributeLocalName(i),
+                                qualified(r.getAttributePrefix(i), r.getAttributeLocalName(i)),
+                                r.getAttributeType(i), r.getAttributeValue(i));
+                    }
+                    handler.startElement(empty(r.getNamespaceURI()), r.getLocalName(),
+                            qualified(r.getPrefix(), r.getLocalName()), attributes);
+                    break;
+                case XMLStreamConstants.END_ELEMENT:
+                    handler.endElement(empty(r.getNamespaceURI()), r.getLocalName(),
+                            qualified(r.getPrefix(), r.getLocalName()));
+                    for (int i = 0, n = r.getNamespaceCount(); i < n; i++) {
+                        handler.endPrefixMapping(empty(r.getNamespacePrefix(i)));
+                    }
+                    break;
+                case XMLStreamConstants.CHARACTERS:
+                case XMLStreamConstants.SPACE:
+                case XMLStreamConstants.ENTITY_REFERENCE:
+                    text = r.copyText(text);
+                    handler.characters(text, 0, r.getTextLength());
+                    break;
+                case XMLStreamConstants.CDATA:
+                    if (lexical != null) {
+                        lexical.startCDATA();
+                    }
+                    text = r.copyText(text);
+                    handler.characters(text, 0, r.getTextLength());
+                    if (lexical != null) {
+                        lexical.endCDATA();
+                    }
+                    break;
+                case XMLStreamConstants.COMMENT:
+                    if (lexical != null) {
+                        text = r.copyText(text);
+                        lexical.comment(text, 0, r.getTextLength());
+                    }
+                    break;
+                case XMLStreamConstants.PROCESSING_INSTRUCTION:
+                    handler.processingInstruction(r.getPITarget(), empty(r.getPIData()));
+                    break;
+                default:
+                    break;
+            }
+        }
+        handler.endDocument();
+    }
+
+    /**
+     * Writes the recorded events to {@code writer}, which should not repair namespaces (the
+     * recorded declarations are written as they are). A whole-document recording writes the XML
+     * declaration (with the recorded version; the encoding is the writer's own, so the recorded
+     * one is not repeated) and ends the document; a subtree recording writes just the element,
+     * at the writer's current position. The writer is neither flushed nor closed.
+     *
+     * @param writer the destination
+     * @throws XMLStreamException if the writer fails
+     */
+    public void writeTo(XMLStreamWriter writer) throws XMLStreamException {
+        Objects.requireNonNull(writer, "writer");
+        ReplayReader r = new ReplayReader(this);
+        boolean implicit = r.isImplicitDocument();
+        if (!implicit) {
+            writer.writeStartDocument(r.getVersion() == null ? "1.0" : r.getVersion());
+        }
+        while (r.hasNext()) {
+            int type = r.nextEvent();
+            switch (type) {
+                case XMLStreamConstants.START_ELEMENT:
+                    writer.writeStartElement(empty(r.getPrefix()), r.getLocalName(),
+                            empty(r.getNamespaceURI()));
+                    for (int i = 0, n = r.getNamespaceCount(); i < n; i++) {
+                        String prefix = r.getNamespacePrefix(i);
+                        if (prefix == null || prefix.isEmpty()) {
+                            writer.writeDefaultNamespace(empty(r.getNamespaceURI(i)));
+                        } else {
+                            writer.writeNamespace(prefix, empty(r.getNamespaceURI(i)));
+                        }
+                    }
+                    for (int i = 0, n = r.getAttributeCount(); i < n; i++) {
+                        String ns = r.getAttributeNamespace(i);
+                        if (ns == null || ns.isEmpty()) {
+                            writer.writeAttribute(r.getAttributeLocalName(i),
+                                    r.getAttributeValue(i));
+                        } else {
+                            writer.writeAttribute(empty(r.getAttributePrefix(i)), ns,
+                                    r.getAttributeLocalName(i), r.getAttributeValue(i));
+                        }
+                    }
+                    break;
+                case XMLStreamConstants.END_ELEMENT:
+                    writer.writeEndElement();
+                    break;
+                case XMLStreamConstants.CHARACTERS:
+                case XMLStreamConstants.SPACE:
+                    writer.writeCharacters(r.getTextCharacters(), r.getTextStart(),
+                            r.getTextLength());
+                    break;
+                case XMLStreamConstants.CDATA:
+                    writer.writeCData(r.getText());
+                    break;
+                case XMLStreamConstants.COMMENT:
+                    writer.writeComment(r.getText());
+                    break;
+                case XMLStreamConstants.PROCESSING_INSTRUCTION:
+                    String data = r.getPIData();
+                    if (data == null || data.isEmpty()) {
+                        writer.writeProcessingInstruction(r.getPITarget());
+                    } else {
+                        writer.writeProcessingInstruction(r.getPITarget(), data);
+                    }
+                    break;
+                case XMLStreamConstants.ENTITY_REFERENCE:
+                    writer.writeEntityRef(r.getLocalName());
+                    break;
+                case XMLStreamConstants.DTD:
+                    writer.writeDTD(r.getText());
+                    break;
+                default:
+                    break;
+            }
+        }
+        if (!implicit) {
+            writer.writeEndDocument();
+        }
+    }
+
+    /**
+     * Returns an estimate, in bytes, of the heap this recording retains (its arrays, its string
+     * table and the strings in it, assuming compressed references), for a cache's weigher.
+     * Interned names shared with other recordings are counted in full.
+     *
+     * @return the estimated retained size in bytes
+     */
+    public long retainedSize() {
+        return retainedSize;
+    }
+
+    /**
+     * Returns the number of events a replay reports, {@code START_DOCUMENT} and
+     * {@code END_DOCUMENT} included.
+     *
+     * @return the event count
+     */
+    public int eventCount() {
+        return eventCount;
+    }
+
+    @Override
+    public String toString() {
+        return "XmlRecording[events=" + eventCount + ", retainedSize=" + retainedSize + "]";
+    }
+
+    private long computeRetainedSize() {
+        long size = align(OBJECT_HEADER + 6L * REFERENCE + 4 + 8);
+        size += align(ARRAY_HEADER + 4L * ops.length);
+        size += align(ARRAY_HEADER + 4L * qnames.length);
+        size += align(ARRAY_HEADER + (long) REFERENCE * strings.length);
+        for (String s : strings) {
+            size += align(STRING_SHALLOW) + align(ARRAY_HEADER + stringBytes(s));
+        }
+        if (latin1 != null) {
+            size += align(ARRAY_HEADER + latin1.length);
+        }
+        if (chars != null) {
+            size += align(ARRAY_HEADER + 2L * chars.length);
+        }
+        return size;
+    }
+
+    private static long stringBytes(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) > 0xFF) {
+                return 2L * s.length();
+            }
+        }
+        return s.length();
+    }
+
+    private static long align(long bytes) {
+        return (bytes + 7) & ~7L;
+    }
+
+    private static String empty(String s) {
+        return s == null ? "" : s;
+    }
+
+    private static String qualified(String prefix, String local) {
+        return prefix == null || prefix.isEmpty() ? local : prefix + ':' + local;
+    }
+}
