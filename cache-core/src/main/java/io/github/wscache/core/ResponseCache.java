@@ -12,6 +12,7 @@ import io.github.wscache.core.copy.internal.RetainedSize;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.core.policy.ValueRepresentation;
+import io.github.wscache.core.xml.XmlRecording;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -429,6 +430,8 @@ public final class ResponseCache implements AutoCloseable {
         Object body = r.body();
         if (body instanceof byte[]) {
             w += ((byte[]) body).length;
+        } else if (body instanceof XmlRecording) {
+            w += ((XmlRecording) body).retainedSize();
         } else if (body != null) {
             w += RetainedSize.estimate(body);
         }
