@@ -2,6 +2,7 @@ package io.github.wscache.google;
 
 import io.github.wscache.google.server.GoogleSearchServiceMessageReceiverInOnly;
 import io.github.wscache.google.server.GoogleSearchServiceMessageReceiverInOut;
+import io.github.wscache.google.service.GoogleSearchRpc;
 import io.github.wscache.google.service.GoogleSearchServiceImpl;
 import jakarta.servlet.Filter;
 import jakarta.servlet.ServletConfig;
@@ -13,7 +14,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.Stream;
@@ -25,6 +28,9 @@ import org.apache.axis2.context.MessageContext;
 import org.apache.axis2.description.AxisOperation;
 import org.apache.axis2.description.AxisService;
 import org.apache.axis2.description.WSDL11ToAxisServiceBuilder;
+import org.apache.axis2.description.WSDL2Constants;
+import org.apache.axis2.engine.MessageReceiver;
+import org.apache.axis2.rpc.receivers.RPCMessageReceiver;
 import org.apache.axis2.transport.http.AxisServlet;
 import org.apache.axis2.wsdl.WSDLUtil;
 import org.apache.catalina.Context;
@@ -66,6 +72,12 @@ public final class GoogleServer implements AutoCloseable {
     /** Target namespace of the WSDL and its schema. */
     public static final String NAMESPACE = "urn:wscache:google";
 
+    /** Name of the POJO service for {@code RPCServiceClient}, see {@link #rpcEndpoint()}. */
+    public static final String RPC_SERVICE_NAME = "GoogleSearchRpc";
+
+    /** Target namespace of the POJO service's operations and schema. */
+    public static final String RPC_NAMESPACE = "urn:wscache:google:rpc";
+
     /** Port used by {@link #main(String[])} without an argument. */
     public static final int DEFAULT_PORT = 8081;
 
@@ -78,6 +90,7 @@ public final class GoogleServer implements AutoCloseable {
     private final GoogleSearchServiceImpl service;
     private final RequestCounter counter;
     private final RestCaching restCaching;
+    private final String root;
     private final String base;
 
     private GoogleServer(Tomcat tomcat, Path baseDir, GoogleSearchServiceImpl service,
@@ -87,7 +100,8 @@ public final class GoogleServer implements AutoCloseable {
         this.service = service;
         this.counter = counter;
         this.restCaching = restCaching;
-        this.base = "http://127.0.0.1:" + port + "/services/" + SERVICE_NAME + ".";
+        this.root = "http://127.0.0.1:" + port + "/services/";
+        this.base = root + SERVICE_NAME + ".";
     }
 
     /** Starts a server on the given loopback port (0 for any free port) with default options. */
@@ -122,6 +136,19 @@ public final class GoogleServer implements AutoCloseable {
      */
     public String restEndpoint() {
         return base + HTTP_PORT;
+    }
+
+    /** The WSDL of the document/literal service as served, with this server's addresses. */
+    public String wsdlUrl() {
+        return root + SERVICE_NAME + "?wsdl";
+    }
+
+    /**
+     * The endpoint of {@link GoogleSearchRpc}, the same operations as a POJO service that
+     * {@code RPCServiceClient} can call (namespace {@value #RPC_NAMESPACE}).
+     */
+    public String rpcEndpoint() {
+        return root + RPC_SERVICE_NAME;
     }
 
     /** The TCP port the server listens on. */
@@ -201,7 +228,8 @@ public final class GoogleServer implements AutoCloseable {
         System.out.println("  SOAP 1.2: " + server.soap12Endpoint());
         System.out.println("  REST:     " + server.restEndpoint()
                 + "/doSpellingSuggestion?key=k&phrase=britney%20speers");
-        System.out.println("  WSDL:     " + server.endpoint() + "?wsdl");
+        System.out.println("  WSDL:     " + server.wsdlUrl());
+        System.out.println("  RPC:      " + server.rpcEndpoint());
         new CountDownLatch(1).await();
     }
 
@@ -223,6 +251,18 @@ public final class GoogleServer implements AutoCloseable {
         }
         context.getAxisConfiguration().addService(axisService);
         return axisService;
+    }
+
+    private static AxisService deployRpc(ConfigurationContext context,
+            GoogleSearchServiceImpl impl) throws AxisFault {
+        GoogleSearchRpc rpc = new GoogleSearchRpc(impl);
+        Map<String, MessageReceiver> receivers = new HashMap<>();
+        receivers.put(WSDL2Constants.MEP_URI_IN_OUT, new RpcReceiver(rpc));
+        AxisService rpcService = AxisService.createService(GoogleSearchRpc.class.getName(),
+                context.getAxisConfiguration(), receivers, RPC_NAMESPACE, RPC_NAMESPACE,
+                GoogleServer.class.getClassLoader());
+        context.getAxisConfiguration().addService(rpcService);
+        return rpcService;
     }
 
     private static void deleteRecursively(Path dir) {
@@ -284,6 +324,7 @@ public final class GoogleServer implements AutoCloseable {
             ConfigurationContext axis2 = ConfigurationContextFactory
                     .createConfigurationContextFromFileSystem(null, null);
             deploy(axis2, impl);
+            deployRpc(axis2, impl);
 
             Path baseDir = Files.createTempDirectory("google-ws-tomcat");
             Tomcat tomcat = new Tomcat();
@@ -344,6 +385,20 @@ public final class GoogleServer implements AutoCloseable {
         @Override
         protected Object getTheImplementationObject(MessageContext context) throws AxisFault {
             return impl;
+        }
+    }
+
+    /** The POJO receiver, dispatching to one shared RPC object. */
+    private static final class RpcReceiver extends RPCMessageReceiver {
+        private final GoogleSearchRpc rpc;
+
+        RpcReceiver(GoogleSearchRpc rpc) {
+            this.rpc = rpc;
+        }
+
+        @Override
+        protected Object getTheImplementationObject(MessageContext context) throws AxisFault {
+            return rpc;
         }
     }
 

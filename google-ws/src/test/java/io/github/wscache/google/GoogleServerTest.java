@@ -224,6 +224,48 @@ class GoogleServerTest {
         assertThat(server.requestCount("doSpellingSuggestion")).isEqualTo(1);
     }
 
+    @ParameterizedTest
+    @EnumSource(Soap.class)
+    void rpcServiceClient_callsThePojoService(Soap soap) throws Exception {
+        RPCServiceClient client = new RPCServiceClient(clientContext, null);
+        try {
+            soap.configure(client.getOptions());
+            client.getOptions().setTo(new EndpointReference(server.rpcEndpoint()));
+
+            Object[] spelling = client.invokeBlocking(rpc("doSpellingSuggestion"),
+                    new Object[] {GoogleFixtures.KEY, PHRASE}, new Class<?>[] {String.class});
+            assertThat(spelling).containsExactly("britney spears");
+            client.cleanupTransport();
+
+            Object[] page = client.invokeBlocking(rpc("doGetCachedPage"),
+                    new Object[] {GoogleFixtures.KEY, URL}, new Class<?>[] {byte[].class});
+            assertThat((byte[]) page[0]).isEqualTo(GoogleContent.cachedPage(URL));
+            client.cleanupTransport();
+
+            Object[] search = client.invokeBlocking(rpc("doGoogleSearch"),
+                    new Object[] {GoogleFixtures.KEY, "rpc", 0, 10, true, "", false, "",
+                        "latin1", "latin1"},
+                    new Class<?>[] {GoogleSearchResult.class});
+            assertRealistic((GoogleSearchResult) search[0], "rpc");
+            client.cleanupTransport();
+        } finally {
+            client.cleanup();
+        }
+        assertThat(server.requestCount()).isEqualTo(3);
+        assertThat(server.requestCount("doGoogleSearch")).isEqualTo(1);
+    }
+
+    @Test
+    void wsdl_isServedWithThisServersAddresses() throws Exception {
+        HttpResponse<String> wsdl = HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(URI.create(server.wsdlUrl())).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(wsdl.statusCode()).isEqualTo(200);
+        assertThat(wsdl.body()).contains(server.endpoint(), server.soap12Endpoint(),
+                server.restEndpoint());
+        assertThat(server.requestCount("GET", "")).isEqualTo(1);
+    }
+
     @Test
     void restGet_answersSpellingSuggestion() throws Exception {
         ServiceClient client = new ServiceClient(clientContext, null);
@@ -392,6 +434,10 @@ class GoogleServerTest {
 
     private static QName qname(String localName) {
         return new QName(GoogleServer.NAMESPACE, localName);
+    }
+
+    private static QName rpc(String localName) {
+        return new QName(GoogleServer.RPC_NAMESPACE, localName);
     }
 
     private static OMElement child(OMElement parent, String localName) {
