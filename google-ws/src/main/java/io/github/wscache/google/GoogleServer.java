@@ -90,16 +90,19 @@ public final class GoogleServer implements AutoCloseable {
     private final GoogleSearchServiceImpl service;
     private final RequestCounter counter;
     private final RestCaching restCaching;
+    private final FailureInjection failures;
     private final String root;
     private final String base;
 
     private GoogleServer(Tomcat tomcat, Path baseDir, GoogleSearchServiceImpl service,
-            RequestCounter counter, RestCaching restCaching, int port) {
+            RequestCounter counter, RestCaching restCaching, FailureInjection failures,
+            int port) {
         this.tomcat = tomcat;
         this.baseDir = baseDir;
         this.service = service;
         this.counter = counter;
         this.restCaching = restCaching;
+        this.failures = failures;
         this.root = "http://127.0.0.1:" + port + "/services/";
         this.base = root + SERVICE_NAME + ".";
     }
@@ -201,6 +204,21 @@ public final class GoogleServer implements AutoCloseable {
     /** Changes every REST entity tag, as if all content had changed at the origin. */
     public void changeRestContent() {
         restCaching.changeContent();
+    }
+
+    /**
+     * Answers the next {@code count} requests (counted as usual) with the HTTP {@code status} and
+     * a plain-text body, without a SOAP envelope and without reaching the service; e.g.
+     * {@code failNext(1, 503)}. A new call replaces what is left of the previous one.
+     */
+    public void failNext(int count, int status) {
+        if (count < 0) {
+            throw new IllegalArgumentException("count must not be negative: " + count);
+        }
+        if (status < 100 || status > 599) {
+            throw new IllegalArgumentException("status must be in 100..599: " + status);
+        }
+        failures.failNext(count, status);
     }
 
     @Override
@@ -343,7 +361,9 @@ public final class GoogleServer implements AutoCloseable {
             RequestCounter counter = new RequestCounter();
             RestCaching caching = new RestCaching();
             caching.maxAge(restMaxAge);
+            FailureInjection failures = new FailureInjection();
             addFilter(context, "requestCounter", counter);
+            addFilter(context, "failureInjection", failures);
             addFilter(context, "restCaching", caching);
             Wrapper servlet = Tomcat.addServlet(context, "axis2", new Axis2Servlet(axis2));
             servlet.setLoadOnStartup(1);
@@ -354,7 +374,7 @@ public final class GoogleServer implements AutoCloseable {
                 deleteRecursively(baseDir);
                 throw new IOException("cannot start tomcat on port " + port, e);
             }
-            return new GoogleServer(tomcat, baseDir, impl, counter, caching,
+            return new GoogleServer(tomcat, baseDir, impl, counter, caching, failures,
                     connector.getLocalPort());
         }
     }

@@ -50,6 +50,8 @@ class GoogleServerTest {
     private static final OMFactory OM = OMAbstractFactory.getOMFactory();
     private static final OMNamespace NS = OM.createOMNamespace(GoogleServer.NAMESPACE, "g");
 
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
     private static GoogleServer server;
     private static ConfigurationContext clientContext;
 
@@ -257,7 +259,7 @@ class GoogleServerTest {
 
     @Test
     void wsdl_isServedWithThisServersAddresses() throws Exception {
-        HttpResponse<String> wsdl = HttpClient.newHttpClient().send(
+        HttpResponse<String> wsdl = HTTP.send(
                 HttpRequest.newBuilder(URI.create(server.wsdlUrl())).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(wsdl.statusCode()).isEqualTo(200);
@@ -329,7 +331,7 @@ class GoogleServerTest {
 
     @Test
     void restCaching_sendsETagAndAnswers304() throws Exception {
-        HttpClient http = HttpClient.newHttpClient();
+        HttpClient http = HTTP;
         URI uri = URI.create(server.restEndpoint()
                 + "/doSpellingSuggestion?key=k&phrase=britney%20speers");
         server.setRestCaching(Duration.ofSeconds(60));
@@ -357,6 +359,31 @@ class GoogleServerTest {
             server.setRestCaching(null);
         }
         assertThat(server.requestCount("GET", "doSpellingSuggestion")).isEqualTo(3);
+    }
+
+    @Test
+    void failNext_answersStatusWithoutEnvelopeThenRecovers() throws Exception {
+        GoogleSearchServiceStub stub =
+                new GoogleSearchServiceStub(clientContext, server.endpoint());
+        server.failNext(1, 503);
+
+        assertThatThrownBy(
+                () -> stub.doSpellingSuggestion(GoogleFixtures.spellingRequest(PHRASE)))
+                .isInstanceOf(AxisFault.class);
+        assertThat(stub.doSpellingSuggestion(GoogleFixtures.spellingRequest(PHRASE)).get_return())
+                .isEqualTo("britney spears");
+
+        assertThat(server.requestCount("doSpellingSuggestion")).isEqualTo(2);
+    }
+
+    @Test
+    void failNext_rejectsBadArguments() {
+        assertThatThrownBy(() -> server.failNext(-1, 500))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("count must not be negative: -1");
+        assertThatThrownBy(() -> server.failNext(1, 99))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("status must be in 100..599: 99");
     }
 
     @Test
