@@ -19,6 +19,7 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import javax.xml.namespace.QName;
 import org.apache.axis2.AxisFault;
@@ -91,6 +92,7 @@ public final class GoogleServer implements AutoCloseable {
     private final RequestCounter counter;
     private final RestCaching restCaching;
     private final FailureInjection failures;
+    private final AtomicBoolean closed = new AtomicBoolean();
     private final String root;
     private final String base;
 
@@ -221,8 +223,12 @@ public final class GoogleServer implements AutoCloseable {
         failures.failNext(count, status);
     }
 
+    /** Stops Tomcat (which terminates the server's Axis2 configuration); idempotent. */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
         try {
             tomcat.stop();
             tomcat.destroy();

@@ -30,7 +30,9 @@ import org.apache.axis2.client.Options;
 import org.apache.axis2.client.ServiceClient;
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.context.ConfigurationContextFactory;
+import org.apache.axis2.context.MessageContext;
 import org.apache.axis2.rpc.client.RPCServiceClient;
+import org.apache.axis2.wsdl.WSDLConstants;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -127,6 +129,7 @@ class GoogleServerTest {
         DoGoogleSearchResponse search = stub.doGoogleSearch(GoogleFixtures.searchRequest(QUERY));
         assertRealistic(search.get_return(), QUERY);
         assertThat(xml(search)).isEqualTo(xml(GoogleFixtures.searchResponse(QUERY)));
+        assertLastResponseWas(soap, stub._getServiceClient());
 
         assertThat(server.requestCount()).isEqualTo(3);
         assertThat(server.requestCount("doSpellingSuggestion")).isEqualTo(1);
@@ -164,6 +167,7 @@ class GoogleServerTest {
         assertThat(result.getResultElements().getItem()).hasSize(10);
         assertThat(result.getDirectoryCategories().getItem()).hasSize(2);
         assertThat(result.getResultElements().getItem()[0].getSnippet()).contains("axis2");
+        assertLastResponseWas(soap, stub._getServiceClient());
 
         assertThat(server.requestCount()).isEqualTo(3);
         assertThat(server.requestCount("doGoogleSearch")).isEqualTo(1);
@@ -193,6 +197,7 @@ class GoogleServerTest {
             assertThat(count(child(result, "resultElements").getChildElements())).isEqualTo(10);
             assertThat(count(child(result, "directoryCategories").getChildElements()))
                     .isEqualTo(2);
+            assertLastResponseWas(soap, client);
             client.cleanupTransport();
         } finally {
             client.cleanup();
@@ -396,6 +401,13 @@ class GoogleServerTest {
         assertThat(xml(GoogleFixtures.searchResponse("java")))
                 .isEqualTo(xml(GoogleFixtures.searchResponse("java")));
         assertThat(server.requestCount()).isZero();
+    }
+
+    private static void assertLastResponseWas(Soap soap, ServiceClient client) throws AxisFault {
+        MessageContext in = client.getLastOperationContext()
+                .getMessageContext(WSDLConstants.MESSAGE_LABEL_IN_VALUE);
+        assertThat(in.getEnvelope().getNamespace().getNamespaceURI())
+                .isEqualTo(soap.envelopeUri());
     }
 
     private static void assertRealistic(GoogleSearchResult result, String q) {
