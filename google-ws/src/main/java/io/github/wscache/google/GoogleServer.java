@@ -257,7 +257,7 @@ public final class GoogleServer implements AutoCloseable {
         new CountDownLatch(1).await();
     }
 
-    private static AxisService deploy(ConfigurationContext context,
+    private static void deploy(ConfigurationContext context,
             GoogleSearchServiceImpl impl) throws IOException {
         AxisService axisService;
         try (InputStream in = wsdl().openStream()) {
@@ -274,10 +274,9 @@ public final class GoogleServer implements AutoCloseable {
                             ? new InOutReceiver(impl) : new InOnlyReceiver(impl));
         }
         context.getAxisConfiguration().addService(axisService);
-        return axisService;
     }
 
-    private static AxisService deployRpc(ConfigurationContext context,
+    private static void deployRpc(ConfigurationContext context,
             GoogleSearchServiceImpl impl) throws AxisFault {
         GoogleSearchRpc rpc = new GoogleSearchRpc(impl);
         Map<String, MessageReceiver> receivers = new HashMap<>();
@@ -286,7 +285,6 @@ public final class GoogleServer implements AutoCloseable {
                 context.getAxisConfiguration(), receivers, RPC_NAMESPACE, RPC_NAMESPACE,
                 GoogleServer.class.getClassLoader());
         context.getAxisConfiguration().addService(rpcService);
-        return rpcService;
     }
 
     private static void deleteRecursively(Path dir) {
@@ -374,11 +372,23 @@ public final class GoogleServer implements AutoCloseable {
             Wrapper servlet = Tomcat.addServlet(context, "axis2", new Axis2Servlet(axis2));
             servlet.setLoadOnStartup(1);
             context.addServletMapping("/services/*", "axis2");
+            LifecycleException failure = null;
             try {
                 tomcat.start();
             } catch (LifecycleException e) {
+                failure = e;
+            }
+            // Tomcat only logs a connector that cannot bind; a failed connector has no local port
+            if (failure != null || connector.getLocalPort() <= 0) {
+                try {
+                    tomcat.stop();
+                    tomcat.destroy();
+                } catch (LifecycleException e) {
+                    failure = failure == null ? e : failure;
+                }
+                axis2.terminate();
                 deleteRecursively(baseDir);
-                throw new IOException("cannot start tomcat on port " + port, e);
+                throw new IOException("cannot start tomcat on port " + port, failure);
             }
             return new GoogleServer(tomcat, baseDir, impl, counter, caching, failures,
                     connector.getLocalPort());

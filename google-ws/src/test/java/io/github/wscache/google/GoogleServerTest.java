@@ -392,6 +392,13 @@ class GoogleServerTest {
     }
 
     @Test
+    void start_failsOnABusyPort() {
+        assertThatThrownBy(() -> GoogleServer.start(server.port()))
+                .isInstanceOf(IOException.class)
+                .hasMessage("cannot start tomcat on port " + server.port());
+    }
+
+    @Test
     void fixtures_differPerQueryAndMatchTheServer() throws Exception {
         GoogleSearchResult a = GoogleFixtures.searchResult("java");
         GoogleSearchResult b = GoogleFixtures.searchResult("xml");
