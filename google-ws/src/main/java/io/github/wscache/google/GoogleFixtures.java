@@ -1,8 +1,7 @@
 package io.github.wscache.google;
 
 import io.github.wscache.google.internal.GoogleContent;
-import io.github.wscache.google.stub.GoogleSearchServiceStub.DirectoryCategory;
-import io.github.wscache.google.stub.GoogleSearchServiceStub.DirectoryCategoryArray;
+import io.github.wscache.google.service.GoogleSearchServiceImpl;
 import io.github.wscache.google.stub.GoogleSearchServiceStub.DoGetCachedPage;
 import io.github.wscache.google.stub.GoogleSearchServiceStub.DoGetCachedPageResponse;
 import io.github.wscache.google.stub.GoogleSearchServiceStub.DoGoogleSearch;
@@ -11,9 +10,9 @@ import io.github.wscache.google.stub.GoogleSearchServiceStub.DoSpellingSuggestio
 import io.github.wscache.google.stub.GoogleSearchServiceStub.DoSpellingSuggestionResponse;
 import io.github.wscache.google.stub.GoogleSearchServiceStub.GoogleSearchResult;
 import io.github.wscache.google.stub.GoogleSearchServiceStub.LogQuery;
-import io.github.wscache.google.stub.GoogleSearchServiceStub.ResultElement;
-import io.github.wscache.google.stub.GoogleSearchServiceStub.ResultElementArray;
 import org.apache.axiom.blob.Blobs;
+import org.apache.axiom.om.OMAbstractFactory;
+import org.apache.axiom.om.OMElement;
 import org.apache.axiom.util.activation.DataHandlerUtils;
 
 /**
@@ -32,6 +31,8 @@ public final class GoogleFixtures {
 
     /** The license key sent by the fixtures; the server accepts any key. */
     public static final String KEY = "wscache-demo-key";
+
+    private static final GoogleSearchServiceImpl SERVICE = new GoogleSearchServiceImpl();
 
     private GoogleFixtures() {
     }
@@ -83,11 +84,28 @@ public final class GoogleFixtures {
         return request;
     }
 
-    /** The response the server gives to {@link #searchRequest(String)}. */
+    /**
+     * The response the server gives to {@link #searchRequest(String)}: the service's own answer,
+     * passed through XML into the stub's beans as a call would.
+     */
     public static DoGoogleSearchResponse searchResponse(String q) {
-        DoGoogleSearchResponse response = new DoGoogleSearchResponse();
-        response.set_return(searchResult(q));
-        return response;
+        io.github.wscache.google.server.DoGoogleSearch request =
+                new io.github.wscache.google.server.DoGoogleSearch();
+        request.setKey(KEY);
+        request.setQ(q);
+        request.setStart(0);
+        request.setMaxResults(GoogleContent.MAX_RESULTS);
+        request.setFilter(true);
+        try {
+            io.github.wscache.google.server.DoGoogleSearchResponse answer =
+                    SERVICE.doGoogleSearch(request);
+            OMElement xml = answer.getOMElement(
+                    io.github.wscache.google.server.DoGoogleSearchResponse.MY_QNAME,
+                    OMAbstractFactory.getOMFactory());
+            return DoGoogleSearchResponse.Factory.parse(xml.getXMLStreamReader());
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot build the search result for " + q, e);
+        }
     }
 
     /**
@@ -95,39 +113,7 @@ public final class GoogleFixtures {
      * snippets of 150 to 200 characters and two directory categories.
      */
     public static GoogleSearchResult searchResult(String q) {
-        GoogleContent.SearchResult content =
-                GoogleContent.search(q, 0, GoogleContent.MAX_RESULTS, true);
-        GoogleSearchResult result = new GoogleSearchResult();
-        result.setDocumentFiltering(content.documentFiltering());
-        result.setSearchComments(content.searchComments());
-        result.setEstimatedTotalResultsCount(content.estimatedTotalResultsCount());
-        result.setEstimateIsExact(content.estimateIsExact());
-        ResultElementArray elements = new ResultElementArray();
-        for (GoogleContent.Result r : content.resultElements()) {
-            ResultElement element = new ResultElement();
-            element.setSummary(r.summary());
-            element.setURL(r.url());
-            element.setSnippet(r.snippet());
-            element.setTitle(r.title());
-            element.setCachedSize(r.cachedSize());
-            element.setRelatedInformationPresent(r.relatedInformationPresent());
-            element.setHostName(r.hostName());
-            element.setDirectoryCategory(category(r.directoryCategory()));
-            element.setDirectoryTitle(r.directoryTitle());
-            elements.addItem(element);
-        }
-        result.setResultElements(elements);
-        result.setSearchQuery(content.searchQuery());
-        result.setStartIndex(content.startIndex());
-        result.setEndIndex(content.endIndex());
-        result.setSearchTips(content.searchTips());
-        DirectoryCategoryArray categories = new DirectoryCategoryArray();
-        for (GoogleContent.Category c : content.directoryCategories()) {
-            categories.addItem(category(c));
-        }
-        result.setDirectoryCategories(categories);
-        result.setSearchTime(content.searchTime());
-        return result;
+        return searchResponse(q).get_return();
     }
 
     /** A {@code logQuery} (one-way) request. */
@@ -135,12 +121,5 @@ public final class GoogleFixtures {
         LogQuery request = new LogQuery();
         request.setQ(q);
         return request;
-    }
-
-    private static DirectoryCategory category(GoogleContent.Category c) {
-        DirectoryCategory category = new DirectoryCategory();
-        category.setFullViewableName(c.fullViewableName());
-        category.setSpecialEncoding(c.specialEncoding());
-        return category;
     }
 }
