@@ -1,5 +1,6 @@
 package io.github.wscache.google;
 
+import io.github.wscache.google.internal.SharedServiceObject;
 import io.github.wscache.google.server.GoogleSearchServiceMessageReceiverInOnly;
 import io.github.wscache.google.server.GoogleSearchServiceMessageReceiverInOut;
 import io.github.wscache.google.service.GoogleSearchRpc;
@@ -25,7 +26,6 @@ import javax.xml.namespace.QName;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.context.ConfigurationContextFactory;
-import org.apache.axis2.context.MessageContext;
 import org.apache.axis2.description.AxisOperation;
 import org.apache.axis2.description.AxisService;
 import org.apache.axis2.description.WSDL11ToAxisServiceBuilder;
@@ -271,19 +271,21 @@ public final class GoogleServer implements AutoCloseable {
             AxisOperation operation = it.next();
             operation.setMessageReceiver(
                     WSDLUtil.isOutputPresentForMEP(operation.getMessageExchangePattern())
-                            ? new InOutReceiver(impl) : new InOnlyReceiver(impl));
+                            ? new GoogleSearchServiceMessageReceiverInOut()
+                            : new GoogleSearchServiceMessageReceiverInOnly());
         }
+        SharedServiceObject.install(axisService, impl);
         context.getAxisConfiguration().addService(axisService);
     }
 
     private static void deployRpc(ConfigurationContext context,
             GoogleSearchServiceImpl impl) throws AxisFault {
-        GoogleSearchRpc rpc = new GoogleSearchRpc(impl);
         Map<String, MessageReceiver> receivers = new HashMap<>();
-        receivers.put(WSDL2Constants.MEP_URI_IN_OUT, new RpcReceiver(rpc));
+        receivers.put(WSDL2Constants.MEP_URI_IN_OUT, new RPCMessageReceiver());
         AxisService rpcService = AxisService.createService(GoogleSearchRpc.class.getName(),
                 context.getAxisConfiguration(), receivers, RPC_NAMESPACE, RPC_NAMESPACE,
                 GoogleServer.class.getClassLoader());
+        SharedServiceObject.install(rpcService, new GoogleSearchRpc(impl));
         context.getAxisConfiguration().addService(rpcService);
     }
 
@@ -407,48 +409,6 @@ public final class GoogleServer implements AutoCloseable {
         @Override
         protected ConfigurationContext initConfigContext(ServletConfig config) {
             return configurationContext;
-        }
-    }
-
-    /** The generated in-out receiver, dispatching to one shared implementation. */
-    private static final class InOutReceiver extends GoogleSearchServiceMessageReceiverInOut {
-        private final GoogleSearchServiceImpl impl;
-
-        InOutReceiver(GoogleSearchServiceImpl impl) {
-            this.impl = impl;
-        }
-
-        @Override
-        protected Object getTheImplementationObject(MessageContext context) throws AxisFault {
-            return impl;
-        }
-    }
-
-    /** The POJO receiver, dispatching to one shared RPC object. */
-    private static final class RpcReceiver extends RPCMessageReceiver {
-        private final GoogleSearchRpc rpc;
-
-        RpcReceiver(GoogleSearchRpc rpc) {
-            this.rpc = rpc;
-        }
-
-        @Override
-        protected Object getTheImplementationObject(MessageContext context) throws AxisFault {
-            return rpc;
-        }
-    }
-
-    /** The generated in-only receiver, dispatching to one shared implementation. */
-    private static final class InOnlyReceiver extends GoogleSearchServiceMessageReceiverInOnly {
-        private final GoogleSearchServiceImpl impl;
-
-        InOnlyReceiver(GoogleSearchServiceImpl impl) {
-            this.impl = impl;
-        }
-
-        @Override
-        protected Object getTheImplementationObject(MessageContext context) throws AxisFault {
-            return impl;
         }
     }
 }
