@@ -106,7 +106,7 @@ public final class Plans {
             case REFLECTION:
                 if (plan.reflective == null) {
                     throw new IllegalArgumentException("value: reflection cannot copy "
-                            + plan.reflectiveWhy);
+                            + type.getTypeName() + "; " + plan.reflectiveWhy);
                 }
                 return new GraphCopier<>(type, CopyStrategy.REFLECTION, plan.reflective);
             default:
@@ -132,7 +132,7 @@ public final class Plans {
     private static <T> Copier<T> serialization(Class<T> type, Plan plan) {
         if (plan.denied != null) {
             throw new IllegalArgumentException("value: serialization cannot copy "
-                    + type.getTypeName() + ", " + plan.denied);
+                    + type.getTypeName() + "; " + type.getTypeName() + " is " + plan.denied);
         }
         if (Serializable.class.isAssignableFrom(type)) {
             return new JavaSerializationCopier<>(type);
@@ -247,9 +247,10 @@ public final class Plans {
                 choose(handler.strategy(), name + " is " + handler.description());
             } else if (plan.clone != null) {
                 plan.node = plan.clone;
-                choose(CopyStrategy.CLONE, name + " is Cloneable and its "
-                        + TypeRules.instanceFieldCount(type) + " fields are all immutable;"
-                        + " a shallow clone() is a safe copy");
+                int count = TypeRules.instanceFieldCount(type);
+                choose(CopyStrategy.CLONE, name + " is Cloneable and "
+                        + (count == 1 ? "its field is" : "its " + count + " fields are all")
+                        + " immutable; a shallow clone() is a safe copy");
             } else if (plan.reflective != null) {
                 plan.node = plan.reflective;
                 choose(CopyStrategy.REFLECTION, name + " is " + reflectiveDescription);
@@ -270,7 +271,8 @@ public final class Plans {
 
         private void refuse(String why) {
             plan.strategy = null;
-            plan.node = new Node.Refuse(why);
+            plan.node = new Node.Refuse(why.startsWith(name + " ")
+                    ? "it" + why.substring(name.length()) : why);
             plan.explanation = "NONE: " + why + NONE_SUFFIX;
         }
 
@@ -350,8 +352,10 @@ public final class Plans {
                 } else {
                     BeanNode bean = BeanNode.build(type);
                     plan.reflective = bean;
-                    reflectiveDescription = "a mutable bean (" + bean.fieldCount() + " fields);"
-                            + " copied field by field with a precomputed plan";
+                    int count = bean.fieldCount();
+                    reflectiveDescription = "a mutable bean (" + count
+                            + (count == 1 ? " field" : " fields")
+                            + "); copied field by field with a precomputed plan";
                 }
             } catch (ReflectiveOperationException | RuntimeException e) {
                 // InaccessibleObjectException, SecurityException, Objenesis failures: not copyable
