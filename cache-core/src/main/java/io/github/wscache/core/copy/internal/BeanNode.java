@@ -13,24 +13,41 @@ import org.objenesis.instantiator.ObjectInstantiator;
 
 /**
  * Copies a plain object field by field with a plan made once per class: an Objenesis
- * instantiator (no constructor runs) and one primitive-specialized copier per instance field,
- * built from method handles bound once and invoked with {@code invokeExact}.
+ * instantiator (no constructor runs) and a single method handle {@code (from, to, ctx)void} that
+ * copies every instance field. The handle is a balanced tree of primitive-specialized field
+ * copiers (getter and setter bound once, no boxing), so each copy is one {@code invokeExact};
+ * the virtual machine customizes hot handles, which inlines the whole tree.
  */
 final class BeanNode extends Node {
 
     private static final Objenesis OBJENESIS = new ObjenesisStd(true);
+    private static final MethodType COPY_TYPE =
+            MethodType.methodType(void.class, Object.class, Object.class, Context.class);
+    private static final MethodHandle COPY_FIELD;
+
+    static {
+        try {
+            COPY_FIELD = MethodHandles.lookup().findStatic(BeanNode.class, "copyField",
+                    MethodType.methodType(Object.class, Object.class, Context.class,
+                            String.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final ObjectInstantiator<?> instantiator;
-    private final FieldCopier[] fields;
+    private final MethodHandle plan;
+    private final int fieldCount;
 
-    private BeanNode(ObjectInstantiator<?> instantiator, FieldCopier[] fields) {
+    private BeanNode(ObjectInstantiator<?> instantiator, MethodHandle plan, int fieldCount) {
         this.instantiator = instantiator;
-        this.fields = fields;
+        this.plan = plan;
+        this.fieldCount = fieldCount;
     }
 
     /** Returns the number of instance fields the plan copies. */
     int fieldCount() {
-        return fields.length;
+        return fieldCount;
     }
 
     @Override
@@ -41,20 +58,26 @@ final class BeanNode extends Node {
         }
         Object copy = instantiator.newInstance();
         ctx.put(original, copy);
-        FieldCopier[] plan = fields;
-        int i = 0;
         try {
-            for (; i < plan.length; i++) {
-                plan[i].copy(original, copy, ctx);
-            }
-        } catch (CopyFailure f) {
-            throw f.at("." + plan[i].name);
+            plan.invokeExact(original, copy, ctx);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
-            throw new CopyFailure(original.getClass(), "field '" + plan[i].name + "': " + e, e);
+            throw new CopyFailure(original.getClass(), "copying a field failed: " + e, e);
         }
         return copy;
+    }
+
+    /** Copies the value of a field that may hold a mutable object; names the field on failure. */
+    private static Object copyField(Object value, Context ctx, String step) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return ctx.copy(value);
+        } catch (CopyFailure f) {
+            throw f.at(step);
+        }
     }
 
     /**
@@ -64,7 +87,7 @@ final class BeanNode extends Node {
      *     {@code InaccessibleObjectException} when a field cannot be reached
      */
     static BeanNode build(Class<?> type) throws ReflectiveOperationException {
-        List<FieldCopier> copiers = new ArrayList<>();
+        List<MethodHandle> fields = new ArrayList<>();
         for (Class<?> k = type; k != null && k != Object.class; k = k.getSuperclass()) {
             MethodHandles.Lookup lookup = null;
             for (Field field : k.getDeclaredFields()) {
@@ -74,185 +97,47 @@ final class BeanNode extends Node {
                 if (lookup == null) {
                     lookup = MethodHandles.privateLookupIn(k, MethodHandles.lookup());
                 }
-                copiers.add(fieldCopier(lookup, field));
+                fields.add(fieldCopier(lookup, field));
             }
         }
-        return new BeanNode(OBJENESIS.getInstantiatorOf(type),
-                copiers.toArray(new FieldCopier[0]));
+        MethodHandle plan = fields.isEmpty() ? MethodHandles.empty(COPY_TYPE)
+                : combine(fields, 0, fields.size());
+        return new BeanNode(OBJENESIS.getInstantiatorOf(type), plan, fields.size());
     }
 
-    private static FieldCopier fieldCopier(MethodHandles.Lookup lookup, Field field)
+    /** Runs the copiers in {@code [from, to)} in order, as a tree of depth log2(n). */
+    private static MethodHandle combine(List<MethodHandle> fields, int from, int to) {
+        if (to - from == 1) {
+            return fields.get(from);
+        }
+        int middle = (from + to) >>> 1;
+        return MethodHandles.foldArguments(combine(fields, middle, to),
+                combine(fields, from, middle));
+    }
+
+    /** Returns a handle {@code (from, to, ctx)void} copying one field. */
+    private static MethodHandle fieldCopier(MethodHandles.Lookup lookup, Field field)
             throws IllegalAccessException {
         if (Modifier.isFinal(field.getModifiers())) {
             field.setAccessible(true);
         }
-        MethodHandle getter = lookup.unreflectGetter(field);
-        MethodHandle setter = lookup.unreflectSetter(field);
         Class<?> type = field.getType();
-        String name = field.getName();
-        if (type.isPrimitive()) {
-            MethodHandle get = getter.asType(MethodType.methodType(type, Object.class));
-            MethodHandle set = setter.asType(
-                    MethodType.methodType(void.class, Object.class, type));
-            return primitive(name, type, get, set);
+        MethodHandle getter = lookup.unreflectGetter(field);
+        MethodHandle setter = lookup.unreflectSetter(field)
+                .asType(MethodType.methodType(void.class, Object.class, type));
+        MethodHandle copier;
+        if (type.isPrimitive() || TypeRules.mutableReason(type, true) == null) {
+            // (to, from) -> setter(to, getter(from))
+            copier = MethodHandles.filterArguments(setter, 1,
+                    getter.asType(MethodType.methodType(type, Object.class)));
+            return MethodHandles.permuteArguments(copier, COPY_TYPE, 1, 0);
         }
-        MethodHandle get = getter.asType(MethodType.methodType(Object.class, Object.class));
-        MethodHandle set = setter.asType(
-                MethodType.methodType(void.class, Object.class, Object.class));
-        if (TypeRules.mutableReason(type, true) == null) {
-            return new ShareField(name, get, set);
-        }
-        return new DeepField(name, get, set);
-    }
-
-    private static FieldCopier primitive(String name, Class<?> type, MethodHandle get,
-            MethodHandle set) {
-        if (type == int.class) {
-            return new IntField(name, get, set);
-        } else if (type == long.class) {
-            return new LongField(name, get, set);
-        } else if (type == boolean.class) {
-            return new BooleanField(name, get, set);
-        } else if (type == double.class) {
-            return new DoubleField(name, get, set);
-        } else if (type == float.class) {
-            return new FloatField(name, get, set);
-        } else if (type == byte.class) {
-            return new ByteField(name, get, set);
-        } else if (type == short.class) {
-            return new ShortField(name, get, set);
-        } else {
-            return new CharField(name, get, set);
-        }
-    }
-
-    /** Copies one field from the original to the copy. */
-    abstract static class FieldCopier {
-        final String name;
-        final MethodHandle get;
-        final MethodHandle set;
-
-        FieldCopier(String name, MethodHandle get, MethodHandle set) {
-            this.name = name;
-            this.get = get;
-            this.set = set;
-        }
-
-        abstract void copy(Object from, Object to, Context ctx) throws Throwable;
-    }
-
-    /** A reference to an immutable or read-only type: copied by reference, never visited. */
-    static final class ShareField extends FieldCopier {
-        ShareField(String name, MethodHandle get, MethodHandle set) {
-            super(name, get, set);
-        }
-
-        @Override
-        void copy(Object from, Object to, Context ctx) throws Throwable {
-            set.invokeExact(to, (Object) get.invokeExact(from));
-        }
-    }
-
-    /** A reference to a possibly mutable object: copied according to its runtime class. */
-    static final class DeepField extends FieldCopier {
-        DeepField(String name, MethodHandle get, MethodHandle set) {
-            super(name, get, set);
-        }
-
-        @Override
-        void copy(Object from, Object to, Context ctx) throws Throwable {
-            Object value = (Object) get.invokeExact(from);
-            if (value != null) {
-                set.invokeExact(to, ctx.copy(value));
-            }
-        }
-    }
-
-    static final class IntField extends FieldCopier {
-        IntField(String name, MethodHandle get, MethodHandle set) {
-            super(name, get, set);
-        }
-
-        @Override
-        void copy(Object from, Object to, Context ctx) throws Throwable {
-            set.invokeExact(to, (int) get.invokeExact(from));
-        }
-    }
-
-    static final class LongField extends FieldCopier {
-        LongField(String name, MethodHandle get, MethodHandle set) {
-            super(name, get, set);
-        }
-
-        @Override
-        void copy(Object from, Object to, Context ctx) throws Throwable {
-            set.invokeExact(to, (long) get.invokeExact(from));
-        }
-    }
-
-    static final class BooleanField extends FieldCopier {
-        BooleanField(String name, MethodHandle get, MethodHandle set) {
-            super(name, get, set);
-        }
-
-        @Override
-        void copy(Object from, Object to, Context ctx) throws Throwable {
-            set.invokeExact(to, (boolean) get.invokeExact(from));
-        }
-    }
-
-    static final class DoubleField extends FieldCopier {
-        DoubleField(String name, MethodHandle get, MethodHandle set) {
-            super(name, get, set);
-        }
-
-        @Override
-        void copy(Object from, Object to, Context ctx) throws Throwable {
-            set.invokeExact(to, (double) get.invokeExact(from));
-        }
-    }
-
-    static final class FloatField extends FieldCopier {
-        FloatField(String name, MethodHandle get, MethodHandle set) {
-            super(name, get, set);
-        }
-
-        @Override
-        void copy(Object from, Object to, Context ctx) throws Throwable {
-            set.invokeExact(to, (float) get.invokeExact(from));
-        }
-    }
-
-    static final class ByteField extends FieldCopier {
-        ByteField(String name, MethodHandle get, MethodHandle set) {
-            super(name, get, set);
-        }
-
-        @Override
-        void copy(Object from, Object to, Context ctx) throws Throwable {
-            set.invokeExact(to, (byte) get.invokeExact(from));
-        }
-    }
-
-    static final class ShortField extends FieldCopier {
-        ShortField(String name, MethodHandle get, MethodHandle set) {
-            super(name, get, set);
-        }
-
-        @Override
-        void copy(Object from, Object to, Context ctx) throws Throwable {
-            set.invokeExact(to, (short) get.invokeExact(from));
-        }
-    }
-
-    static final class CharField extends FieldCopier {
-        CharField(String name, MethodHandle get, MethodHandle set) {
-            super(name, get, set);
-        }
-
-        @Override
-        void copy(Object from, Object to, Context ctx) throws Throwable {
-            set.invokeExact(to, (char) get.invokeExact(from));
-        }
+        MethodHandle value = MethodHandles.insertArguments(COPY_FIELD, 2, "." + field.getName())
+                .asType(MethodType.methodType(type, Object.class, Context.class));
+        value = MethodHandles.filterArguments(value, 0,
+                getter.asType(MethodType.methodType(Object.class, Object.class)));
+        // (to, from, ctx) -> setter(to, copyField(getter(from), ctx))
+        copier = MethodHandles.collectArguments(setter, 1, value);
+        return MethodHandles.permuteArguments(copier, COPY_TYPE, 1, 0, 2);
     }
 }

@@ -392,7 +392,7 @@ final class JdkNodes {
                     copy = nulls ? Arrays.stream(elements).toList() : List.of(elements);
                 }
             }
-            ctx.put(original, copy);
+            ctx.replace(original, copy);
             return copy;
         }
 
@@ -451,7 +451,7 @@ final class JdkNodes {
                 copy = kind == 0 ? Collections.singletonList(element)
                         : Collections.singleton(element);
             }
-            ctx.put(original, copy);
+            ctx.replace(original, copy);
             return copy;
         }
     }
@@ -498,7 +498,7 @@ final class JdkNodes {
             }
             ctx.put(original, Context.IN_PROGRESS);
             Object copy = Optional.of(element(ctx, value, ".value"));
-            ctx.put(original, copy);
+            ctx.replace(original, copy);
             return copy;
         }
     }

@@ -70,7 +70,7 @@ final class RecordNode extends Node {
         } catch (Throwable e) {
             throw new CopyFailure(original.getClass(), "the canonical constructor failed: " + e, e);
         }
-        ctx.put(original, copy);
+        ctx.replace(original, copy);
         return copy;
     }
 }
