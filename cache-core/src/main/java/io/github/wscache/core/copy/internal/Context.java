@@ -10,7 +10,7 @@ final class Context {
     static final Object IN_PROGRESS = new Object();
 
     /** Graphs up to this many mutable objects use a linear scan: cheaper than hashing. */
-    private static final int LINEAR = 32;
+    private static final int LINEAR = 16;
 
     /** Keys at even indexes, their copies at the following odd ones. */
     private Object[] table;

@@ -19,6 +19,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * the class loader of the type and an {@link ObjectInputFilter} admits only JDK classes and the
  * application classes this copier itself wrote.
  *
+ * <pre>{@code
+ * Copier<Quote> copier = new JavaSerializationCopier<>(Quote.class);
+ * byte[] kept = (byte[]) copier.capture(quote);   // what the cache stores
+ * Quote mine = copier.restore(kept);              // a fresh object per caller
+ * }</pre>
+ *
  * @param <T> the type copied
  */
 public final class JavaSerializationCopier<T> implements Copier<T> {

@@ -14,7 +14,14 @@ import org.objenesis.strategy.StdInstantiatorStrategy;
 /**
  * The serialization strategy for types that are not {@link java.io.Serializable}: Kryo 5 bytes.
  * Kryo instances are not thread-safe and come from a pool rebuilt when the registrations change.
- * References are on, so shared objects and cycles keep their shape.
+ * References are on, so shared objects and cycles keep their shape. Registration is required
+ * unless {@code Copiers.kryoRegistrationRequired(false)}.
+ *
+ * <pre>{@code
+ * Copiers.registerKryo(Point.class, ArrayList.class);
+ * Copier<Point> copier = new KryoCopier<>(Point.class);
+ * Point mine = copier.restore(copier.capture(point));
+ * }</pre>
  *
  * @param <T> the type copied
  */

@@ -17,7 +17,12 @@ import java.util.Set;
  * The per-class copy plans and the strategy selection behind
  * {@link io.github.wscache.core.copy.Copiers}. A plan is computed once per class and memoized in
  * a {@link ClassValue}; a registration bumps the {@link Registry#version()} and plans of older
- * versions are recomputed on next use.
+ * versions are recomputed on next use. Applications use it through
+ * {@link io.github.wscache.core.copy.Copiers}.
+ *
+ * <pre>{@code
+ * Copier<Quote> copier = Plans.forType(Quote.class); // what Copiers.forType does
+ * }</pre>
  */
 public final class Plans {
 

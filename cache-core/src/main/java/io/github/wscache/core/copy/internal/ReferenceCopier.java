@@ -6,6 +6,11 @@ import io.github.wscache.core.copy.Copier;
 /**
  * The reference strategy: no copy, for immutable or read-only types.
  *
+ * <pre>{@code
+ * Copier<String> copier = ReferenceCopier.instance();
+ * assert copier.copy(s) == s;
+ * }</pre>
+ *
  * @param <T> the type "copied"
  */
 public final class ReferenceCopier<T> implements Copier<T> {

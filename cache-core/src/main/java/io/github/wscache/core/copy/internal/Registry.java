@@ -10,7 +10,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * What the application declared about its types: read-only types, types with a deep
  * {@code clone()}, custom copiers and the Kryo settings. Every change bumps a global version that
- * invalidates all memoized copy plans.
+ * invalidates all memoized copy plans. Applications use it through
+ * {@link io.github.wscache.core.copy.Copiers}.
+ *
+ * <pre>{@code
+ * Registry.addReadOnly(CountryTable.class); // what Copiers.registerReadOnly does
+ * }</pre>
  */
 public final class Registry {
 
