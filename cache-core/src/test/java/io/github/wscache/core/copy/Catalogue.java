@@ -63,6 +63,8 @@ final class Catalogue {
                         CopyStrategy.REFLECTION, COPYING),
                 entry("every JDK collection", Fixtures.Collections1.class,
                         Fixtures.Collections1::sample, CopyStrategy.REFLECTION, COPYING),
+                entry("more collections, views and self-references", Fixtures.Collections2.class,
+                        Fixtures.Collections2::sample, CopyStrategy.REFLECTION, COPYING),
                 entry("mutable JDK values", Fixtures.Values.class, Fixtures.Values::sample,
                         CopyStrategy.REFLECTION, COPYING),
                 entry("optionals", Fixtures.Optionals.class, Fixtures.Optionals::sample,

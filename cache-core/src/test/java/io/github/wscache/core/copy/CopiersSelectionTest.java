@@ -184,6 +184,53 @@ class CopiersSelectionTest {
     }
 
     @Test
+    void forType_ofObjectDispatchesEachValueToItsAutomaticStrategy() {
+        Copier<Object> copier = Copiers.forType(Object.class);
+        List<Object> synchronizedList = java.util.Collections.synchronizedList(
+                new ArrayList<>(List.of(new DirectoryCategory("s", "1"))));
+        Object plain = new Object();
+
+        Object copy = copier.copy(synchronizedList);
+
+        assertThat(copier.strategy()).isEqualTo(CopyStrategy.REFLECTION);
+        Graphs.assertDeepEquals(synchronizedList, copy);
+        assertThat(Graphs.sharedMutables(synchronizedList, copy)).isEmpty();
+        assertThat(copier.copy(plain)).isNotSameAs(plain).hasSameClassAs(plain);
+        assertThat(copier.copy("text")).isSameAs("text");
+        assertThatThrownBy(() -> copier.copy(new Thread()))
+                .isInstanceOf(CopyException.class)
+                .hasMessage("cannot copy java.lang.Thread at Thread: it is a thread, an object"
+                        + " with identity and native state");
+    }
+
+    @Test
+    void copy_isSafeWhenManyThreadsPlanAndCopyAtOnce() throws Exception {
+        java.util.concurrent.ExecutorService pool =
+                java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<?>> futures = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                futures.add(pool.submit(() -> {
+                    for (int i = 0; i < 50; i++) {
+                        GoogleSearchResult original = GoogleSearchResult.sample("q" + i);
+                        Graphs.assertDeepEquals(original,
+                                Copiers.forType(GoogleSearchResult.class).copy(original));
+                        Fixtures.KryoOnly kryo = Fixtures.KryoOnly.sample();
+                        Graphs.assertDeepEquals(kryo, Copiers.of(CopyStrategy.SERIALIZATION,
+                                Fixtures.KryoOnly.class).copy(kryo));
+                    }
+                    return null;
+                }));
+            }
+            for (java.util.concurrent.Future<?> future : futures) {
+                future.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void copy_ofASubclassInstanceCopiesTheSubclassFields() {
         Special special = new Special("a", "b");
         special.extra.add(new DirectoryCategory("e", "f"));

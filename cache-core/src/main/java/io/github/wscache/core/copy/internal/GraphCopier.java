@@ -15,11 +15,17 @@ final class GraphCopier<T> implements Copier<T> {
     private final Class<T> type;
     private final CopyStrategy strategy;
     private final Node root;
+    private final boolean forced;
 
-    GraphCopier(Class<T> type, CopyStrategy strategy, Node root) {
+    /**
+     * @param forced whether {@code strategy} was forced: then a root of a subclass is copied with
+     *     that strategy too; otherwise it gets the automatic selection of its own class
+     */
+    GraphCopier(Class<T> type, CopyStrategy strategy, Node root, boolean forced) {
         this.type = type;
         this.strategy = strategy;
         this.root = root;
+        this.forced = forced;
     }
 
     @Override
@@ -29,7 +35,8 @@ final class GraphCopier<T> implements Copier<T> {
             return null;
         }
         Class<?> runtime = original.getClass();
-        Node node = runtime == type ? root : Plans.nodeFor(strategy, runtime);
+        Node node = runtime == type ? root
+                : forced ? Plans.nodeFor(strategy, runtime) : Plans.node(runtime);
         try {
             return (T) node.copy(original, new Context());
         } catch (CopyFailure f) {

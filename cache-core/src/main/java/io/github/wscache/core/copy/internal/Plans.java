@@ -107,13 +107,13 @@ public final class Plans {
                     throw new IllegalArgumentException("value: clone requires a public deep"
                             + " clone(); " + plan.cloneWhy);
                 }
-                return new GraphCopier<>(type, CopyStrategy.CLONE, plan.clone);
+                return new GraphCopier<>(type, CopyStrategy.CLONE, plan.clone, true);
             case REFLECTION:
                 if (plan.reflective == null) {
                     throw new IllegalArgumentException("value: reflection cannot copy "
                             + type.getTypeName() + "; " + plan.reflectiveWhy);
                 }
-                return new GraphCopier<>(type, CopyStrategy.REFLECTION, plan.reflective);
+                return new GraphCopier<>(type, CopyStrategy.REFLECTION, plan.reflective, true);
             default:
                 return serialization(type, plan);
         }
@@ -164,7 +164,7 @@ public final class Plans {
         } else if (plan.strategy == CopyStrategy.SERIALIZATION) {
             copier = plan.serial;
         } else {
-            copier = new GraphCopier<>(type, plan.strategy, plan.node);
+            copier = new GraphCopier<>(type, plan.strategy, plan.node, false);
         }
         return new Memo(plan.version, copier, plan.explanation);
     }
