@@ -1,0 +1,143 @@
+package io.github.wscache.core.copy.internal;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import org.objenesis.Objenesis;
+import org.objenesis.ObjenesisStd;
+import org.objenesis.instantiator.ObjectInstantiator;
+
+/**
+ * Copies a plain object field by field with a plan made once per class: an Objenesis
+ * instantiator (no constructor runs) and a single method handle {@code (from, to, ctx)void} that
+ * copies every instance field. The handle is a balanced tree of primitive-specialized field
+ * copiers (getter and setter bound once, no boxing), so each copy is one {@code invokeExact};
+ * the virtual machine customizes hot handles, which inlines the whole tree.
+ */
+final class BeanNode extends Node {
+
+    private static final Objenesis OBJENESIS = new ObjenesisStd(true);
+    private static final MethodType COPY_TYPE =
+            MethodType.methodType(void.class, Object.class, Object.class, Context.class);
+    private static final MethodHandle COPY_FIELD;
+
+    static {
+        try {
+            COPY_FIELD = MethodHandles.lookup().findStatic(BeanNode.class, "copyField",
+                    MethodType.methodType(Object.class, Object.class, Context.class,
+                            String.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final ObjectInstantiator<?> instantiator;
+    private final MethodHandle plan;
+    private final int fieldCount;
+
+    private BeanNode(ObjectInstantiator<?> instantiator, MethodHandle plan, int fieldCount) {
+        this.instantiator = instantiator;
+        this.plan = plan;
+        this.fieldCount = fieldCount;
+    }
+
+    /** Returns the number of instance fields the plan copies. */
+    int fieldCount() {
+        return fieldCount;
+    }
+
+    @Override
+    Object copy(Object original, Context ctx) {
+        Object seen = ctx.get(original);
+        if (seen != null) {
+            return seen;
+        }
+        Object copy = instantiator.newInstance();
+        ctx.put(original, copy);
+        try {
+            plan.invokeExact(original, copy, ctx);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new CopyFailure(original.getClass(), "copying a field failed: " + e, e);
+        }
+        return copy;
+    }
+
+    /** Copies the value of a field that may hold a mutable object; names the field on failure. */
+    private static Object copyField(Object value, Context ctx, String step) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return ctx.copy(value);
+        } catch (CopyFailure f) {
+            throw f.at(step);
+        }
+    }
+
+    /**
+     * Builds the plan for {@code type}, an application class open to this library.
+     *
+     * @throws ReflectiveOperationException or a {@link RuntimeException} such as
+     *     {@code InaccessibleObjectException} when a field cannot be reached
+     */
+    static BeanNode build(Class<?> type) throws ReflectiveOperationException {
+        List<MethodHandle> fields = new ArrayList<>();
+        for (Class<?> k = type; k != null && k != Object.class; k = k.getSuperclass()) {
+            MethodHandles.Lookup lookup = null;
+            for (Field field : k.getDeclaredFields()) {
+                if (Modifier.isStatic(field.getModifiers())) {
+                    continue;
+                }
+                if (lookup == null) {
+                    lookup = MethodHandles.privateLookupIn(k, MethodHandles.lookup());
+                }
+                fields.add(fieldCopier(lookup, field));
+            }
+        }
+        MethodHandle plan = fields.isEmpty() ? MethodHandles.empty(COPY_TYPE)
+                : combine(fields, 0, fields.size());
+        return new BeanNode(OBJENESIS.getInstantiatorOf(type), plan, fields.size());
+    }
+
+    /** Runs the copiers in {@code [from, to)} in order, as a tree of depth log2(n). */
+    private static MethodHandle combine(List<MethodHandle> fields, int from, int to) {
+        if (to - from == 1) {
+            return fields.get(from);
+        }
+        int middle = (from + to) >>> 1;
+        return MethodHandles.foldArguments(combine(fields, middle, to),
+                combine(fields, from, middle));
+    }
+
+    /** Returns a handle {@code (from, to, ctx)void} copying one field. */
+    private static MethodHandle fieldCopier(MethodHandles.Lookup lookup, Field field)
+            throws IllegalAccessException {
+        if (Modifier.isFinal(field.getModifiers())) {
+            field.setAccessible(true);
+        }
+        Class<?> type = field.getType();
+        MethodHandle getter = lookup.unreflectGetter(field);
+        MethodHandle setter = lookup.unreflectSetter(field)
+                .asType(MethodType.methodType(void.class, Object.class, type));
+        MethodHandle copier;
+        if (type.isPrimitive() || TypeRules.mutableReason(type, true) == null) {
+            // (to, from) -> setter(to, getter(from))
+            copier = MethodHandles.filterArguments(setter, 1,
+                    getter.asType(MethodType.methodType(type, Object.class)));
+            return MethodHandles.permuteArguments(copier, COPY_TYPE, 1, 0);
+        }
+        MethodHandle value = MethodHandles.insertArguments(COPY_FIELD, 2, "." + field.getName())
+                .asType(MethodType.methodType(type, Object.class, Context.class));
+        value = MethodHandles.filterArguments(value, 0,
+                getter.asType(MethodType.methodType(Object.class, Object.class)));
+        // (to, from, ctx) -> setter(to, copyField(getter(from), ctx))
+        copier = MethodHandles.collectArguments(setter, 1, value);
+        return MethodHandles.permuteArguments(copier, COPY_TYPE, 1, 0, 2);
+    }
+}

@@ -1,0 +1,139 @@
+package io.github.wscache.core.copy.internal;
+
+/**
+ * The state of one deep copy: an identity map from originals to copies, so that shared references
+ * and cycles keep their shape. Open addressing over two parallel arrays; allocated lazily.
+ */
+final class Context {
+
+    /** Marks an original whose copy is being built and cannot be referenced yet. */
+    static final Object IN_PROGRESS = new Object();
+
+    /** Graphs up to this many mutable objects use a linear scan: cheaper than hashing. */
+    private static final int LINEAR = 16;
+
+    /** Keys at even indexes, their copies at the following odd ones. */
+    private Object[] table;
+    /** Entries in use: a prefix of the table while linear, a count once hashed. */
+    private int size;
+    private boolean hashed;
+
+    /** Copies {@code value} according to its runtime class. */
+    Object copy(Object value) {
+        if (value == null) {
+            return null;
+        }
+        return Plans.node(value.getClass()).copy(value, this);
+    }
+
+    /** Returns the copy already made of {@code original}, or {@code null}. */
+    Object get(Object original) {
+        Object[] tab = table;
+        if (tab == null) {
+            return null;
+        }
+        if (!hashed) {
+            for (int i = 0, end = size * 2; i < end; i += 2) {
+                if (tab[i] == original) {
+                    return tab[i + 1];
+                }
+            }
+            return null;
+        }
+        int mask = tab.length - 2;
+        int i = hash(original) & mask;
+        while (true) {
+            Object key = tab[i];
+            if (key == original) {
+                return tab[i + 1];
+            }
+            if (key == null) {
+                return null;
+            }
+            i = (i + 2) & mask;
+        }
+    }
+
+    /** Records the copy of {@code original}, which {@link #get} just reported absent. */
+    void put(Object original, Object copy) {
+        Object[] tab = table;
+        if (tab == null) {
+            tab = new Object[LINEAR * 2];
+            table = tab;
+        }
+        if (!hashed) {
+            int end = size * 2;
+            if (end < tab.length) {
+                tab[end] = original;
+                tab[end + 1] = copy;
+                size++;
+                return;
+            }
+            rehash(LINEAR * 8);
+            tab = table;
+        }
+        insert(tab, original, copy);
+    }
+
+    /** Replaces the copy recorded for {@code original} (after {@link #IN_PROGRESS}). */
+    void replace(Object original, Object copy) {
+        Object[] tab = table;
+        if (!hashed) {
+            for (int i = 0, end = size * 2; i < end; i += 2) {
+                if (tab[i] == original) {
+                    tab[i + 1] = copy;
+                    return;
+                }
+            }
+        }
+        insert(tab, original, copy);
+    }
+
+    private void insert(Object[] tab, Object original, Object copy) {
+        int mask = tab.length - 2;
+        int i = hash(original) & mask;
+        while (true) {
+            Object key = tab[i];
+            if (key == original) {
+                tab[i + 1] = copy;
+                return;
+            }
+            if (key == null) {
+                tab[i] = original;
+                tab[i + 1] = copy;
+                if (++size * 4 > tab.length) {
+                    rehash(tab.length * 2);
+                }
+                return;
+            }
+            i = (i + 2) & mask;
+        }
+    }
+
+    /** Returns whether {@code original} was seen, recording it if not (for graph walks). */
+    boolean mark(Object original) {
+        if (get(original) != null) {
+            return false;
+        }
+        put(original, Boolean.TRUE);
+        return true;
+    }
+
+    private void rehash(int length) {
+        Object[] old = table;
+        table = new Object[length];
+        hashed = true;
+        size = 0;
+        for (int i = 0; i < old.length; i += 2) {
+            if (old[i] != null) {
+                insert(table, old[i], old[i + 1]);
+            }
+        }
+    }
+
+    /** Returns an even index from the identity hash code. */
+    private static int hash(Object o) {
+        int h = System.identityHashCode(o);
+        return (h ^ (h >>> 16)) << 1;
+    }
+}

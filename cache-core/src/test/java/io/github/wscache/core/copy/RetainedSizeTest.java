@@ -1,0 +1,90 @@
+package io.github.wscache.core.copy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.wscache.core.copy.fixtures.DirectoryCategory;
+import io.github.wscache.core.copy.fixtures.Fixtures;
+import io.github.wscache.core.copy.fixtures.GoogleSearchResult;
+import io.github.wscache.core.copy.internal.RetainedSize;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Retained-size estimates used to weigh cache entries. */
+class RetainedSizeTest {
+
+    @Test
+    void estimate_ofNullIsZero() {
+        assertThat(RetainedSize.estimate(null)).isZero();
+    }
+
+    @Test
+    void estimate_ofAByteArrayIsHeaderPlusLength() {
+        assertThat(RetainedSize.estimate(new byte[1000])).isEqualTo(1016);
+        assertThat(RetainedSize.estimate(new byte[0])).isEqualTo(16);
+    }
+
+    @Test
+    void estimate_ofAStringCountsObjectArrayAndCharacters() {
+        assertThat(RetainedSize.estimate("hello")).isEqualTo(24 + 16 + 5);
+    }
+
+    @Test
+    void estimate_ofABeanCountsHeaderFieldsAndReachableObjects() {
+        DirectoryCategory category = new DirectoryCategory("ab", "c");
+
+        // header 12 + two references 4 each = 20, aligned to 24; then the two strings
+        assertThat(RetainedSize.estimate(category)).isEqualTo(24 + (40 + 2) + (40 + 1));
+    }
+
+    @Test
+    void estimate_countsSharedObjectsOnce() {
+        DirectoryCategory a = new DirectoryCategory(new String("ab"), new String("c"));
+        DirectoryCategory b = new DirectoryCategory(new String("ab"), new String("c"));
+        long one = RetainedSize.estimate(a);
+
+        long shared = RetainedSize.estimate(new Object[] {a, a});
+        long distinct = RetainedSize.estimate(new Object[] {a, b});
+
+        assertThat(distinct - shared).isEqualTo(one);
+    }
+
+    @Test
+    void estimate_ofEnumsAndClassesIsZero() {
+        assertThat(RetainedSize.estimate(Fixtures.Colour.RED)).isZero();
+        assertThat(RetainedSize.estimate(String.class)).isZero();
+    }
+
+    @Test
+    void estimate_terminatesOnCyclesAndWalksCollections() {
+        long graph = RetainedSize.estimate(Fixtures.GraphNode.sample());
+        List<Object> list = new ArrayList<>(Arrays.asList(new byte[100], new byte[100]));
+        list.add(list);
+
+        assertThat(graph).isPositive();
+        assertThat(RetainedSize.estimate(list)).isGreaterThan(2 * 116);
+    }
+
+    @Test
+    void estimate_ofAGoogleSearchResultIsRealisticAndFast() {
+        GoogleSearchResult result = GoogleSearchResult.sample("web services");
+        long textBytes = 0;
+        for (var element : result.getResultElements()) {
+            textBytes += element.getTitle().length() + element.getURL().length();
+        }
+
+        long estimate = RetainedSize.estimate(result);
+        for (int i = 0; i < 20_000; i++) {
+            RetainedSize.estimate(result);
+        }
+        long start = System.nanoTime();
+        for (int i = 0; i < 20_000; i++) {
+            RetainedSize.estimate(result);
+        }
+        long perCallNanos = (System.nanoTime() - start) / 20_000;
+
+        assertThat(estimate).isGreaterThan(textBytes).isLessThan(20_000);
+        assertThat(perCallNanos).as("ns per estimate").isLessThan(200_000);
+    }
+}
