@@ -1,5 +1,6 @@
 package io.github.wscache.axis.internal;
 
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import org.apache.axis2.client.ServiceClient;
 import org.apache.axis2.description.AxisService;
@@ -8,6 +9,9 @@ import org.apache.axis2.description.AxisService;
 final class Names {
     /** Generated stubs name their service {@code Name + currentTimeMillis + "_" + counter}. */
     private static final Pattern STUB_SUFFIX = Pattern.compile("\\d{10,}_\\d+$");
+
+    /** Raw names seen (one per stub instance) to policy names; bounded. */
+    private static final ConcurrentHashMap<String, String> SEEN = new ConcurrentHashMap<>();
 
     private Names() {
     }
@@ -27,7 +31,16 @@ final class Names {
         if (name == null || name.startsWith(ServiceClient.ANON_SERVICE)) {
             return null;
         }
+        String known = SEEN.get(name);
+        if (known != null) {
+            return known;
+        }
         String stripped = STUB_SUFFIX.matcher(name).replaceFirst("");
-        return stripped.isEmpty() ? name : stripped;
+        String result = stripped.isEmpty() ? name : stripped;
+        if (SEEN.size() > 10_000) {
+            SEEN.clear();
+        }
+        SEEN.put(name, result);
+        return result;
     }
 }

@@ -8,6 +8,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.axis2.client.Options;
 import org.apache.axis2.client.ServiceClient;
 import org.apache.axis2.client.Stub;
@@ -28,7 +29,18 @@ import org.apache.axis2.transport.http.HTTPAuthenticator;
  * response is not stored twice.
  */
 public final class StubCalls {
+    private static final ConcurrentHashMap<Method, String[]> NAMES = new ConcurrentHashMap<>();
+
     private StubCalls() {
+    }
+
+    private static String[] parameterNames(Method method) {
+        java.lang.reflect.Parameter[] params = method.getParameters();
+        String[] names = new String[params.length];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = params[i].isNamePresent() ? params[i].getName() : "arg" + i;
+        }
+        return names;
     }
 
     /** A call of the real stub method. */
@@ -61,9 +73,9 @@ public final class StubCalls {
             return target.call();
         }
         Invocation.Builder b = Invocation.builder(operation).service(service).endpoint(endpoint);
-        java.lang.reflect.Parameter[] params = method.getParameters();
+        String[] names = NAMES.computeIfAbsent(method, StubCalls::parameterNames);
         for (int i = 0; i < args.length; i++) {
-            b.parameter(params[i].isNamePresent() ? params[i].getName() : "arg" + i, args[i]);
+            b.parameter(names[i], args[i]);
         }
         if (client != null) {
             identity(client.getOptions(), b);
