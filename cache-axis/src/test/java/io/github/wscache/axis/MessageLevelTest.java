@@ -120,6 +120,23 @@ class MessageLevelTest {
     }
 
     @Test
+    void xmlKeys_areTheCanonicalRequestPayload() throws Exception {
+        cache = google.install("operations:\n"
+                + "  - operation: doGoogleSearch\n"
+                + "    ttl: 60s\n"
+                + "    key: xml\n", clock);
+        GoogleSearchServiceStub stub = stub();
+
+        stub.doGoogleSearch(GoogleFixtures.searchRequest("xml key"));
+        stub.doGoogleSearch(GoogleFixtures.searchRequest("xml key"));
+        stub.doGoogleSearch(GoogleFixtures.searchRequest("other xml key"));
+
+        assertThat(google.server.requestCount("doGoogleSearch")).isEqualTo(2);
+        assertThat(cache.stats("doGoogleSearch").hits()).isEqualTo(1);
+        assertThat(cache.stats("doGoogleSearch").errors()).isZero();
+    }
+
+    @Test
     void operationsThePolicyDoesNotName_alwaysReachTheServer() throws Exception {
         cache = google.install(policy(Representation.EVENTS), clock);
         GoogleSearchServiceStub stub = stub();
