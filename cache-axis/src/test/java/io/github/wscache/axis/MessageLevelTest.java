@@ -12,7 +12,6 @@ import io.github.wscache.google.stub.GoogleSearchServiceStub.GoogleSearchResult;
 import java.time.Duration;
 import org.apache.axiom.soap.SOAP12Constants;
 import org.apache.axis2.AxisFault;
-import org.apache.axis2.addressing.EndpointReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -282,9 +281,5 @@ class MessageLevelTest {
                     .isEqualTo(expected.getResultElements().getItem()[i].getURL());
         }
         assertThat(actual.getDirectoryCategories().getItem()).hasSize(2);
-    }
-
-    static EndpointReference to(String address) {
-        return new EndpointReference(address);
     }
 }
