@@ -119,6 +119,24 @@ class MessageLevelTest {
     }
 
     @Test
+    void events_areThoseTheUsagePageDocuments() throws Exception {
+        cache = google.install(policy(Representation.EVENTS), clock);
+        java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        cache.addListener(e -> seen.add(e.type() + " " + e.operation()));
+        GoogleSearchServiceStub stub = stub();
+
+        stub.doGoogleSearch(GoogleFixtures.searchRequest("events"));
+        stub.doGoogleSearch(GoogleFixtures.searchRequest("events"));
+        assertThatThrownBy(() -> stub.doGoogleSearch(GoogleFixtures.searchRequest("fault")))
+                .isInstanceOf(GoogleSearchFault.class);
+        stub.doGetCachedPage(GoogleFixtures.cachedPageRequest("http://example.org/"));
+
+        assertThat(seen).containsExactly("MISS doGoogleSearch", "STORE doGoogleSearch",
+                "HIT doGoogleSearch", "MISS doGoogleSearch", "BYPASS doGoogleSearch",
+                "BYPASS doGetCachedPage");
+    }
+
+    @Test
     void xmlKeys_areTheCanonicalRequestPayload() throws Exception {
         cache = google.install("operations:\n"
                 + "  - operation: doGoogleSearch\n"
