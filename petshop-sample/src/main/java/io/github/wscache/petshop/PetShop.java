@@ -1,0 +1,72 @@
+package io.github.wscache.petshop;
+
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Starts one deployment of the Pet Shop and prints its URLs; runs until interrupted (Ctrl-C).
+ *
+ * <pre>
+ * java -jar petshop-sample/target/petshop-sample.jar --deployment F0 --wan-ms 200
+ * java -jar petshop-sample/target/petshop-sample.jar --deployment Fdb --wan-ms 200 --port 8080
+ * </pre>
+ * Options: {@code --deployment F0|Fdb} (default F0), {@code --wan-ms N} round-trip time of the
+ * emulated WAN (default 200), {@code --port N} the port clients use (default 8080, 0 = any),
+ * {@code --esi} container pages emit ESI includes, {@code --catalog-scale N} N generated products
+ * per category on top of JPetStore's 16, {@code --stock N} units per item.
+ */
+public final class PetShop {
+
+    private PetShop() {
+    }
+
+    /** Command-line entry point. */
+    public static void main(String[] args) throws Exception {
+        Deployment.Options o = parse(args);
+        Deployment d = Deployment.start(o);
+        CountDownLatch stop = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            d.close();
+            stop.countDown();
+        }, "petshop-shutdown"));
+        System.out.println("Pet Shop " + o.kind().label() + " (WAN RTT " + o.wanRttMillis()
+                + " ms" + (o.esi() ? ", ESI on" : "") + ")");
+        System.out.println("  clients:     " + d.clientUrl()
+                + (o.kind() == Deployment.Kind.F0 ? "  (through the WAN relay)" : "  (edge)"));
+        System.out.println("  application: " + d.appUrl());
+        System.out.println("  database:    " + d.jdbcUrl());
+        System.out.println("  sign in as j2ee / petshop; Ctrl-C stops");
+        stop.await();
+    }
+
+    static Deployment.Options parse(String[] args) {
+        Deployment.Options o = Deployment.Options.of(Deployment.Kind.F0, 200).withClientPort(8080);
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "--deployment" -> o = new Deployment.Options(
+                        Deployment.Kind.parse(value(args, ++i, a)), o.clientPort(),
+                        o.wanRttMillis(), o.esi(), o.stock(), o.loadUsers(),
+                        o.extraProductsPerCategory(), o.poolSize(), o.threads());
+                case "--wan-ms" -> o = new Deployment.Options(o.kind(), o.clientPort(),
+                        Long.parseLong(value(args, ++i, a)), o.esi(), o.stock(), o.loadUsers(),
+                        o.extraProductsPerCategory(), o.poolSize(), o.threads());
+                case "--port" -> o = o.withClientPort(Integer.parseInt(value(args, ++i, a)));
+                case "--esi" -> o = o.withEsi(true);
+                case "--catalog-scale" -> o = o.withExtraProducts(
+                        Integer.parseInt(value(args, ++i, a)));
+                case "--stock" -> o = o.withStock(Integer.parseInt(value(args, ++i, a)));
+                default -> throw new IllegalArgumentException("unknown option: " + a
+                        + " (options: --deployment F0|Fdb --wan-ms N --port N --esi"
+                        + " --catalog-scale N --stock N)");
+            }
+        }
+        return o;
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException("option needs a value: " + option);
+        }
+        return args[i];
+    }
+}
