@@ -77,7 +77,7 @@ public final class PetShopApp implements AutoCloseable {
         Connector connector = new Connector();
         connector.setPort(port);
         connector.setProperty("address", InetAddress.getLoopbackAddress().getHostAddress());
-        connector.setProperty("executor", executor.getName());
+        connector.getProtocolHandler().setExecutor(executor);
         connector.setProperty("acceptCount", "1000");
         connector.setProperty("maxKeepAliveRequests", "-1");
         connector.setProperty("keepAliveTimeout", "120000");
