@@ -231,7 +231,7 @@ public final class Schema {
 
     private static void seedAccount(Connection c, String[] v, String hash, boolean myList,
             boolean banner) throws SQLException {
-        StoredProcedures.createAccount(c, v[0], hash, v[1], v[2], v[3], v[4], v[5], v[6], v[7],
+        StoredProcedures.insertAccount(c, v[0], hash, v[1], v[2], v[3], v[4], v[5], v[6], v[7],
                 v[8], v[9], v[10], myList, banner);
     }
 

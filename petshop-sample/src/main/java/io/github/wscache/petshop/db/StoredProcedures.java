@@ -18,8 +18,8 @@ import java.util.TreeMap;
  * decoded and multiple SQL statements are issued"). These methods do the same: the caller sends
  * one {@code CALL}, which matters in the Fdb deployment where every round trip crosses the WAN.
  *
- * <p>Each procedure runs inside the calling statement; if it throws, H2 rolls the statement back,
- * so an order that runs out of stock on its second line leaves the first line's stock untouched.
+ * <p>Each procedure runs as one transaction of its own (see {@link #atomically}): an order that
+ * runs out of stock on its second line leaves the first line's stock untouched.
  */
 public final class StoredProcedures {
 
@@ -38,6 +38,13 @@ public final class StoredProcedures {
     public static int placeOrder(Connection c, String username, String shipToName, String address,
             String city, String state, String zip, String country, String cardType,
             String cardLast4, String lines) throws SQLException {
+        return atomically(c, () -> insertOrder(c, username, shipToName, address, city, state,
+                zip, country, cardType, cardLast4, lines));
+    }
+
+    private static int insertOrder(Connection c, String username, String shipToName,
+            String address, String city, String state, String zip, String country,
+            String cardType, String cardLast4, String lines) throws SQLException {
         Map<String, Integer> quantities = new TreeMap<>();
         for (String line : lines.split(";")) {
             String[] kv = line.split(":");
@@ -118,6 +125,16 @@ public final class StoredProcedures {
             String email, String firstName, String lastName, String address, String city,
             String state, String zip, String country, String phone, String favouriteCategory,
             boolean myList, boolean banner) throws SQLException {
+        return atomically(c, () -> insertAccount(c, username, passwordHash, email, firstName,
+                lastName, address, city, state, zip, country, phone, favouriteCategory, myList,
+                banner));
+    }
+
+    /** {@link #createAccount} inside the caller's transaction (used by the seed). */
+    static int insertAccount(Connection c, String username, String passwordHash,
+            String email, String firstName, String lastName, String address, String city,
+            String state, String zip, String country, String phone, String favouriteCategory,
+            boolean myList, boolean banner) throws SQLException {
         exec(c, "INSERT INTO signon (username, password) VALUES (?, ?)", username, passwordHash);
         exec(c, "INSERT INTO account (userid, email, firstname, lastname, addr, city, state, zip,"
                 + " country, phone) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", username, email,
@@ -135,6 +152,15 @@ public final class StoredProcedures {
             String email, String firstName, String lastName, String address, String city,
             String state, String zip, String country, String phone, String favouriteCategory,
             boolean myList, boolean banner) throws SQLException {
+        return atomically(c, () -> changeAccount(c, username, passwordHash, email, firstName,
+                lastName, address, city, state, zip, country, phone, favouriteCategory, myList,
+                banner));
+    }
+
+    private static int changeAccount(Connection c, String username, String passwordHash,
+            String email, String firstName, String lastName, String address, String city,
+            String state, String zip, String country, String phone, String favouriteCategory,
+            boolean myList, boolean banner) throws SQLException {
         int n = exec(c, "UPDATE account SET email = ?, firstname = ?, lastname = ?, addr = ?,"
                 + " city = ?, state = ?, zip = ?, country = ?, phone = ? WHERE userid = ?", email,
                 firstName, lastName, address, city, state, zip, country, phone, username);
@@ -144,6 +170,31 @@ public final class StoredProcedures {
             exec(c, "UPDATE signon SET password = ? WHERE username = ?", passwordHash, username);
         }
         return n;
+    }
+
+    private interface Body {
+        int run() throws SQLException;
+    }
+
+    /**
+     * Runs {@code body} as one transaction on the procedure's connection. H2 does not undo the
+     * nested statements of a failing function call by itself (each one commits in auto-commit
+     * mode), so the procedure turns auto-commit off, commits on success and rolls back on any
+     * failure, then restores the caller's mode.
+     */
+    private static int atomically(Connection c, Body body) throws SQLException {
+        boolean autoCommit = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try {
+            int result = body.run();
+            c.commit();
+            return result;
+        } catch (SQLException | RuntimeException e) {
+            c.rollback();
+            throw e;
+        } finally {
+            c.setAutoCommit(autoCommit);
+        }
     }
 
     private static int exec(Connection c, String sql, Object... params) throws SQLException {
