@@ -68,37 +68,52 @@ public final class Deployment implements AutoCloseable {
      * @param extraProductsPerCategory generated products on top of JPetStore's catalog
      * @param poolSize maximum JDBC connections
      * @param threads maximum Tomcat worker threads
+     * @param originPort port of the application behind the relay in F0 (0: any)
+     * @param dbPort port of the H2 TCP server in Fdb (0: any)
      */
     public record Options(Kind kind, int clientPort, long wanRttMillis, boolean esi, int stock,
-            int loadUsers, int extraProductsPerCategory, int poolSize, int threads) {
+            int loadUsers, int extraProductsPerCategory, int poolSize, int threads,
+            int originPort, int dbPort) {
 
         /** Defaults: any port, no ESI, 10 000 units per item, 200 load users. */
         public static Options of(Kind kind, long wanRttMillis) {
-            return new Options(kind, 0, wanRttMillis, false, 10_000, 200, 0, 300, 400);
+            return new Options(kind, 0, wanRttMillis, false, 10_000, 200, 0, 300, 400, 0, 0);
+        }
+
+        /** A copy with another deployment kind. */
+        public Options withKind(Kind k) {
+            return new Options(k, clientPort, wanRttMillis, esi, stock, loadUsers,
+                    extraProductsPerCategory, poolSize, threads, originPort, dbPort);
+        }
+
+        /** A copy with another WAN round-trip time. */
+        public Options withWanRtt(long millis) {
+            return new Options(kind, clientPort, millis, esi, stock, loadUsers,
+                    extraProductsPerCategory, poolSize, threads, originPort, dbPort);
         }
 
         /** A copy with another stock. */
         public Options withStock(int units) {
             return new Options(kind, clientPort, wanRttMillis, esi, units, loadUsers,
-                    extraProductsPerCategory, poolSize, threads);
+                    extraProductsPerCategory, poolSize, threads, originPort, dbPort);
         }
 
         /** A copy with ESI on or off. */
         public Options withEsi(boolean on) {
             return new Options(kind, clientPort, wanRttMillis, on, stock, loadUsers,
-                    extraProductsPerCategory, poolSize, threads);
-        }
-
-        /** A copy with another client port. */
-        public Options withClientPort(int port) {
-            return new Options(kind, port, wanRttMillis, esi, stock, loadUsers,
-                    extraProductsPerCategory, poolSize, threads);
+                    extraProductsPerCategory, poolSize, threads, originPort, dbPort);
         }
 
         /** A copy with a generated catalog of {@code n} more products per category. */
         public Options withExtraProducts(int n) {
             return new Options(kind, clientPort, wanRttMillis, esi, stock, loadUsers, n,
-                    poolSize, threads);
+                    poolSize, threads, originPort, dbPort);
+        }
+
+        /** A copy with other ports: clients, the origin application (F0), the database (Fdb). */
+        public Options withPorts(int client, int origin, int db) {
+            return new Options(kind, client, wanRttMillis, esi, stock, loadUsers,
+                    extraProductsPerCategory, poolSize, threads, origin, db);
         }
     }
 
@@ -128,11 +143,12 @@ public final class Deployment implements AutoCloseable {
             String host = InetAddress.getLoopbackAddress().getHostAddress();
             if (o.kind() == Kind.F0) {
                 db = Database.connect(origin.embeddedUrl(), "sa", "", o.poolSize());
-                app = PetShopApp.start("origin", 0, Services.local(db), o.esi(), o.threads());
+                app = PetShopApp.start("origin", o.originPort(), Services.local(db), o.esi(),
+                        o.threads());
                 relay = WanRelay.start("client", o.clientPort(),
                         new InetSocketAddress(host, app.port()), o.wanRttMillis());
             } else {
-                int tcp = origin.startTcpServer(freePort());
+                int tcp = origin.startTcpServer(o.dbPort() == 0 ? freePort() : o.dbPort());
                 relay = WanRelay.start("db", 0, new InetSocketAddress(host, tcp),
                         o.wanRttMillis());
                 db = Database.connect(origin.tcpUrl(host, relay.port()), "sa", "",

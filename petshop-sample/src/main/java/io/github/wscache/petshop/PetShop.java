@@ -11,8 +11,10 @@ import java.util.concurrent.CountDownLatch;
  * </pre>
  * Options: {@code --deployment F0|Fdb} (default F0), {@code --wan-ms N} round-trip time of the
  * emulated WAN (default 200), {@code --port N} the port clients use (default 8080, 0 = any),
- * {@code --esi} container pages emit ESI includes, {@code --catalog-scale N} N generated products
- * per category on top of JPetStore's 16, {@code --stock N} units per item.
+ * {@code --origin-port N} the application behind the relay in F0 and {@code --db-port N} the H2
+ * TCP server in Fdb (default any), {@code --esi} container pages emit ESI includes,
+ * {@code --catalog-scale N} N generated products per category on top of JPetStore's 16,
+ * {@code --stock N} units per item.
  */
 public final class PetShop {
 
@@ -39,27 +41,28 @@ public final class PetShop {
     }
 
     static Deployment.Options parse(String[] args) {
-        Deployment.Options o = Deployment.Options.of(Deployment.Kind.F0, 200).withClientPort(8080);
+        Deployment.Options o = Deployment.Options.of(Deployment.Kind.F0, 200);
+        int clientPort = 8080;
+        int originPort = 0;
+        int dbPort = 0;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
-                case "--deployment" -> o = new Deployment.Options(
-                        Deployment.Kind.parse(value(args, ++i, a)), o.clientPort(),
-                        o.wanRttMillis(), o.esi(), o.stock(), o.loadUsers(),
-                        o.extraProductsPerCategory(), o.poolSize(), o.threads());
-                case "--wan-ms" -> o = new Deployment.Options(o.kind(), o.clientPort(),
-                        Long.parseLong(value(args, ++i, a)), o.esi(), o.stock(), o.loadUsers(),
-                        o.extraProductsPerCategory(), o.poolSize(), o.threads());
-                case "--port" -> o = o.withClientPort(Integer.parseInt(value(args, ++i, a)));
+                case "--deployment" -> o = o.withKind(Deployment.Kind.parse(value(args, ++i, a)));
+                case "--wan-ms" -> o = o.withWanRtt(Long.parseLong(value(args, ++i, a)));
+                case "--port" -> clientPort = Integer.parseInt(value(args, ++i, a));
+                case "--origin-port" -> originPort = Integer.parseInt(value(args, ++i, a));
+                case "--db-port" -> dbPort = Integer.parseInt(value(args, ++i, a));
                 case "--esi" -> o = o.withEsi(true);
                 case "--catalog-scale" -> o = o.withExtraProducts(
                         Integer.parseInt(value(args, ++i, a)));
                 case "--stock" -> o = o.withStock(Integer.parseInt(value(args, ++i, a)));
                 default -> throw new IllegalArgumentException("unknown option: " + a
-                        + " (options: --deployment F0|Fdb --wan-ms N --port N --esi"
-                        + " --catalog-scale N --stock N)");
+                        + " (options: --deployment F0|Fdb --wan-ms N --port N --origin-port N"
+                        + " --db-port N --esi --catalog-scale N --stock N)");
             }
         }
+        o = o.withPorts(clientPort, originPort, dbPort);
         return o;
     }
 

@@ -11,7 +11,7 @@ public final class Fixtures {
 
     /** Options for a test deployment: few seeded load accounts, small pools. */
     public static Deployment.Options options(Deployment.Kind kind, long rttMillis) {
-        return new Deployment.Options(kind, 0, rttMillis, false, 10_000, 30, 0, 40, 60);
+        return new Deployment.Options(kind, 0, rttMillis, false, 10_000, 30, 0, 40, 60, 0, 0);
     }
 
     /** Signs {@code agent} in as {@code user} with the seed password. */

@@ -104,7 +104,7 @@ public final class PetShopLoad {
     private static RunResult runOne(Plan plan, Deployment.Kind kind, long rtt, int users,
             boolean verbose) throws Exception {
         Deployment.Options o = new Deployment.Options(kind, 0, rtt, false, 1_000_000,
-                Math.max(plan.maxUsers(), users), 0, 300, 400);
+                Math.max(plan.maxUsers(), users), 0, 300, 400, 0, 0);
         try (Deployment d = Deployment.start(o)) {
             Recorder recorder = new Recorder();
             List<Workload.VirtualUser> vus = new ArrayList<>();
