@@ -37,7 +37,7 @@ public final class PetShopLoad {
         /** Under three minutes: F0 and Fdb, 5 and 15 users at 200 ms, 5 users at 50/400 ms. */
         public static Plan quick() {
             return new Plan(List.of(Deployment.Kind.F0, Deployment.Kind.FDB), 200,
-                    List.of(5, 15), List.of(50L, 400L), 4_000, 8_000, 50);
+                    List.of(5, 15), List.of(50L, 400L), 6_000, 8_000, 50);
         }
 
         /** The paper's matrix, scaled to one machine: about an hour. */

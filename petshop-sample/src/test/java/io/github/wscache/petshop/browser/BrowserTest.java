@@ -20,6 +20,8 @@ import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * A real browser (headless Chromium from Debian) signs in, browses home, category, product,
@@ -70,7 +72,8 @@ class BrowserTest {
                         .contains("Angelfish");
                 web.findElement(By.linkText("FI-SW-01")).click();
                 web.findElement(By.cssSelector("button[value='EST-1']")).click();
-                assertThat(web.getCurrentUrl()).endsWith("/cart");
+                new WebDriverWait(web, Duration.ofSeconds(10))
+                        .until(ExpectedConditions.urlMatches("/cart$"));
                 assertThat(web.findElement(By.className("cart")).getText())
                         .contains("EST-1", "$16.50");
                 assertThat(web.findElement(By.className("mylist")).getText())

@@ -12,6 +12,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
@@ -67,27 +68,50 @@ class WanRelayTest {
                 echo.getLocalPort()), rtt);
     }
 
+    /**
+     * Medians over a few samples, after a warm-up connection, so that one scheduling hiccup of a
+     * busy shared machine does not decide the result; every sample must still be sane.
+     */
     @Test
     void pingPong_takesOneRtt_andConnectionSetupOneMore() throws Exception {
-        try (WanRelay relay = relay(100); Socket s = new Socket()) {
-            long t0 = System.nanoTime();
-            s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), relay.port()));
-            s.setTcpNoDelay(true);
-            pingPong(s);
-            long first = millisSince(t0);
-            long[] rounds = new long[5];
-            for (int i = 0; i < rounds.length; i++) {
-                long t = System.nanoTime();
-                pingPong(s);
-                rounds[i] = millisSince(t);
+        try (WanRelay relay = relay(100)) {
+            try (Socket warm = connect(relay)) {
+                pingPong(warm);
             }
-            assertThat(first).as("handshake + first exchange").isBetween(170L, 260L);
-            for (long r : rounds) {
-                assertThat(r).as("one exchange").isBetween(70L, 130L);
+            long[] firsts = new long[3];
+            long[] rounds = new long[6];
+            for (int c = 0; c < firsts.length; c++) {
+                try (Socket s = new Socket()) {
+                    long t0 = System.nanoTime();
+                    s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(),
+                            relay.port()));
+                    s.setTcpNoDelay(true);
+                    pingPong(s);
+                    firsts[c] = millisSince(t0);
+                    for (int i = 0; i < 2; i++) {
+                        long t = System.nanoTime();
+                        pingPong(s);
+                        rounds[2 * c + i] = millisSince(t);
+                    }
+                }
             }
-            assertThat(relay.connections()).isEqualTo(1);
-            assertThat(relay.turns()).isEqualTo(6);
+            assertThat(median(firsts)).as("handshake + first exchange, median of %s",
+                    Arrays.toString(firsts)).isBetween(170L, 230L);
+            assertThat(median(rounds)).as("one exchange, median of %s",
+                    Arrays.toString(rounds)).isBetween(70L, 130L);
+            assertThat(Arrays.stream(firsts).boxed().toList())
+                    .allMatch(ms -> ms >= 190 && ms < 400);
+            assertThat(Arrays.stream(rounds).boxed().toList())
+                    .allMatch(ms -> ms >= 95 && ms < 300);
+            assertThat(relay.connections()).isEqualTo(4);
+            assertThat(relay.turns()).isEqualTo(1 + 3 * 3);
         }
+    }
+
+    private static long median(long[] values) {
+        long[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
     }
 
     @Test
