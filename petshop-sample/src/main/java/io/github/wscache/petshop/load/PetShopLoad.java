@@ -17,9 +17,10 @@ import org.HdrHistogram.Histogram;
  * java -cp petshop-sample/target/petshop-sample.jar \
  *     io.github.wscache.petshop.load.PetShopLoad --quick
  * </pre>
- * Plans: {@code --quick} (under 3 minutes), {@code --full} (the paper's matrix, about an hour),
- * {@code --smoke} (seconds, for the build). {@code --out DIR} changes the output directory
- * (default {@code petshop-sample/target/results}).
+ * Plans: {@code --quick} (under 3 minutes), {@code --full} (the paper's matrix, about 25
+ * minutes), {@code --smoke} (seconds, for the build). {@code --catalog-scale N} adds N generated
+ * products per category (two items each) to JPetStore's catalog. {@code --out DIR} changes the
+ * output directory (default {@code petshop-sample/target/results}).
  */
 public final class PetShopLoad {
 
@@ -29,27 +30,34 @@ public final class PetShopLoad {
      * @param mainRtt the RTT of Figures 9 and 10 (the paper's 200 ms)
      * @param usersAtMainRtt user counts measured at the main RTT
      * @param otherRtts further RTTs (Figure 12), measured with the smallest user count
+     * @param catalogScale generated products per category on top of JPetStore's 16
      */
     public record Plan(List<Deployment.Kind> deployments, long mainRtt,
             List<Integer> usersAtMainRtt, List<Long> otherRtts, long warmupMillis,
-            long measureMillis, long thinkMillis) {
+            long measureMillis, long thinkMillis, int catalogScale) {
 
         /** Under three minutes: F0 and Fdb, 5 and 15 users at 200 ms, 5 users at 50/400 ms. */
         public static Plan quick() {
             return new Plan(List.of(Deployment.Kind.F0, Deployment.Kind.FDB), 200,
-                    List.of(5, 15), List.of(50L, 400L), 6_000, 8_000, 50);
+                    List.of(5, 15), List.of(50L, 400L), 6_000, 8_000, 50, 0);
         }
 
-        /** The paper's matrix, scaled to one machine: about an hour. */
+        /** The paper's matrix, scaled to one machine: about 25 minutes. */
         public static Plan full() {
             return new Plan(List.of(Deployment.Kind.F0, Deployment.Kind.FDB), 200,
-                    List.of(5, 10, 25, 50, 100), List.of(50L, 400L), 30_000, 60_000, 50);
+                    List.of(5, 10, 25, 50, 100), List.of(50L, 400L), 30_000, 60_000, 50, 0);
         }
 
         /** A few seconds: 2 users, 20 ms and 0 ms. */
         public static Plan smoke() {
             return new Plan(List.of(Deployment.Kind.F0, Deployment.Kind.FDB), 20, List.of(2),
-                    List.of(0L), 500, 1_500, 50);
+                    List.of(0L), 500, 1_500, 50, 0);
+        }
+
+        /** A copy with a generated catalog of {@code n} more products per category. */
+        public Plan withCatalogScale(int n) {
+            return new Plan(deployments, mainRtt, usersAtMainRtt, otherRtts, warmupMillis,
+                    measureMillis, thinkMillis, n);
         }
 
         int maxUsers() {
@@ -63,12 +71,20 @@ public final class PetShopLoad {
     /** Command-line entry point. */
     public static void main(String[] args) throws Exception {
         Plan plan = Plan.quick();
+        int catalogScale = 0;
         Path out = Path.of("petshop-sample", "target", "results");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> plan = Plan.quick();
                 case "--full" -> plan = Plan.full();
                 case "--smoke" -> plan = Plan.smoke();
+                case "--catalog-scale" -> {
+                    if (++i >= args.length) {
+                        throw new IllegalArgumentException("option needs a value: "
+                                + "--catalog-scale");
+                    }
+                    catalogScale = Integer.parseInt(args[i]);
+                }
                 case "--out" -> {
                     if (++i >= args.length) {
                         throw new IllegalArgumentException("option needs a value: --out");
@@ -76,10 +92,10 @@ public final class PetShopLoad {
                     out = Path.of(args[i]);
                 }
                 default -> throw new IllegalArgumentException("unknown option: " + args[i]
-                        + " (options: --quick | --full | --smoke, --out DIR)");
+                        + " (options: --quick | --full | --smoke, --catalog-scale N, --out DIR)");
             }
         }
-        List<RunResult> results = run(plan, out, true);
+        List<RunResult> results = run(plan.withCatalogScale(catalogScale), out, true);
         System.out.println("results in " + out.toAbsolutePath() + " (" + results.size()
                 + " runs)");
     }
@@ -104,7 +120,7 @@ public final class PetShopLoad {
     private static RunResult runOne(Plan plan, Deployment.Kind kind, long rtt, int users,
             boolean verbose) throws Exception {
         Deployment.Options o = new Deployment.Options(kind, 0, rtt, false, 1_000_000,
-                Math.max(plan.maxUsers(), users), 0, 300, 400, 0, 0);
+                Math.max(plan.maxUsers(), users), plan.catalogScale(), 300, 400, 0, 0);
         try (Deployment d = Deployment.start(o)) {
             Recorder recorder = new Recorder();
             List<Workload.VirtualUser> vus = new ArrayList<>();

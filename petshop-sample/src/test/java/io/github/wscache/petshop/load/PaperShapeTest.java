@@ -19,7 +19,7 @@ class PaperShapeTest {
     @Test
     void at200ms_f0PaysARoundTripPerAction_fdbOnlyForTheDatabase() throws Exception {
         PetShopLoad.Plan plan = new PetShopLoad.Plan(List.of(Deployment.Kind.F0,
-                Deployment.Kind.FDB), 200, List.of(5), List.of(), 15_000, 15_000, 50);
+                Deployment.Kind.FDB), 200, List.of(5), List.of(), 15_000, 15_000, 50, 0);
         List<RunResult> runs = PetShopLoad.run(plan, Path.of("target", "slow-results"), true);
         RunResult f0 = runs.get(0);
         RunResult fdb = runs.get(1);
