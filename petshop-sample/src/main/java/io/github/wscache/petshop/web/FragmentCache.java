@@ -29,7 +29,10 @@ public final class FragmentCache {
         this.maxEntries = maxEntries;
     }
 
-    /** The cached fragment, or a freshly rendered one stored for {@code ttlSeconds}. */
+    /**
+     * The cached fragment, or a freshly rendered one stored for {@code ttlSeconds}. A render that
+     * returns null (no such fragment) is passed on and not stored.
+     */
     public String get(String key, int ttlSeconds, Supplier<String> render) {
         long now = nanoClock.getAsLong();
         Entry e = entries.get(key);
@@ -39,6 +42,9 @@ public final class FragmentCache {
         }
         misses.incrementAndGet();
         String html = render.get();
+        if (html == null) {
+            return null;
+        }
         if (entries.size() >= maxEntries) {
             entries.clear();
         }

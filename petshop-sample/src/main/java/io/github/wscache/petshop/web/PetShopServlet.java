@@ -44,6 +44,8 @@ public final class PetShopServlet extends HttpServlet {
     private static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9_]{3,25}");
     private static final Pattern SAFE_NEXT = Pattern.compile("/[A-Za-z0-9/_?=&.-]*");
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9_-]{1,16}");
+    /** Longer search keywords are cut, which bounds the search fragments' cache keys. */
+    private static final int MAX_KEYWORD = 80;
 
     private static final Template LAYOUT = Template.of("""
             <!DOCTYPE html>
@@ -252,7 +254,10 @@ public final class PetShopServlet extends HttpServlet {
     private static String normalise(Fragment f, String value) {
         return switch (f) {
             case HEADER -> Boolean.toString("true".equals(value));
-            case SEARCH -> value.trim().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
+            case SEARCH -> {
+                String k = value.trim().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
+                yield k.length() > MAX_KEYWORD ? k.substring(0, MAX_KEYWORD) : k;
+            }
             default -> value;
         };
     }
@@ -262,12 +267,8 @@ public final class PetShopServlet extends HttpServlet {
         if (!ref.fragment().cacheable()) {
             return fragments.render(ref, visit).map(Html.Safe::html);
         }
-        String html = cache.get(ref.url(), ref.fragment().ttlSeconds(),
-                () -> fragments.render(ref, visit).map(Html.Safe::html).orElse(null));
-        if (html == null) {
-            cache.invalidate(ref.url());
-        }
-        return Optional.ofNullable(html);
+        return Optional.ofNullable(cache.get(ref.url(), ref.fragment().ttlSeconds(),
+                () -> fragments.render(ref, visit).map(Html.Safe::html).orElse(null)));
     }
 
     // ------------------------------------------------------------------ pages

@@ -40,7 +40,9 @@ class TemplateTest {
         assertThat(cache.get("k", 30, () -> "two")).isEqualTo("one");
         now[0] += 2_000_000_000L;
         assertThat(cache.get("k", 30, () -> "three")).isEqualTo("three");
+        assertThat(cache.get("missing", 30, () -> null)).isNull();
+        assertThat(cache.get("missing", 30, () -> "now here")).isEqualTo("now here");
         assertThat(cache.hits()).isEqualTo(1);
-        assertThat(cache.misses()).isEqualTo(2);
+        assertThat(cache.misses()).isEqualTo(4);
     }
 }
