@@ -118,7 +118,7 @@ public final class ResponseCache implements AutoCloseable {
             return bypass(c, invocation, null, "value: " + p.value().yamlName()
                     + " is cached at the message level", loader);
         }
-        CacheKey key = key(invocation, p, c);
+        CacheKey key = key(invocation, p, c, false);
         if (key == null) {
             return bypass(c, invocation, null, "no key", loader);
         }
@@ -326,7 +326,7 @@ public final class ResponseCache implements AutoCloseable {
                     "operation is not cacheable");
             return exchange.fetch(Optional.empty());
         }
-        CacheKey key = key(invocation, p, c);
+        CacheKey key = key(invocation, p, c, true);
         if (key == null) {
             c.add(Counters.BYPASSES, 1);
             fire(CacheEvent.Type.BYPASS, invocation.operation(), null, "no key");
@@ -444,9 +444,9 @@ public final class ResponseCache implements AutoCloseable {
         return w;
     }
 
-    private CacheKey key(Invocation inv, OperationPolicy p, Counters c) {
+    private CacheKey key(Invocation inv, OperationPolicy p, Counters c, boolean messageLevel) {
         try {
-            return keys.create(inv, p);
+            return keys.create(inv, p, messageLevel);
         } catch (RuntimeException e) {
             error(c, inv, null, "making the key failed", e);
             return null;
