@@ -232,7 +232,7 @@ public final class ResponseCache implements AutoCloseable {
                 || p.value() == ValueRepresentation.REFERENCE && Copiers.isImmutable(type)) {
             return Copiers.readOnly(type);
         }
-        CopyStrategy forced = strategy(p.value());
+        CopyStrategy forced = p.value().copyStrategy().orElse(null);
         if (forced != null) {
             try {
                 return Copiers.of(forced, type);
@@ -248,21 +248,6 @@ public final class ResponseCache implements AutoCloseable {
             return null;
         }
         return Copiers.forType(type);
-    }
-
-    private static CopyStrategy strategy(ValueRepresentation v) {
-        switch (v) {
-            case REFERENCE:
-                return CopyStrategy.REFERENCE;
-            case CLONE:
-                return CopyStrategy.CLONE;
-            case REFLECTION:
-                return CopyStrategy.REFLECTION;
-            case SERIALIZATION:
-                return CopyStrategy.SERIALIZATION;
-            default:
-                return null;
-        }
     }
 
     private static long weigh(Object captured) {
