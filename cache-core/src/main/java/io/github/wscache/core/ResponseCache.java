@@ -340,7 +340,7 @@ public final class ResponseCache implements AutoCloseable {
                 fire(CacheEvent.Type.MISS, inv.operation(), key, "the concurrent call failed");
                 throw Flight.<X>sneaky(other.failure);
             }
-            if (other.value instanceof CachedResponse) {
+            if (other.stored && other.value instanceof CachedResponse) {
                 return hit(c, inv, key, other.value);
             }
         }
@@ -367,13 +367,13 @@ public final class ResponseCache implements AutoCloseable {
                 CachedResponse refreshed = stale.withHeadersOf(r);
                 c.add(Counters.REVALIDATIONS, 1);
                 fire(CacheEvent.Type.REVALIDATED, inv.operation(), key, null);
-                storeMessage(inv, p, key, c, refreshed);
+                mine.stored = storeMessage(inv, p, key, c, refreshed);
                 mine.value = refreshed;
                 return refreshed;
             }
             c.add(Counters.MISSES, 1);
             fire(CacheEvent.Type.MISS, inv.operation(), key, null);
-            storeMessage(inv, p, key, c, r);
+            mine.stored = storeMessage(inv, p, key, c, r);
             mine.value = r;
             return r;
         } finally {
@@ -382,7 +382,7 @@ public final class ResponseCache implements AutoCloseable {
         }
     }
 
-    private void storeMessage(Invocation inv, OperationPolicy p, CacheKey key, Counters c,
+    private boolean storeMessage(Invocation inv, OperationPolicy p, CacheKey key, Counters c,
             CachedResponse r) {
         try {
             String why = r.notCacheableReason().orElse(null);
@@ -398,11 +398,12 @@ public final class ResponseCache implements AutoCloseable {
                 store.asMap().remove(key);
                 c.add(Counters.BYPASSES, 1);
                 fire(CacheEvent.Type.BYPASS, inv.operation(), key, why);
-                return;
+                return false;
             }
-            put(inv, p, key, c, r, null, weighResponse(r), d.fresh, d.retain);
+            return put(inv, p, key, c, r, null, weighResponse(r), d.fresh, d.retain);
         } catch (RuntimeException e) {
             error(c, inv, key, "storing the response failed", e);
+            return false;
         }
     }
 
