@@ -1,5 +1,7 @@
 package io.github.wscache.axis;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.google.GoogleServer;
@@ -40,9 +42,13 @@ final class Google implements AutoCloseable {
         return WsCache.install(context, cache);
     }
 
+    /** Stops both and checks that no server thread outlives them. */
     @Override
     public void close() throws AxisFault {
         server.close();
         context.terminate();
+        assertThat(Thread.getAllStackTraces().keySet()).filteredOn(Thread::isAlive)
+                .extracting(Thread::getName)
+                .noneMatch(name -> name.startsWith("http-nio-") || name.startsWith("Catalina"));
     }
 }

@@ -12,7 +12,6 @@ import io.github.wscache.google.stub.GoogleSearchServiceStub.GoogleSearchResult;
 import java.time.Duration;
 import org.apache.axiom.soap.SOAP12Constants;
 import org.apache.axis2.AxisFault;
-import org.apache.axis2.addressing.EndpointReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -117,6 +116,41 @@ class MessageLevelTest {
                 .getSearchQuery()).isEqualTo("a");
 
         assertThat(google.server.requestCount("doGoogleSearch")).isEqualTo(2);
+    }
+
+    @Test
+    void events_areThoseTheUsagePageDocuments() throws Exception {
+        cache = google.install(policy(Representation.EVENTS), clock);
+        java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        cache.addListener(e -> seen.add(e.type() + " " + e.operation()));
+        GoogleSearchServiceStub stub = stub();
+
+        stub.doGoogleSearch(GoogleFixtures.searchRequest("events"));
+        stub.doGoogleSearch(GoogleFixtures.searchRequest("events"));
+        assertThatThrownBy(() -> stub.doGoogleSearch(GoogleFixtures.searchRequest("fault")))
+                .isInstanceOf(GoogleSearchFault.class);
+        stub.doGetCachedPage(GoogleFixtures.cachedPageRequest("http://example.org/"));
+
+        assertThat(seen).containsExactly("MISS doGoogleSearch", "STORE doGoogleSearch",
+                "HIT doGoogleSearch", "MISS doGoogleSearch", "BYPASS doGoogleSearch",
+                "BYPASS doGetCachedPage");
+    }
+
+    @Test
+    void xmlKeys_areTheCanonicalRequestPayload() throws Exception {
+        cache = google.install("operations:\n"
+                + "  - operation: doGoogleSearch\n"
+                + "    ttl: 60s\n"
+                + "    key: xml\n", clock);
+        GoogleSearchServiceStub stub = stub();
+
+        stub.doGoogleSearch(GoogleFixtures.searchRequest("xml key"));
+        stub.doGoogleSearch(GoogleFixtures.searchRequest("xml key"));
+        stub.doGoogleSearch(GoogleFixtures.searchRequest("other xml key"));
+
+        assertThat(google.server.requestCount("doGoogleSearch")).isEqualTo(2);
+        assertThat(cache.stats("doGoogleSearch").hits()).isEqualTo(1);
+        assertThat(cache.stats("doGoogleSearch").errors()).isZero();
     }
 
     @Test
@@ -265,9 +299,5 @@ class MessageLevelTest {
                     .isEqualTo(expected.getResultElements().getItem()[i].getURL());
         }
         assertThat(actual.getDirectoryCategories().getItem()).hasSize(2);
-    }
-
-    static EndpointReference to(String address) {
-        return new EndpointReference(address);
     }
 }

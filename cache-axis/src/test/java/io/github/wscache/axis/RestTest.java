@@ -7,7 +7,6 @@ import io.github.wscache.google.GoogleFixtures;
 import io.github.wscache.google.GoogleServer;
 import java.time.Duration;
 import java.util.Iterator;
-import javax.xml.namespace.QName;
 import org.apache.axiom.om.OMAbstractFactory;
 import org.apache.axiom.om.OMElement;
 import org.apache.axiom.om.OMFactory;
@@ -136,9 +135,5 @@ class RestTest {
         clock.advance(Duration.ofSeconds(2));
         spell("recieve");
         assertThat(gets()).isEqualTo(2);
-    }
-
-    static QName name(String local) {
-        return new QName(GoogleServer.NAMESPACE, local);
     }
 }

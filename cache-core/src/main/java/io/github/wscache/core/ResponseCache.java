@@ -118,7 +118,7 @@ public final class ResponseCache implements AutoCloseable {
             return bypass(c, invocation, null, "value: " + p.value().yamlName()
                     + " is cached at the message level", loader);
         }
-        CacheKey key = key(invocation, p, c);
+        CacheKey key = key(invocation, p, c, false);
         if (key == null) {
             return bypass(c, invocation, null, "no key", loader);
         }
@@ -232,7 +232,7 @@ public final class ResponseCache implements AutoCloseable {
                 || p.value() == ValueRepresentation.REFERENCE && Copiers.isImmutable(type)) {
             return Copiers.readOnly(type);
         }
-        CopyStrategy forced = strategy(p.value());
+        CopyStrategy forced = p.value().copyStrategy().orElse(null);
         if (forced != null) {
             try {
                 return Copiers.of(forced, type);
@@ -248,21 +248,6 @@ public final class ResponseCache implements AutoCloseable {
             return null;
         }
         return Copiers.forType(type);
-    }
-
-    private static CopyStrategy strategy(ValueRepresentation v) {
-        switch (v) {
-            case REFERENCE:
-                return CopyStrategy.REFERENCE;
-            case CLONE:
-                return CopyStrategy.CLONE;
-            case REFLECTION:
-                return CopyStrategy.REFLECTION;
-            case SERIALIZATION:
-                return CopyStrategy.SERIALIZATION;
-            default:
-                return null;
-        }
     }
 
     private static long weigh(Object captured) {
@@ -326,7 +311,7 @@ public final class ResponseCache implements AutoCloseable {
                     "operation is not cacheable");
             return exchange.fetch(Optional.empty());
         }
-        CacheKey key = key(invocation, p, c);
+        CacheKey key = key(invocation, p, c, true);
         if (key == null) {
             c.add(Counters.BYPASSES, 1);
             fire(CacheEvent.Type.BYPASS, invocation.operation(), null, "no key");
@@ -444,9 +429,9 @@ public final class ResponseCache implements AutoCloseable {
         return w;
     }
 
-    private CacheKey key(Invocation inv, OperationPolicy p, Counters c) {
+    private CacheKey key(Invocation inv, OperationPolicy p, Counters c, boolean messageLevel) {
         try {
-            return keys.create(inv, p);
+            return keys.create(inv, p, messageLevel);
         } catch (RuntimeException e) {
             error(c, inv, null, "making the key failed", e);
             return null;

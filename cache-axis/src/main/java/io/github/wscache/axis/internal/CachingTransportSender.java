@@ -52,6 +52,7 @@ public final class CachingTransportSender implements TransportSender {
     private final TransportSender delegate;
     private final ResponseCache cache;
     private volatile boolean loggedKeyFailure;
+    private volatile boolean loggedApplyFailure;
 
     /** Wraps {@code delegate}; {@link #init} is forwarded to it. */
     public CachingTransportSender(TransportSender delegate, ResponseCache cache) {
@@ -142,7 +143,18 @@ public final class CachingTransportSender implements TransportSender {
         if (request.restGet) {
             mc.setDoingREST(true);
         }
-        Responses.apply(r, mc, in);
+        try {
+            Responses.apply(r, mc, in);
+        } catch (RuntimeException e) {
+            // a cached response that cannot be handed back never fails the call
+            if (!loggedApplyFailure) {
+                loggedApplyFailure = true;
+                LOG.warn("wscache: cannot replay a cached response of {}; the call goes to the "
+                        + "service (logged once)", request.invocation, e);
+            }
+            in.setEnvelope(null);
+            return delegate.invoke(mc);
+        }
         return InvocationResponse.CONTINUE;
     }
 

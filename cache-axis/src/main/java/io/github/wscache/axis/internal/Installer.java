@@ -74,6 +74,10 @@ public final class Installer {
         for (Iterator<Parameter> it = params.iterator(); it.hasNext();) {
             own.addParameter(it.next());
         }
+        own.setOutFlow(shared.getOutFlow());
+        own.setOutPhase(shared.getOutPhase());
+        own.setFaultFlow(shared.getFaultFlow());
+        own.setFaultPhase(shared.getFaultPhase());
         own.setSender(new CachingTransportSender(
                 CachingTransportSender.unwrap(shared.getSender()), cache));
         options.setTransportOut(own);
