@@ -107,11 +107,12 @@ public final class Representations {
             return "EVENTS (message level): the object level cannot copy the result; "
                     + Copiers.explain(resultType);
         }
-        CopyStrategy forced = forced(p.value());
+        CopyStrategy forced = p.value().copyStrategy().orElse(null);
         if (forced != null) {
             try {
                 Copiers.of(forced, resultType);
-                return forced + ": as the policy says (value: " + p.value().yamlName() + ")";
+                return forced + ": as the policy says (value: " + p.value().yamlName()
+                        + "); the automatic choice would be " + Copiers.explain(resultType);
             } catch (IllegalArgumentException e) {
                 return "fallback to automatic choice, because value: " + p.value().yamlName()
                         + " cannot copy it (" + e.getMessage() + "); "
@@ -119,20 +120,5 @@ public final class Representations {
             }
         }
         return Copiers.explain(resultType);
-    }
-
-    private static CopyStrategy forced(ValueRepresentation v) {
-        switch (v) {
-            case REFERENCE:
-                return CopyStrategy.REFERENCE;
-            case CLONE:
-                return CopyStrategy.CLONE;
-            case REFLECTION:
-                return CopyStrategy.REFLECTION;
-            case SERIALIZATION:
-                return CopyStrategy.SERIALIZATION;
-            default:
-                return null;
-        }
     }
 }
