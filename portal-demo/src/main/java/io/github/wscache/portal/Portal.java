@@ -1,0 +1,299 @@
+package io.github.wscache.portal;
+
+import io.github.wscache.axis.CachingStubs;
+import io.github.wscache.axis.WsCache;
+import io.github.wscache.core.CacheStats;
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.policy.OperationPolicy;
+import io.github.wscache.core.policy.Policy;
+import io.github.wscache.core.policy.PolicyWatcher;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+import org.apache.axis2.AxisFault;
+import org.apache.axis2.context.ConfigurationContext;
+import org.apache.axis2.context.ConfigurationContextFactory;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.core.StandardHost;
+import org.apache.catalina.core.StandardThreadExecutor;
+import org.apache.catalina.session.StandardManager;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.catalina.valves.ErrorReportValve;
+
+/**
+ * The portal: an embedded Tomcat with the search, results, cached-page and dashboard pages, and
+ * the client side of the Google back-end with wscache installed.
+ *
+ * <pre>{@code
+ * try (GoogleServer backend = GoogleServer.start(0);
+ *      Portal portal = Portal.start(Portal.options(backend.endpoint())
+ *              .policyFile(Path.of("portal-demo/wscache.yaml")))) {
+ *     System.out.println(portal.url());
+ * }
+ * }</pre>
+ *
+ * <p>One client {@link ConfigurationContext} is shared by every stub; {@link WsCache#install}
+ * puts the message-level cache into it and {@link CachingStubs} stubs add the object level on
+ * top, both with the same {@link ResponseCache} and {@link Policy}.
+ */
+public final class Portal implements AutoCloseable {
+    /** Keeps Tomcat's INFO logging quiet; held so the logger configuration is not collected. */
+    private static final Logger TOMCAT_LOG = Logger.getLogger("org.apache.catalina");
+    private static final Logger COYOTE_LOG = Logger.getLogger("org.apache.coyote");
+
+    static {
+        TOMCAT_LOG.setLevel(Level.WARNING);
+        COYOTE_LOG.setLevel(Level.WARNING);
+    }
+
+    private final Tomcat tomcat;
+    private final Connector connector;
+    private final Path baseDir;
+    private final ConfigurationContext axis2;
+    private final ResponseCache cache;
+    private final Policy policy;
+    private final PolicyWatcher watcher;
+    private final Backend backend;
+
+    private Portal(Tomcat tomcat, Connector connector, Path baseDir, ConfigurationContext axis2,
+            ResponseCache cache, Policy policy, PolicyWatcher watcher, Backend backend) {
+        this.tomcat = tomcat;
+        this.connector = connector;
+        this.baseDir = baseDir;
+        this.axis2 = axis2;
+        this.cache = cache;
+        this.policy = policy;
+        this.watcher = watcher;
+        this.backend = backend;
+    }
+
+    /** Returns options for a portal in front of the back-end's SOAP 1.1 endpoint. */
+    public static Options options(String backendEndpoint) {
+        return new Options(backendEndpoint);
+    }
+
+    /**
+     * Starts the portal.
+     *
+     * @throws IOException if Tomcat cannot bind the port or the Axis2 client cannot be built
+     */
+    public static Portal start(Options o) throws IOException {
+        Policy policy = o.policy != null ? o.policy : Policy.load(o.policyFile);
+        PolicyWatcher watcher = o.policy == null && o.watch ? policy.watch() : null;
+        ConfigurationContext axis2;
+        try {
+            axis2 = ConfigurationContextFactory.createConfigurationContextFromFileSystem(null,
+                    null);
+        } catch (AxisFault e) {
+            closeQuietly(watcher);
+            throw new IOException("cannot create the Axis2 client configuration", e);
+        }
+        ResponseCache cache = WsCache.install(axis2, policy);
+        Backend backend = new Backend(CachingStubs.using(cache), axis2, o.backendEndpoint);
+
+        Path baseDir = Files.createTempDirectory("portal-tomcat-");
+        Tomcat tomcat = new Tomcat();
+        tomcat.setBaseDir(baseDir.toString());
+        StandardThreadExecutor executor = new StandardThreadExecutor();
+        executor.setName("portal");
+        executor.setNamePrefix("portal-exec-");
+        executor.setMaxThreads(o.maxThreads);
+        executor.setMinSpareThreads(Math.min(10, o.maxThreads));
+        tomcat.getService().addExecutor(executor);
+        Connector connector = new Connector();
+        connector.setPort(o.port);
+        connector.setProperty("address", o.address);
+        connector.getProtocolHandler().setExecutor(executor);
+        connector.setProperty("acceptCount", "1000");
+        connector.setProperty("maxKeepAliveRequests", "-1");
+        tomcat.getService().addConnector(connector);
+        tomcat.setConnector(connector);
+        Context ctx = tomcat.addContext("", baseDir.toString());
+        if (ctx instanceof StandardContext sc) {
+            sc.setClearReferencesRmiTargets(false);
+            sc.setClearReferencesThreadLocals(false);
+        }
+        if (tomcat.getHost() instanceof StandardHost host) {
+            host.setErrorReportValveClass(QuietErrorReportValve.class.getName());
+        }
+        StandardManager manager = new StandardManager();
+        manager.setPathname(null);
+        ctx.setManager(manager);
+        ctx.setSessionTimeout(30);
+        Portal portal = new Portal(tomcat, connector, baseDir, axis2, cache, policy, watcher,
+                backend);
+        Tomcat.addServlet(ctx, "portal", new PortalServlet(portal, backend)).addMapping("/");
+        LifecycleException failure = null;
+        try {
+            tomcat.start();
+        } catch (LifecycleException e) {
+            failure = e;
+        }
+        if (failure != null || connector.getLocalPort() <= 0) {
+            portal.close();
+            throw new IOException("cannot start the portal on port " + o.port
+                    + " (in use? pick another with --port)", failure);
+        }
+        return portal;
+    }
+
+    /** The bound port. */
+    public int port() {
+        return connector.getLocalPort();
+    }
+
+    /** The portal's address, e.g. {@code http://127.0.0.1:8080/}. */
+    public String url() {
+        return "http://127.0.0.1:" + port() + "/";
+    }
+
+    /** The back-end endpoint the portal calls. */
+    public String backendEndpoint() {
+        return backend.endpoint();
+    }
+
+    /** The cache shared by the message level and the caching stubs. */
+    public ResponseCache cache() {
+        return cache;
+    }
+
+    /** The policy in force (a file policy is watched and reloaded when the file changes). */
+    public Policy policy() {
+        return policy;
+    }
+
+    /** The policy in force for an operation of the back-end. */
+    public OperationPolicy policyOf(String operation) {
+        return policy.resolve(Representations.SERVICE, backend.endpoint(), operation);
+    }
+
+    /** The representation in force for an operation: a policy {@code value} or "none". */
+    public String representation(String operation) {
+        return Representations.nameOf(policyOf(operation));
+    }
+
+    /**
+     * Switches an operation to another representation at run time: rebuilds the policy with it
+     * and {@link Policy#replaceWith replaces} the rules in force (the cache drops the entries of
+     * changed operations). A later edit of the policy file wins again.
+     */
+    public void setRepresentation(String operation, String choice) {
+        Objects.requireNonNull(operation, "operation");
+        synchronized (policy) {
+            policy.replaceWith(Representations.with(policy, operation, choice));
+        }
+    }
+
+    /** Per operation of the back-end, its current statistics. */
+    public Map<String, CacheStats> stats() {
+        Map<String, CacheStats> m = new LinkedHashMap<>();
+        for (String op : Representations.OPERATION_ORDER) {
+            m.put(op, cache.stats(op));
+        }
+        return m;
+    }
+
+    /** Drops the entries of one operation, or of all with {@code null}. */
+    public void invalidate(String operation) {
+        if (operation == null) {
+            cache.invalidateAll();
+        } else {
+            cache.invalidate(operation);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            tomcat.stop();
+            tomcat.destroy();
+        } catch (LifecycleException e) {
+            // stopping anyway
+        }
+        backend.close();
+        closeQuietly(watcher);
+        try {
+            axis2.terminate();
+        } catch (AxisFault e) {
+            // stopping anyway
+        }
+        cache.close();
+        try (Stream<Path> files = Files.walk(baseDir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            // a temporary directory left behind is harmless
+        }
+    }
+
+    private static void closeQuietly(PolicyWatcher w) {
+        if (w != null) {
+            w.close();
+        }
+    }
+
+    /** Error pages without stack traces or server version. */
+    public static final class QuietErrorReportValve extends ErrorReportValve {
+        /** Hides the report and the server information. */
+        public QuietErrorReportValve() {
+            setShowReport(false);
+            setShowServerInfo(false);
+        }
+    }
+
+    /** How to start a portal. */
+    public static final class Options {
+        private final String backendEndpoint;
+        private int port;
+        private String address = InetAddress.getLoopbackAddress().getHostAddress();
+        private Path policyFile = Path.of("wscache.yaml");
+        private Policy policy;
+        private boolean watch = true;
+        private int maxThreads = 64;
+
+        private Options(String backendEndpoint) {
+            this.backendEndpoint = Objects.requireNonNull(backendEndpoint, "backendEndpoint");
+        }
+
+        /** The port (0 = any free port). */
+        public Options port(int p) {
+            this.port = p;
+            return this;
+        }
+
+        /** The policy file, loaded and watched (default {@code wscache.yaml}). */
+        public Options policyFile(Path file) {
+            this.policyFile = Objects.requireNonNull(file, "file");
+            return this;
+        }
+
+        /** A policy made in code instead of a file (not watched). */
+        public Options policy(Policy p) {
+            this.policy = Objects.requireNonNull(p, "policy");
+            return this;
+        }
+
+        /** Whether a policy file is watched for edits (default true). */
+        public Options watch(boolean w) {
+            this.watch = w;
+            return this;
+        }
+
+        /** Tomcat's worker threads (default 64). */
+        public Options maxThreads(int n) {
+            this.maxThreads = n;
+            return this;
+        }
+    }
+}

@@ -1,0 +1,203 @@
+package io.github.wscache.portal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.wscache.core.CacheStats;
+import java.io.IOException;
+import java.net.CookieManager;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The demo on random ports: pages, cache hits proven by the back-end's counter, dashboard. */
+class PortalTest {
+    private static PortalDemo.Running demo;
+    private static Path policyFile;
+    private HttpClient http;
+
+    @BeforeAll
+    static void start() throws IOException {
+        policyFile = Files.createTempDirectory("portal-policy-").resolve("wscache.yaml");
+        Files.copy(Path.of("wscache.yaml"), policyFile);
+        demo = PortalDemo.start(0, 0, Duration.ZERO, policyFile);
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        demo.close();
+        Files.deleteIfExists(policyFile);
+        Files.deleteIfExists(policyFile.getParent());
+    }
+
+    @BeforeEach
+    void client() {
+        http = HttpClient.newBuilder().cookieHandler(new CookieManager())
+                .followRedirects(HttpClient.Redirect.NEVER).build();
+        demo.portal().invalidate(null);
+    }
+
+    private HttpResponse<String> get(String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(demo.portal().url() + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private HttpResponse<String> post(String path, String form) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(demo.portal().url() + path))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(form)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private String csrf() throws Exception {
+        Matcher m = Pattern.compile("name=\"csrf\" value=\"([^\"]+)\"")
+                .matcher(get("dashboard").body());
+        assertThat(m.find()).isTrue();
+        return m.group(1);
+    }
+
+    private static String q(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void searchPage_rendersResults_andARepeatedSearchHitsTheCache() throws Exception {
+        assertThat(get("").body()).contains("<form action=\"/search\"");
+        long before = demo.backend().requestCount("doGoogleSearch");
+        long hits = demo.portal().cache().stats("doGoogleSearch").hits();
+        HttpResponse<String> first = get("search?q=" + q("britney speers <script>"));
+        assertThat(first.statusCode()).isEqualTo(200);
+        assertThat(first.body()).contains("Did you mean", "britney spears")
+                .doesNotContain("<script>").contains("&lt;script&gt;");
+        assertThat(first.body().split("class=\"r\"")).hasSize(11);
+        assertThat(demo.backend().requestCount("doGoogleSearch")).isEqualTo(before + 1);
+
+        HttpResponse<String> second = get("search?q=" + q("britney speers <script>"));
+        assertThat(second.body()).contains("Did you mean");
+        assertThat(demo.backend().requestCount("doGoogleSearch")).isEqualTo(before + 1);
+        assertThat(demo.portal().cache().stats("doGoogleSearch").hits()).isEqualTo(hits + 1);
+    }
+
+    @Test
+    void cachedPage_isShownEscapedInASandbox() throws Exception {
+        HttpResponse<String> page = get("cached?url=" + q("http://example.org/a\"b"));
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body()).contains("sandbox=\"\"", "srcdoc=\"&lt;html&gt;")
+                .doesNotContain("<base ").contains("5120 bytes");
+        assertThat(page.headers().firstValue("Content-Security-Policy")).isPresent();
+        long n = demo.backend().requestCount("doGetCachedPage");
+        get("cached?url=" + q("http://example.org/a\"b"));
+        assertThat(demo.backend().requestCount("doGetCachedPage")).isEqualTo(n);
+    }
+
+    @Test
+    void dashboardJson_matchesTheCacheStats() throws Exception {
+        long hits = demo.portal().cache().stats("doGoogleSearch").hits();
+        get("search?q=json");
+        get("search?q=json");
+        get("search?q=json2");
+        String json = get("dashboard.json").body();
+        for (String op : Representations.OPERATION_ORDER) {
+            CacheStats s = demo.portal().cache().stats(op);
+            String row = row(json, op);
+            assertThat(row).contains("\"hits\":" + s.hits() + ",", "\"misses\":" + s.misses(),
+                    "\"bypasses\":" + s.bypasses(), "\"entries\":" + s.entryCount() + "}",
+                    "\"representation\":\"" + demo.portal().representation(op) + "\"");
+        }
+        assertThat(demo.portal().cache().stats("doGoogleSearch").hits()).isEqualTo(hits + 1);
+        assertThat(row(json, "doGoogleSearch")).contains("\"entries\":2}");
+        assertThat(get("dashboard").body())
+                .contains("<td class=\"hits\">" + (hits + 1) + "</td>");
+    }
+
+    private static String row(String json, String op) {
+        int i = json.indexOf("{\"operation\":\"" + op + "\"");
+        assertThat(i).isNotNegative();
+        return json.substring(i, json.indexOf('\n', i));
+    }
+
+    @Test
+    void switchingARepresentation_throughTheForm_changesThePolicyAndTheStrategy()
+            throws Exception {
+        String token = csrf();
+        assertThat(post("dashboard/representation",
+                "operation=doGoogleSearch&value=serialization").statusCode()).isEqualTo(403);
+        try {
+            HttpResponse<String> r = post("dashboard/representation",
+                    "operation=doGoogleSearch&value=clone&csrf=" + q(token));
+            assertThat(r.statusCode()).isEqualTo(303);
+            assertThat(demo.portal().representation("doGoogleSearch")).isEqualTo("clone");
+            assertThat(row(get("dashboard.json").body(), "doGoogleSearch"))
+                    .contains("fallback to automatic choice", "REFLECTION");
+
+            post("dashboard/representation", "operation=doGoogleSearch&value=none&csrf="
+                    + q(token));
+            long n = demo.backend().requestCount("doGoogleSearch");
+            get("search?q=uncached");
+            get("search?q=uncached");
+            assertThat(demo.backend().requestCount("doGoogleSearch")).isEqualTo(n + 2);
+
+            post("dashboard/representation", "operation=doGoogleSearch&value=events&csrf="
+                    + q(token));
+            assertThat(demo.portal().policyOf("doGoogleSearch").value().yamlName())
+                    .isEqualTo("events");
+            get("search?q=events");
+            get("search?q=events");
+            assertThat(demo.backend().requestCount("doGoogleSearch")).isEqualTo(n + 3);
+            assertThat(post("dashboard/representation", "operation=doGoogleSearch&value=bogus"
+                    + "&csrf=" + q(token)).statusCode()).isEqualTo(400);
+        } finally {
+            post("dashboard/representation", "operation=doGoogleSearch&value=reflection&csrf="
+                    + q(token));
+        }
+    }
+
+    @Test
+    void invalidate_dropsTheEntries_soTheNextSearchGoesToTheBackend() throws Exception {
+        get("search?q=invalidate");
+        long n = demo.backend().requestCount("doGoogleSearch");
+        assertThat(demo.portal().cache().stats("doGoogleSearch").entryCount()).isEqualTo(1);
+        assertThat(post("dashboard/invalidate", "operation=doGoogleSearch").statusCode())
+                .isEqualTo(403);
+        HttpResponse<String> r = post("dashboard/invalidate",
+                "operation=doGoogleSearch&csrf=" + q(csrf()));
+        assertThat(r.statusCode()).isEqualTo(303);
+        assertThat(demo.portal().cache().stats("doGoogleSearch").entryCount()).isZero();
+        assertThat(demo.portal().cache().stats("doSpellingSuggestion").entryCount()).isOne();
+        get("search?q=invalidate");
+        assertThat(demo.backend().requestCount("doGoogleSearch")).isEqualTo(n + 1);
+    }
+
+    @Test
+    void anEditOfThePolicyFile_takesEffect() throws Exception {
+        String yaml = Files.readString(policyFile);
+        try {
+            Files.writeString(policyFile, yaml.replace("value: xml", "value: events"));
+            awaitRepresentation("doGetCachedPage", "events");
+            assertThat(demo.portal().representation("doGetCachedPage")).isEqualTo("events");
+        } finally {
+            Files.writeString(policyFile, yaml);
+            awaitRepresentation("doGetCachedPage", "xml");
+        }
+        assertThat(demo.portal().representation("doGetCachedPage")).isEqualTo("xml");
+    }
+
+    private static void awaitRepresentation(String op, String value) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        while (!value.equals(demo.portal().representation(op))
+                && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+    }
+}
