@@ -14,6 +14,9 @@ import io.github.wscache.core.copy.internal.KryoCopier;
 import io.github.wscache.core.xml.XmlRecording;
 import java.io.Serializable;
 import java.util.function.UnaryOperator;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
 import org.objenesis.strategy.StdInstantiatorStrategy;
 
 /**
@@ -46,7 +49,11 @@ public enum Representation {
     /** Outside: {@code com.rits.cloning.Cloner.deepClone}. */
     CLONING("cloning library", false),
     /** Outside: Jackson JSON bytes read per hit. */
-    JACKSON("Jackson JSON bytes", false);
+    JACKSON("Jackson JSON bytes", false),
+    /** Diagnostic: the envelope tokenized by the StAX reader, no ADB parse (XML's floor). */
+    XML_TOKENS_ONLY("XML tokenized only, no ADB (diagnostic)", false),
+    /** Diagnostic: the recording replayed, no ADB parse (events' floor). */
+    EVENTS_ONLY("Events replayed only, no ADB (diagnostic)", false);
 
     private final String title;
     private final boolean wscache;
@@ -127,9 +134,32 @@ public enum Representation {
                 byte[] json = mapper.writeValueAsBytes(value);
                 return () -> mapper.readValue(json, type);
             }
+            case XML_TOKENS_ONLY: {
+                byte[] xml = require(s.envelope(), s);
+                return () -> drain(Payloads.reader(xml));
+            }
+            case EVENTS_ONLY: {
+                XmlRecording recording = XmlRecording.parse(require(s.envelope(), s));
+                return () -> drain(recording.newReader());
+            }
             default:
                 throw notApplicable(s);
         }
+    }
+
+    /** Reads every event and the length of every text, so that nothing is skipped lazily. */
+    private static Object drain(XMLStreamReader reader) throws XMLStreamException {
+        long sum = 0;
+        while (reader.hasNext()) {
+            int event = reader.next();
+            sum += event;
+            if (event == XMLStreamConstants.CHARACTERS) {
+                sum += reader.getTextLength();
+            } else if (event == XMLStreamConstants.START_ELEMENT) {
+                sum += reader.getLocalName().length() + reader.getAttributeCount();
+            }
+        }
+        return sum;
     }
 
     private static <T> Hit cached(Copier<T> copier, T value) {

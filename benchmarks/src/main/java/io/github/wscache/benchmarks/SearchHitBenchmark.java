@@ -29,7 +29,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public class SearchHitBenchmark {
     @Param({"XML", "EVENTS", "KRYO_BYTES", "REFLECTION", "AUTO", "REFERENCE", "HAND_COPY",
-            "KRYO_COPY", "CLONING"})
+            "KRYO_COPY", "CLONING", "XML_TOKENS_ONLY", "EVENTS_ONLY"})
     Representation representation;
 
     private Hit hit;

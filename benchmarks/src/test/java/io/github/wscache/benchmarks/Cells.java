@@ -7,7 +7,7 @@ final class Cells {
 
     static int expected() {
         int keys = 3 * KeyMethod.values().length;
-        int hits = 9 + 11 + 9 + 10;
+        int hits = 9 + 11 + 11 + 10;
         int scaling = 3 * 5;
         int throughput = 3 * 2;
         return keys + hits + scaling + throughput;
