@@ -318,7 +318,8 @@ public final class Report {
     private static void bar(Path file, String title, List<String> categories,
             Map<String, Double[]> series) throws IOException {
         CategoryChart chart = new CategoryChartBuilder().width(1000).height(560).title(title)
-                .yAxisTitle("log scale").build();
+                .yAxisTitle(title.contains("ops/us") ? "ops/us (log scale)" : "ns/op (log scale)")
+                .build();
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         chart.getStyler().setOverlapped(false);
