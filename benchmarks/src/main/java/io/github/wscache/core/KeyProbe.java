@@ -33,6 +33,6 @@ public final class KeyProbe {
      */
     public static CacheKey withParameters(Invocation invocation, Object parameters) {
         return new CacheKey(invocation.service(), invocation.endpoint(), invocation.operation(),
-                0, 0, parameters, invocation.vary());
+                0, 0, parameters, invocation.vary(), false);
     }
 }

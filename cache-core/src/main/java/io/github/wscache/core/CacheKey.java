@@ -21,10 +21,11 @@ public final class CacheKey {
     private final long identityLow;
     private final Object parameters;
     private final String vary;
+    private final boolean messageLevel;
     private final int hash;
 
     CacheKey(String service, String endpoint, String operation, long identityHigh,
-            long identityLow, Object parameters, String vary) {
+            long identityLow, Object parameters, String vary, boolean messageLevel) {
         this.service = service;
         this.endpoint = endpoint;
         this.operation = operation;
@@ -32,7 +33,8 @@ public final class CacheKey {
         this.identityLow = identityLow;
         this.parameters = parameters;
         this.vary = vary;
-        int h = operation.hashCode();
+        this.messageLevel = messageLevel;
+        int h = operation.hashCode() + (messageLevel ? 1 : 0);
         h = 31 * h + Objects.hashCode(endpoint);
         h = 31 * h + Objects.hashCode(service);
         h = 31 * h + Long.hashCode(identityLow);
@@ -56,6 +58,11 @@ public final class CacheKey {
         return operation;
     }
 
+    /** Returns whether this key names a message (transport level) rather than objects. */
+    public boolean isMessageLevel() {
+        return messageLevel;
+    }
+
     /** Returns whether this key belongs to one caller identity (not shared across users). */
     public boolean isPartitioned() {
         return identityHigh != 0 || identityLow != 0;
@@ -74,7 +81,8 @@ public final class CacheKey {
             return false;
         }
         CacheKey k = (CacheKey) o;
-        return hash == k.hash && identityHigh == k.identityHigh && identityLow == k.identityLow
+        return hash == k.hash && messageLevel == k.messageLevel
+                && identityHigh == k.identityHigh && identityLow == k.identityLow
                 && operation.equals(k.operation) && Objects.equals(endpoint, k.endpoint)
                 && Objects.equals(service, k.service) && Objects.equals(parameters, k.parameters)
                 && Objects.equals(vary, k.vary);

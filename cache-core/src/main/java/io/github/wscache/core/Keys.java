@@ -68,6 +68,14 @@ final class Keys {
     }
 
     CacheKey create(Invocation inv, OperationPolicy policy) {
+        return create(inv, policy, false);
+    }
+
+    /**
+     * Returns the key of a call; message-level and object-level entries of one call never share
+     * a key, since they hold different things (a message, an application object).
+     */
+    CacheKey create(Invocation inv, OperationPolicy policy, boolean messageLevel) {
         long hi = 0;
         long lo = 0;
         if (inv.hasCredentials() && !policy.sharedAcrossUsers()) {
@@ -77,7 +85,7 @@ final class Keys {
         }
         Object params = parameters(inv, policy);
         return new CacheKey(inv.service(), inv.endpoint(), inv.operation(), hi, lo, params,
-                inv.vary());
+                inv.vary(), messageLevel);
     }
 
     private Object parameters(Invocation inv, OperationPolicy policy) {

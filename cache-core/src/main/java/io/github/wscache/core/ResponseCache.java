@@ -118,7 +118,7 @@ public final class ResponseCache implements AutoCloseable {
             return bypass(c, invocation, null, "value: " + p.value().yamlName()
                     + " is cached at the message level", loader);
         }
-        CacheKey key = key(invocation, p, c);
+        CacheKey key = key(invocation, p, c, false);
         if (key == null) {
             return bypass(c, invocation, null, "no key", loader);
         }
@@ -232,7 +232,7 @@ public final class ResponseCache implements AutoCloseable {
                 || p.value() == ValueRepresentation.REFERENCE && Copiers.isImmutable(type)) {
             return Copiers.readOnly(type);
         }
-        CopyStrategy forced = strategy(p.value());
+        CopyStrategy forced = p.value().copyStrategy().orElse(null);
         if (forced != null) {
             try {
                 return Copiers.of(forced, type);
@@ -248,21 +248,6 @@ public final class ResponseCache implements AutoCloseable {
             return null;
         }
         return Copiers.forType(type);
-    }
-
-    private static CopyStrategy strategy(ValueRepresentation v) {
-        switch (v) {
-            case REFERENCE:
-                return CopyStrategy.REFERENCE;
-            case CLONE:
-                return CopyStrategy.CLONE;
-            case REFLECTION:
-                return CopyStrategy.REFLECTION;
-            case SERIALIZATION:
-                return CopyStrategy.SERIALIZATION;
-            default:
-                return null;
-        }
     }
 
     private static long weigh(Object captured) {
@@ -326,7 +311,7 @@ public final class ResponseCache implements AutoCloseable {
                     "operation is not cacheable");
             return exchange.fetch(Optional.empty());
         }
-        CacheKey key = key(invocation, p, c);
+        CacheKey key = key(invocation, p, c, true);
         if (key == null) {
             c.add(Counters.BYPASSES, 1);
             fire(CacheEvent.Type.BYPASS, invocation.operation(), null, "no key");
@@ -355,7 +340,7 @@ public final class ResponseCache implements AutoCloseable {
                 fire(CacheEvent.Type.MISS, inv.operation(), key, "the concurrent call failed");
                 throw Flight.<X>sneaky(other.failure);
             }
-            if (other.value instanceof CachedResponse) {
+            if (other.stored && other.value instanceof CachedResponse) {
                 return hit(c, inv, key, other.value);
             }
         }
@@ -382,13 +367,13 @@ public final class ResponseCache implements AutoCloseable {
                 CachedResponse refreshed = stale.withHeadersOf(r);
                 c.add(Counters.REVALIDATIONS, 1);
                 fire(CacheEvent.Type.REVALIDATED, inv.operation(), key, null);
-                storeMessage(inv, p, key, c, refreshed);
+                mine.stored = storeMessage(inv, p, key, c, refreshed);
                 mine.value = refreshed;
                 return refreshed;
             }
             c.add(Counters.MISSES, 1);
             fire(CacheEvent.Type.MISS, inv.operation(), key, null);
-            storeMessage(inv, p, key, c, r);
+            mine.stored = storeMessage(inv, p, key, c, r);
             mine.value = r;
             return r;
         } finally {
@@ -397,7 +382,7 @@ public final class ResponseCache implements AutoCloseable {
         }
     }
 
-    private void storeMessage(Invocation inv, OperationPolicy p, CacheKey key, Counters c,
+    private boolean storeMessage(Invocation inv, OperationPolicy p, CacheKey key, Counters c,
             CachedResponse r) {
         try {
             String why = r.notCacheableReason().orElse(null);
@@ -413,11 +398,12 @@ public final class ResponseCache implements AutoCloseable {
                 store.asMap().remove(key);
                 c.add(Counters.BYPASSES, 1);
                 fire(CacheEvent.Type.BYPASS, inv.operation(), key, why);
-                return;
+                return false;
             }
-            put(inv, p, key, c, r, null, weighResponse(r), d.fresh, d.retain);
+            return put(inv, p, key, c, r, null, weighResponse(r), d.fresh, d.retain);
         } catch (RuntimeException e) {
             error(c, inv, key, "storing the response failed", e);
+            return false;
         }
     }
 
@@ -444,9 +430,9 @@ public final class ResponseCache implements AutoCloseable {
         return w;
     }
 
-    private CacheKey key(Invocation inv, OperationPolicy p, Counters c) {
+    private CacheKey key(Invocation inv, OperationPolicy p, Counters c, boolean messageLevel) {
         try {
-            return keys.create(inv, p);
+            return keys.create(inv, p, messageLevel);
         } catch (RuntimeException e) {
             error(c, inv, null, "making the key failed", e);
             return null;

@@ -378,6 +378,22 @@ class ResponseCacheTest {
     }
 
     @Test
+    void objectAndMessageLevelEntriesOfOneCallNeverCollide() {
+        cache("operations:\n  - operation: op\n");
+        Invocation inv = Invocation.builder("op").parameter("q", "x").build();
+        byte[] body = "<r/>".getBytes(StandardCharsets.UTF_8);
+
+        CachedResponse message = cache.exchange(inv, stale -> CachedResponse.builder(body).build());
+        String object = cache.call(inv, () -> "object");
+
+        assertThat(cache.call(inv, () -> "other")).isEqualTo(object);
+        assertThat(cache.exchange(inv, stale -> {
+            throw new AssertionError("cached");
+        })).isSameAs(message);
+        assertThat(cache.stats().entryCount()).isEqualTo(2);
+    }
+
+    @Test
     void builder_requiresAPolicyAndRejectsDoubleSettings() {
         assertThatThrownBy(() -> ResponseCache.builder().build())
                 .isInstanceOf(IllegalStateException.class)

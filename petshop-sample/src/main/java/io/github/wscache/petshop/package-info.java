@@ -1,4 +1,7 @@
 /**
- * Placeholder for the petshop-sample module; it is filled by a later issue and holds no code yet.
+ * The Pet Shop sample: a reproduction of the application studied by Yuan, Chen and Zhang,
+ * "Evaluation of Edge Caching/Offloading for Dynamic Content Delivery" (WWW 2003). Start a
+ * deployment with {@link io.github.wscache.petshop.PetShop}; drive load with
+ * {@code io.github.wscache.petshop.load.PetShopLoad}.
  */
 package io.github.wscache.petshop;

@@ -61,7 +61,12 @@ import java.util.Objects;
  * comparators of sorted collections are shared (they are behaviour, not data); an unmodifiable
  * view is rebuilt over a fresh backing collection, so aliasing between a view and its backing
  * collection is not kept; a cycle that runs through a record or an immutable collection cannot be
- * rebuilt and raises {@link CopyException}.
+ * rebuilt and raises {@link CopyException}; as with any deep copy, a hash-based set or map whose
+ * elements reach back to the set itself is filled while those elements are still being copied;
+ * a {@code PriorityQueue} keeps its elements and comparator, not necessarily its internal order;
+ * the serialization strategy accepts a type when its class is Serializable, and reports a
+ * non-serializable object met at copy time (such as {@code List.of(...).subList(...)}) with
+ * {@link CopyException}.
  */
 public final class Copiers {
 

@@ -176,7 +176,7 @@ final class PolicyReader {
         if (m.containsKey("resultType")) {
             YamlNode t = m.get("resultType");
             Class<?> c = type(t, "resultType");
-            CopyStrategy forced = TypeChecks.copyStrategyOf(p.value());
+            CopyStrategy forced = p.value().copyStrategy().orElse(null);
             if (forced != null && !p.readOnly()) {
                 try {
                     Copiers.of(forced, c);

@@ -1,6 +1,5 @@
 package io.github.wscache.core.policy;
 
-import io.github.wscache.core.copy.CopyStrategy;
 import io.github.wscache.core.copy.Copiers;
 
 /** Type facts the policy checks rely on: is {@code toString} overridden, which copier fits. */
@@ -19,21 +18,6 @@ final class TypeChecks {
             return c.getMethod("toString").getDeclaringClass() != Object.class;
         } catch (NoSuchMethodException e) {
             return false;
-        }
-    }
-
-    static CopyStrategy copyStrategyOf(ValueRepresentation v) {
-        switch (v) {
-            case REFERENCE:
-                return CopyStrategy.REFERENCE;
-            case CLONE:
-                return CopyStrategy.CLONE;
-            case REFLECTION:
-                return CopyStrategy.REFLECTION;
-            case SERIALIZATION:
-                return CopyStrategy.SERIALIZATION;
-            default:
-                return null;
         }
     }
 

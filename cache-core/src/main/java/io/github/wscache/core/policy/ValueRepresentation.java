@@ -1,6 +1,8 @@
 package io.github.wscache.core.policy;
 
+import io.github.wscache.core.copy.CopyStrategy;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * How a cached response is kept and handed back on a hit (paper 001, Table 3).
@@ -16,26 +18,33 @@ import java.util.Locale;
  */
 public enum ValueRepresentation {
     /** Application objects copied by the strategy picked from the runtime type. */
-    AUTO("auto", false),
+    AUTO("auto", false, null),
     /** Application objects shared as they are: immutable or declared read-only. */
-    REFERENCE("reference", false),
+    REFERENCE("reference", false, CopyStrategy.REFERENCE),
     /** Application objects copied by their public deep {@code clone()}. */
-    CLONE("clone", false),
+    CLONE("clone", false, CopyStrategy.CLONE),
     /** Application objects deep-copied field by field. */
-    REFLECTION("reflection", false),
+    REFLECTION("reflection", false, CopyStrategy.REFLECTION),
     /** Application objects kept as serialized bytes and deserialized per hit. */
-    SERIALIZATION("serialization", false),
+    SERIALIZATION("serialization", false, CopyStrategy.SERIALIZATION),
     /** The response's parse events, recorded once and replayed per hit. */
-    EVENTS("events", true),
+    EVENTS("events", true, null),
     /** The response's XML bytes, re-parsed per hit. */
-    XML("xml", true);
+    XML("xml", true, null);
 
     private final String yamlName;
     private final boolean messageLevel;
+    private final CopyStrategy copyStrategy;
 
-    ValueRepresentation(String yamlName, boolean messageLevel) {
+    ValueRepresentation(String yamlName, boolean messageLevel, CopyStrategy copyStrategy) {
         this.yamlName = yamlName;
         this.messageLevel = messageLevel;
+        this.copyStrategy = copyStrategy;
+    }
+
+    /** Returns the copy strategy this representation forces, if it forces one. */
+    public Optional<CopyStrategy> copyStrategy() {
+        return Optional.ofNullable(copyStrategy);
     }
 
     /** Returns the spelling used in policy files, e.g. {@code serialization}. */

@@ -59,6 +59,8 @@ final class Catalogue {
                         CopyStrategy.REFLECTION, COPYING),
                 entry("inheritance and mutual references", Fixtures.Dog.class,
                         Fixtures.Dog::sample, CopyStrategy.REFLECTION, COPYING),
+                entry("every primitive kind", Fixtures.Primitives.class,
+                        Fixtures.Primitives::sample, CopyStrategy.REFLECTION, COPYING),
                 entry("multi-dimensional arrays", Fixtures.Matrix.class, Fixtures.Matrix::sample,
                         CopyStrategy.REFLECTION, COPYING),
                 entry("every JDK collection", Fixtures.Collections1.class,

@@ -416,6 +416,42 @@ class CopiersSelectionTest {
                 .hasMessageContaining(Pad.class.getName());
     }
 
+    @Test
+    void clone_returningTheOriginalIsRefusedAtCopyTime() {
+        Copier<SelfClone> copier = Copiers.forType(SelfClone.class);
+
+        assertThat(copier.strategy()).isEqualTo(CopyStrategy.CLONE);
+        assertThatThrownBy(() -> copier.copy(new SelfClone()))
+                .isInstanceOf(CopyException.class)
+                .hasMessage("cannot copy " + SelfClone.class.getName() + " at SelfClone: clone()"
+                        + " returned the original, null or an object of another class");
+    }
+
+    @Test
+    void kryo_withoutRequiredRegistrationCopiesUnregisteredTypes() {
+        Copiers.kryoRegistrationRequired(false);
+        try {
+            Copier<Pad> copier = Copiers.of(CopyStrategy.SERIALIZATION, Pad.class);
+            Pad pad = new Pad();
+
+            Pad copy = copier.copy(pad);
+
+            assertThat(copy.cells).containsExactly(1).isNotSameAs(pad.cells);
+        } finally {
+            Copiers.kryoRegistrationRequired(true);
+        }
+    }
+
+    /** A Cloneable over immutable fields whose clone() is broken. */
+    static class SelfClone implements Cloneable {
+        private int value = 1;
+
+        @Override
+        public SelfClone clone() {
+            return this;
+        }
+    }
+
     /** A record whose component may point back at it. */
     record Link(List<Object> next) {
     }

@@ -44,6 +44,18 @@ class PolicyParsingTest {
     }
 
     @Test
+    void everySettingExample_fromTheConfigurationReferenceLoads() throws Exception {
+        Policy policy = Policy.load(resource("every-setting.yaml"));
+
+        OperationPolicy p = policy.resolve("GoogleSearchService", null, "doGoogleSearch");
+        assertThat(p.cacheable()).isTrue();
+        assertThat(p.maxEntrySize()).isEqualTo(256 * 1024);
+        assertThat(p.volatileElements()).contains("{urn:example:ws}requestNonce");
+        assertThat(policy.resolve("GoogleSearchService", null, "other").ttl())
+                .isEqualTo(Duration.ofMinutes(10));
+    }
+
+    @Test
     void resolve_unmatchedOperationIsNotCachedByDefault() {
         Policy policy = parse("operations:\n  - operation: doGoogleSearch\n");
 

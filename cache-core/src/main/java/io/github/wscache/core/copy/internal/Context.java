@@ -9,21 +9,33 @@ final class Context {
     /** Marks an original whose copy is being built and cannot be referenced yet. */
     static final Object IN_PROGRESS = new Object();
 
-    /** Graphs up to this many mutable objects use a linear scan: cheaper than hashing. */
-    private static final int LINEAR = 16;
+    /** Graphs up to this many mutable objects use a linear scan: measured cheaper than hashing. */
+    private static final int LINEAR = 32;
 
     /** Keys at even indexes, their copies at the following odd ones. */
     private Object[] table;
     /** Entries in use: a prefix of the table while linear, a count once hashed. */
     private int size;
     private boolean hashed;
+    /** The node of the last class met: arrays and collections often hold one class only. */
+    private Class<?> lastClass;
+    private Node lastNode;
 
     /** Copies {@code value} according to its runtime class. */
     Object copy(Object value) {
         if (value == null) {
             return null;
         }
-        return Plans.node(value.getClass()).copy(value, this);
+        Class<?> type = value.getClass();
+        Node node;
+        if (type == lastClass) {
+            node = lastNode;
+        } else {
+            node = Plans.node(type);
+            lastClass = type;
+            lastNode = node;
+        }
+        return node.copy(value, this);
     }
 
     /** Returns the copy already made of {@code original}, or {@code null}. */

@@ -214,12 +214,24 @@ public final class Plans {
 
         Plan build() {
             plan.version = Registry.version();
-            plan.mutableWhy = TypeRules.mutableReason(type, true);
-            plan.denied = type.isPrimitive() ? null : TypeRules.denyReason(type);
-            JdkNodes.Handler handler = type.isPrimitive() ? null : JdkNodes.forClass(type);
-            reflective(handler);
-            cloneable(handler);
-            select(handler);
+            try {
+                plan.mutableWhy = TypeRules.mutableReason(type, true);
+                plan.denied = type.isPrimitive() ? null : TypeRules.denyReason(type);
+                JdkNodes.Handler handler = type.isPrimitive() ? null : JdkNodes.forClass(type);
+                reflective(handler);
+                cloneable(handler);
+                select(handler);
+            } catch (LinkageError e) {
+                // a field type is missing from the class path: nothing can copy the type
+                plan.mutableWhy = name + " cannot be loaded completely (" + e + ")";
+                plan.reflectiveWhy = plan.mutableWhy;
+                plan.cloneWhy = plan.mutableWhy;
+                plan.reflective = null;
+                plan.clone = null;
+                plan.custom = null;
+                plan.serial = null;
+                refuse(plan.mutableWhy);
+            }
             return plan;
         }
 

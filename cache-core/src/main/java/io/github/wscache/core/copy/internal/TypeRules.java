@@ -141,8 +141,34 @@ final class TypeRules {
                 return entry.getValue();
             }
         }
+        if (isActivationHandle(type)) {
+            return "a data handler or data source (an attachment), which may read its bytes "
+                    + "from a stream, file or URL on demand";
+        }
         return null;
     }
+
+    /**
+     * Returns whether {@code type} is or extends a Jakarta/Javax Activation handle, matched by
+     * name because cache-core does not depend on the Activation API.
+     */
+    private static boolean isActivationHandle(Class<?> type) {
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            if (ACTIVATION.contains(c.getName())) {
+                return true;
+            }
+            for (Class<?> i : c.getInterfaces()) {
+                if (ACTIVATION.contains(i.getName())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static final Set<String> ACTIVATION = Set.of("jakarta.activation.DataHandler",
+            "javax.activation.DataHandler", "jakarta.activation.DataSource",
+            "javax.activation.DataSource");
 
     /** Returns whether {@code type} comes from a JDK module. */
     static boolean isJdk(Class<?> type) {

@@ -1,0 +1,245 @@
+package io.github.wscache.axis.internal;
+
+import io.github.wscache.core.CachedResponse;
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.policy.OperationPolicy;
+import io.github.wscache.core.policy.ValueRepresentation;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.axis2.AxisFault;
+import org.apache.axis2.Constants;
+import org.apache.axis2.context.ConfigurationContext;
+import org.apache.axis2.context.MessageContext;
+import org.apache.axis2.context.OperationContext;
+import org.apache.axis2.description.HandlerDescription;
+import org.apache.axis2.description.Parameter;
+import org.apache.axis2.description.TransportOutDescription;
+import org.apache.axis2.kernel.TransportSender;
+import org.apache.axis2.kernel.http.HTTPConstants;
+import org.apache.axis2.wsdl.WSDLConstants;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The message-level cache: a decorator of Axis2's HTTP {@link TransportSender}.
+ *
+ * <p>Flow of one request-response call (design.md, "cache-axis"): the In message context already
+ * exists when the sender runs ({@code OutInAxisOperation.send} adds it before
+ * {@code AxisEngine.send}). The request becomes an {@code Invocation} ({@link RequestKeys}) and
+ * goes through {@link ResponseCache#exchange}. On a hit the In context is set up from the cached
+ * response ({@link Responses#apply}) and the sender returns without network I/O. On a miss the
+ * real sender runs; the response stream it leaves on the operation context
+ * ({@code TRANSPORT_IN}) is read into bytes, replaced by a {@code ByteArrayInputStream} so Axis2
+ * proceeds as usual, and captured. Concurrent misses of one key wait for the first
+ * (single flight in the engine) and set up their own In contexts from its response.
+ *
+ * <p>A stale REST GET entry with validators is revalidated by a conditional request this sender
+ * sends itself ({@link RestRevalidation}): Axis2's HTTP sender turns a 304 into an
+ * {@code AxisFault} before it stores the headers.
+ *
+ * <p>Passed through untouched: server-side contexts, one-way operations (no In context),
+ * requests without a target address, REST methods other than GET, and calls made on behalf of a
+ * caching stub that caches the application object itself.
+ */
+public final class CachingTransportSender implements TransportSender {
+    private static final Logger LOG = LoggerFactory.getLogger(CachingTransportSender.class);
+    private static final ThreadLocal<Boolean> BYPASS = new ThreadLocal<>();
+
+    private final TransportSender delegate;
+    private final ResponseCache cache;
+    private volatile boolean loggedKeyFailure;
+    private volatile boolean loggedApplyFailure;
+
+    /** Wraps {@code delegate}; {@link #init} is forwarded to it. */
+    public CachingTransportSender(TransportSender delegate, ResponseCache cache) {
+        this.delegate = Objects.requireNonNull(delegate, "delegate");
+        this.cache = Objects.requireNonNull(cache, "cache");
+    }
+
+    /** Returns the wrapped sender. */
+    public TransportSender delegate() {
+        return delegate;
+    }
+
+    /** Returns the cache this sender uses. */
+    public ResponseCache cache() {
+        return cache;
+    }
+
+    /** Returns {@code sender} without any caching wrapper around it. */
+    public static TransportSender unwrap(TransportSender sender) {
+        TransportSender s = sender;
+        while (s instanceof CachingTransportSender) {
+            s = ((CachingTransportSender) s).delegate;
+        }
+        return s;
+    }
+
+    /**
+     * Runs {@code call} with the message level switched off on this thread: the object level
+     * caches the result of that call itself.
+     */
+    public static <T, X extends Throwable> T bypassing(Call<T, X> call) throws X {
+        Boolean previous = BYPASS.get();
+        BYPASS.set(Boolean.TRUE);
+        try {
+            return call.run();
+        } finally {
+            if (previous == null) {
+                BYPASS.remove();
+            } else {
+                BYPASS.set(previous);
+            }
+        }
+    }
+
+    /** A call that may throw. */
+    @FunctionalInterface
+    public interface Call<T, X extends Throwable> {
+        /** Runs the call. */
+        T run() throws X;
+    }
+
+    @Override
+    public InvocationResponse invoke(MessageContext mc) throws AxisFault {
+        OperationContext oc = mc.getOperationContext();
+        if (mc.isServerSide() || oc == null || BYPASS.get() != null) {
+            return delegate.invoke(mc);
+        }
+        MessageContext in = oc.getMessageContext(WSDLConstants.MESSAGE_LABEL_IN_VALUE);
+        if (in == null) {
+            return delegate.invoke(mc);
+        }
+        RequestKeys.Request request;
+        try {
+            request = RequestKeys.of(mc);
+        } catch (AxisFault | RuntimeException e) {
+            if (!loggedKeyFailure) {
+                loggedKeyFailure = true;
+                LOG.warn("wscache: cannot derive a cache key for a request to {}; such calls go "
+                        + "to the service (logged once)", mc.getTo(), e);
+            }
+            request = null;
+        }
+        if (request == null) {
+            return delegate.invoke(mc);
+        }
+        OperationPolicy p = cache.policy().resolve(request.invocation.service(),
+                request.invocation.endpoint(), request.invocation.operation());
+        boolean events = p.value() != ValueRepresentation.XML;
+        Fetch fetch = new Fetch(mc, in, request, events);
+        CachedResponse r = cache.exchange(request.invocation, fetch);
+        if (r == fetch.ownResponse) {
+            return InvocationResponse.CONTINUE;
+        }
+        if (r.notCacheableReason().isPresent() || r.body() == null) {
+            // a concurrent leader's response that must not be shared: call the service
+            return delegate.invoke(mc);
+        }
+        if (request.restGet) {
+            mc.setDoingREST(true);
+        }
+        try {
+            Responses.apply(r, mc, in);
+        } catch (RuntimeException e) {
+            // a cached response that cannot be handed back never fails the call
+            if (!loggedApplyFailure) {
+                loggedApplyFailure = true;
+                LOG.warn("wscache: cannot replay a cached response of {}; the call goes to the "
+                        + "service (logged once)", request.invocation, e);
+            }
+            in.setEnvelope(null);
+            return delegate.invoke(mc);
+        }
+        return InvocationResponse.CONTINUE;
+    }
+
+    /** One network exchange on behalf of the cache: a miss or a revalidation. */
+    private final class Fetch implements io.github.wscache.core.Exchange<AxisFault> {
+        final MessageContext out;
+        final MessageContext in;
+        final RequestKeys.Request request;
+        final boolean events;
+        CachedResponse ownResponse;
+
+        Fetch(MessageContext out, MessageContext in, RequestKeys.Request request,
+                boolean events) {
+            this.out = out;
+            this.in = in;
+            this.request = request;
+            this.events = events;
+        }
+
+        @Override
+        public CachedResponse fetch(Optional<CachedResponse> stale) throws AxisFault {
+            if (stale.isPresent() && request.restGet) {
+                return RestRevalidation.revalidate(out, request.url, stale.get(), events);
+            }
+            delegate.invoke(out);
+            OperationContext oc = out.getOperationContext();
+            Object stream = oc.getProperty(MessageContext.TRANSPORT_IN);
+            byte[] bytes = null;
+            if (stream instanceof InputStream) {
+                try (InputStream s = (InputStream) stream) {
+                    bytes = s.readAllBytes();
+                } catch (IOException e) {
+                    throw AxisFault.makeFault(e);
+                }
+                oc.setProperty(MessageContext.TRANSPORT_IN, new ByteArrayInputStream(bytes));
+            }
+            Object status = out.getProperty(HTTPConstants.MC_HTTP_STATUS_CODE);
+            Object headers = out.getProperty(MessageContext.TRANSPORT_HEADERS);
+            CachedResponse r = Responses.capture(bytes,
+                    status instanceof Integer ? (Integer) status : 200,
+                    (String) in.getProperty(Constants.Configuration.CONTENT_TYPE),
+                    headers instanceof Map ? (Map<?, ?>) headers : null, events);
+            ownResponse = r;
+            return r;
+        }
+    }
+
+    @Override
+    public void cleanup(MessageContext msgContext) throws AxisFault {
+        delegate.cleanup(msgContext);
+    }
+
+    @Override
+    public void init(ConfigurationContext confContext, TransportOutDescription transportOut)
+            throws AxisFault {
+        delegate.init(confContext, transportOut);
+    }
+
+    @Override
+    public void stop() {
+        delegate.stop();
+    }
+
+    @Override
+    public void init(HandlerDescription handlerDesc) {
+        delegate.init(handlerDesc);
+    }
+
+    @Override
+    public void flowComplete(MessageContext msgContext) {
+        delegate.flowComplete(msgContext);
+    }
+
+    @Override
+    public HandlerDescription getHandlerDesc() {
+        return delegate.getHandlerDesc();
+    }
+
+    @Override
+    public String getName() {
+        return delegate.getName();
+    }
+
+    @Override
+    public Parameter getParameter(String name) {
+        return delegate.getParameter(name);
+    }
+}

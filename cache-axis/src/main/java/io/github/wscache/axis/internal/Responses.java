@@ -1,0 +1,238 @@
+package io.github.wscache.axis.internal;
+
+import io.github.wscache.core.CachedResponse;
+import io.github.wscache.core.xml.XmlRecording;
+import java.io.ByteArrayInputStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import javax.xml.namespace.QName;
+import javax.xml.stream.XMLInputFactory;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import org.apache.axiom.om.OMAbstractFactory;
+import org.apache.axiom.om.OMNamespace;
+import org.apache.axiom.soap.SOAP11Constants;
+import org.apache.axiom.soap.SOAP12Constants;
+import org.apache.axiom.soap.SOAPEnvelope;
+import org.apache.axiom.soap.SOAPFactory;
+import org.apache.axis2.Constants;
+import org.apache.axis2.context.MessageContext;
+import org.apache.axis2.context.OperationContext;
+import org.apache.axis2.kernel.http.HTTPConstants;
+
+/**
+ * Converts between what the HTTP transport leaves on the message contexts and a
+ * {@link CachedResponse}, in both directions.
+ *
+ * <p><b>Capture</b> (a miss): the response bytes are scanned once with StAX. A SOAP fault, a
+ * MTOM/SwA multipart message, a body that is not well-formed XML or an empty body is marked not
+ * cacheable. With {@code events} the body's first child (or, for REST/POX, the document element)
+ * is recorded with {@link XmlRecording#record(XMLStreamReader)}; a response whose SOAP header has
+ * children keeps its bytes instead, because the replayed envelope has an empty header.
+ *
+ * <p><b>Apply</b> (a hit, or a waiter of a single flight): status, content type and transport
+ * headers are set as the HTTP sender sets them; a recording becomes a ready envelope whose body
+ * holds an {@code OMSourcedElement} backed by {@link ReplayDataSource}, so nothing is parsed;
+ * bytes are put on {@code TRANSPORT_IN} for Axis2 to parse as usual.
+ */
+final class Responses {
+    private static final XMLInputFactory INPUT = inputFactory();
+    private static final Set<String> DROPPED = Set.of("content-length", "content-encoding",
+            "transfer-encoding", "connection", "keep-alive");
+
+    private Responses() {
+    }
+
+    private static XMLInputFactory inputFactory() {
+        XMLInputFactory f = XMLInputFactory.newFactory();
+        f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
+        f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
+        f.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
+        return f;
+    }
+
+    /** Builds the cached form of a response the transport received. */
+    static CachedResponse capture(byte[] bytes, int status, String contentType,
+            Map<?, ?> transportHeaders, boolean events) {
+        String notCacheable = null;
+        Object body = bytes;
+        if (bytes == null || bytes.length == 0) {
+            notCacheable = "the response has no body";
+        } else if (contentType != null
+                && contentType.toLowerCase(Locale.ROOT).startsWith("multipart/")) {
+            notCacheable = "MTOM/SwA multipart response (attachments are not cached)";
+        } else {
+            try {
+                Scan scan = scan(bytes, charset(contentType), events && status == 200);
+                notCacheable = scan.notCacheable;
+                if (scan.recording != null) {
+                    body = scan.recording;
+                }
+            } catch (XMLStreamException | RuntimeException e) {
+                notCacheable = "the response is not well-formed XML: " + e.getMessage();
+            }
+        }
+        CachedResponse.Builder b = CachedResponse.builder(body)
+                .status(status < 100 || status > 599 ? 200 : status)
+                .contentType(contentType);
+        if (transportHeaders != null) {
+            for (Map.Entry<?, ?> h : transportHeaders.entrySet()) {
+                if (h.getKey() != null && h.getValue() != null && !DROPPED.contains(
+                        h.getKey().toString().toLowerCase(Locale.ROOT))) {
+                    b.header(h.getKey().toString(), h.getValue().toString());
+                }
+            }
+        }
+        if (notCacheable != null) {
+            b.notCacheable(notCacheable);
+        }
+        return b.build();
+    }
+
+    private static final class Scan {
+        String notCacheable;
+        XmlRecording recording;
+    }
+
+    private static Scan scan(byte[] bytes, String charset, boolean record)
+            throws XMLStreamException {
+        Scan scan = new Scan();
+        XMLStreamReader r = charset == null
+                ? INPUT.createXMLStreamReader(new ByteArrayInputStream(bytes))
+                : INPUT.createXMLStreamReader(new ByteArrayInputStream(bytes), charset);
+        try {
+            r.nextTag();
+            String ns = r.getNamespaceURI();
+            boolean soap = "Envelope".equals(r.getLocalName())
+                    && (SOAP11Constants.SOAP_ENVELOPE_NAMESPACE_URI.equals(ns)
+                    || SOAP12Constants.SOAP_ENVELOPE_NAMESPACE_URI.equals(ns));
+            if (!soap) {
+                if (record) {
+                    scan.recording = XmlRecording.record(r);
+                }
+                return scan;
+            }
+            boolean headerChildren = false;
+            while (true) {
+                int e = r.nextTag();
+                if (e == XMLStreamConstants.END_ELEMENT) {
+                    scan.notCacheable = "the SOAP envelope has no body";
+                    return scan;
+                }
+                if ("Header".equals(r.getLocalName()) && ns.equals(r.getNamespaceURI())) {
+                    if (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
+                        headerChildren = true;
+                        skipToEndOf(r, 2);
+                    }
+                    continue;
+                }
+                if ("Body".equals(r.getLocalName()) && ns.equals(r.getNamespaceURI())) {
+                    break;
+                }
+                skipToEndOf(r, 1);
+            }
+            if (r.nextTag() != XMLStreamConstants.START_ELEMENT) {
+                scan.notCacheable = "the SOAP body is empty";
+                return scan;
+            }
+            if ("Fault".equals(r.getLocalName()) && ns.equals(r.getNamespaceURI())) {
+                scan.notCacheable = "SOAP fault";
+                return scan;
+            }
+            if (record && !headerChildren) {
+                scan.recording = XmlRecording.record(r);
+            }
+            return scan;
+        } finally {
+            r.close();
+        }
+    }
+
+    /** Skips until {@code depth} open elements (counting the current one) are closed. */
+    private static void skipToEndOf(XMLStreamReader r, int depth) throws XMLStreamException {
+        int d = depth;
+        while (d > 0) {
+            int e = r.next();
+            if (e == XMLStreamConstants.START_ELEMENT) {
+                d++;
+            } else if (e == XMLStreamConstants.END_ELEMENT) {
+                d--;
+            }
+        }
+    }
+
+    static String charset(String contentType) {
+        if (contentType == null) {
+            return null;
+        }
+        for (String part : contentType.split(";")) {
+            String p = part.trim();
+            if (p.regionMatches(true, 0, "charset=", 0, 8)) {
+                return p.substring(8).replace("\"", "").trim();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Sets up the In message context from a cached response, without network I/O: what
+     * {@code HTTPSender} sets after receiving it.
+     */
+    static void apply(CachedResponse r, MessageContext out, MessageContext in)
+            throws org.apache.axis2.AxisFault {
+        Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        for (Map.Entry<String, List<String>> h : r.headers().entrySet()) {
+            if (!h.getValue().isEmpty()) {
+                headers.put(h.getKey(), h.getValue().get(0));
+            }
+        }
+        out.setProperty(MessageContext.TRANSPORT_HEADERS, headers);
+        out.setProperty(HTTPConstants.MC_HTTP_STATUS_CODE, r.status());
+        String charset = charset(r.contentType());
+        in.setProperty(Constants.Configuration.CONTENT_TYPE, r.contentType());
+        in.setProperty(Constants.Configuration.CHARACTER_SET_ENCODING,
+                charset == null ? MessageContext.DEFAULT_CHAR_SET_ENCODING : charset);
+        Object body = r.body();
+        OperationContext oc = out.getOperationContext();
+        if (body instanceof XmlRecording) {
+            in.setEnvelope(envelope((XmlRecording) body, r.contentType()));
+        } else if (body instanceof byte[]) {
+            if (r.status() >= 400) {
+                in.setProcessingFault(true);
+            }
+            oc.setProperty(MessageContext.TRANSPORT_IN, new ByteArrayInputStream((byte[]) body));
+        } else {
+            throw new IllegalStateException("unexpected cached body: " + r);
+        }
+    }
+
+    private static SOAPEnvelope envelope(XmlRecording payload, String contentType) {
+        boolean soap12 = contentType != null
+                && contentType.toLowerCase(Locale.ROOT).contains("application/soap+xml");
+        SOAPFactory factory = soap12 ? OMAbstractFactory.getSOAP12Factory()
+                : OMAbstractFactory.getSOAP11Factory();
+        SOAPEnvelope env = factory.getDefaultEnvelope();
+        QName name = rootName(payload);
+        OMNamespace ns = name.getNamespaceURI().isEmpty() ? null
+                : factory.createOMNamespace(name.getNamespaceURI(), name.getPrefix());
+        env.getBody().addChild(factory.createOMElement(new ReplayDataSource(payload),
+                name.getLocalPart(), ns));
+        return env;
+    }
+
+    private static QName rootName(XmlRecording recording) {
+        XMLStreamReader r = recording.newReader();
+        try {
+            while (r.next() != XMLStreamConstants.START_ELEMENT) {
+                continue;
+            }
+            return r.getName();
+        } catch (XMLStreamException e) {
+            throw new IllegalStateException("cannot replay the cached payload", e);
+        }
+    }
+}

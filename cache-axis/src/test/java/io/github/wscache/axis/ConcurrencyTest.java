@@ -1,0 +1,114 @@
+package io.github.wscache.axis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.google.GoogleFixtures;
+import io.github.wscache.google.stub.GoogleSearchServiceStub;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Many threads on one shared context: exact server counts, correct results, single flight. */
+class ConcurrencyTest {
+    private static final String[] PHRASES = {"teh", "wierd", "recieve", "seperate"};
+    private static final String[] ANSWERS = {"the", "weird", "receive", "separate"};
+
+    private static Google google;
+    private ExecutorService pool;
+
+    @BeforeAll
+    static void start() throws Exception {
+        google = Google.start();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        google.close();
+    }
+
+    @BeforeEach
+    void setUp() {
+        google.reset();
+        pool = Executors.newFixedThreadPool(32);
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        pool.shutdownNow();
+        assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+        WsCache.uninstall(google.context);
+    }
+
+    @ParameterizedTest
+    @EnumSource(MessageLevelTest.Representation.class)
+    void manyThreadsOnFewKeys_callTheServerOncePerKey(MessageLevelTest.Representation value)
+            throws Exception {
+        ResponseCache cache = google.install(MessageLevelTest.policy(value), new TestClock());
+        int threads = 32;
+        // 32 x 1,000 calls for the default representation; fewer for xml to keep the build fast
+        int calls = value == MessageLevelTest.Representation.EVENTS ? 1_000 : 200;
+        CyclicBarrier start = new CyclicBarrier(threads);
+        List<Future<Integer>> results = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int offset = t;
+            results.add(pool.submit(() -> {
+                GoogleSearchServiceStub stub =
+                        new GoogleSearchServiceStub(google.context, google.server.endpoint());
+                start.await();
+                int correct = 0;
+                for (int i = 0; i < calls; i++) {
+                    int k = (i + offset) % PHRASES.length;
+                    String answer = stub.doSpellingSuggestion(
+                            GoogleFixtures.spellingRequest(PHRASES[k])).get_return();
+                    if (ANSWERS[k].equals(answer)) {
+                        correct++;
+                    }
+                }
+                return correct;
+            }));
+        }
+        for (Future<Integer> f : results) {
+            assertThat(f.get(60, TimeUnit.SECONDS)).isEqualTo(calls);
+        }
+        assertThat(google.server.requestCount("doSpellingSuggestion")).isEqualTo(PHRASES.length);
+        assertThat(cache.stats("doSpellingSuggestion").hits())
+                .isEqualTo((long) threads * calls - PHRASES.length);
+        assertThat(cache.stats("doSpellingSuggestion").stores()).isEqualTo(PHRASES.length);
+    }
+
+    @ParameterizedTest
+    @EnumSource(MessageLevelTest.Representation.class)
+    void concurrentMissesOnAColdKey_makeOneServerRequest(MessageLevelTest.Representation value)
+            throws Exception {
+        google.install(MessageLevelTest.policy(value), new TestClock());
+        google.server.service().setDelay(Duration.ofMillis(300));
+        int callers = 16;
+        CyclicBarrier start = new CyclicBarrier(callers);
+        List<Future<String>> results = new ArrayList<>();
+        for (int t = 0; t < callers; t++) {
+            results.add(pool.submit(() -> {
+                GoogleSearchServiceStub stub =
+                        new GoogleSearchServiceStub(google.context, google.server.endpoint());
+                start.await();
+                return stub.doGoogleSearch(GoogleFixtures.searchRequest("stampede"))
+                        .get_return().getSearchQuery();
+            }));
+        }
+        for (Future<String> f : results) {
+            assertThat(f.get(30, TimeUnit.SECONDS)).isEqualTo("stampede");
+        }
+        assertThat(google.server.requestCount("doGoogleSearch")).isEqualTo(1);
+    }
+}

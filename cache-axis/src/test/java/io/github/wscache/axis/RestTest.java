@@ -1,0 +1,139 @@
+package io.github.wscache.axis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.google.GoogleFixtures;
+import io.github.wscache.google.GoogleServer;
+import java.time.Duration;
+import java.util.Iterator;
+import org.apache.axiom.om.OMAbstractFactory;
+import org.apache.axiom.om.OMElement;
+import org.apache.axiom.om.OMFactory;
+import org.apache.axiom.om.OMNamespace;
+import org.apache.axis2.Constants;
+import org.apache.axis2.addressing.EndpointReference;
+import org.apache.axis2.client.Options;
+import org.apache.axis2.client.ServiceClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** REST/POX GET through Axis2: keys by URL, HTTP freshness, revalidation with ETag and 304. */
+class RestTest {
+    private static final OMFactory OM = OMAbstractFactory.getOMFactory();
+    private static final OMNamespace NS = OM.createOMNamespace(GoogleServer.NAMESPACE, "g");
+    private static final String POLICY = "operations:\n"
+            + "  - operation: doSpellingSuggestion\n"
+            + "    ttl: 10s\n"
+            + "    honorHttpHeaders: true\n";
+
+    private static Google google;
+    private final TestClock clock = new TestClock();
+    private ResponseCache cache;
+    private ServiceClient client;
+
+    @BeforeAll
+    static void start() throws Exception {
+        google = Google.start();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        google.close();
+    }
+
+    @BeforeEach
+    void setUp() throws Exception {
+        google.reset();
+        cache = google.install(POLICY, clock);
+        client = new ServiceClient(google.context, null);
+        Options options = client.getOptions();
+        options.setTo(new EndpointReference(google.server.restEndpoint()
+                + "/doSpellingSuggestion"));
+        options.setProperty(Constants.Configuration.ENABLE_REST, Boolean.TRUE);
+        options.setProperty(Constants.Configuration.HTTP_METHOD,
+                Constants.Configuration.HTTP_METHOD_GET);
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        client.cleanup();
+        WsCache.uninstall(google.context);
+    }
+
+    private String spell(String phrase) throws Exception {
+        OMElement request = OM.createOMElement("doSpellingSuggestion", NS);
+        OM.createOMElement("key", NS, request).setText(GoogleFixtures.KEY);
+        OM.createOMElement("phrase", NS, request).setText(phrase);
+        OMElement response = client.sendReceive(request);
+        String text = child(response, "return").getText();
+        client.cleanupTransport();
+        return text;
+    }
+
+    private static OMElement child(OMElement parent, String name) {
+        Iterator<OMElement> it = parent.getChildrenWithLocalName(name);
+        return it.next();
+    }
+
+    private long gets() {
+        return google.server.requestCount("GET", "doSpellingSuggestion");
+    }
+
+    @Test
+    void restGet_isCachedByUrl() throws Exception {
+        assertThat(spell("teh cache")).isEqualTo("the cache");
+        assertThat(spell("teh cache")).isEqualTo("the cache");
+        assertThat(spell("seperate")).isEqualTo("separate");
+
+        assertThat(gets()).isEqualTo(2);
+        assertThat(cache.stats("doSpellingSuggestion").hits()).isEqualTo(1);
+    }
+
+    @Test
+    void staleEntry_isRevalidatedWithETag_and304KeepsTheBody() throws Exception {
+        google.server.setRestCaching(Duration.ofSeconds(60));
+
+        assertThat(spell("britney speers")).isEqualTo("britney spears");
+        clock.advance(Duration.ofSeconds(30));
+        assertThat(spell("britney speers")).isEqualTo("britney spears");
+        assertThat(gets()).isEqualTo(1);
+
+        clock.advance(Duration.ofSeconds(31));
+        assertThat(spell("britney speers")).isEqualTo("britney spears");
+        assertThat(gets()).isEqualTo(2);
+        assertThat(cache.stats("doSpellingSuggestion").revalidations()).isEqualTo(1);
+
+        assertThat(spell("britney speers")).isEqualTo("britney spears");
+        assertThat(gets()).isEqualTo(2);
+    }
+
+    @Test
+    void changedContent_replacesTheEntry() throws Exception {
+        google.server.setRestCaching(Duration.ofSeconds(60));
+        spell("definately");
+        google.server.changeRestContent();
+        clock.advance(Duration.ofSeconds(61));
+
+        assertThat(spell("definately")).isEqualTo("definitely");
+        assertThat(spell("definately")).isEqualTo("definitely");
+
+        assertThat(gets()).isEqualTo(2);
+        assertThat(cache.stats("doSpellingSuggestion").revalidations()).isZero();
+        assertThat(cache.stats("doSpellingSuggestion").stores()).isEqualTo(2);
+    }
+
+    @Test
+    void withoutHttpHeaders_theTtlApplies() throws Exception {
+        spell("recieve");
+        clock.advance(Duration.ofSeconds(9));
+        spell("recieve");
+        assertThat(gets()).isEqualTo(1);
+        clock.advance(Duration.ofSeconds(2));
+        spell("recieve");
+        assertThat(gets()).isEqualTo(2);
+    }
+}

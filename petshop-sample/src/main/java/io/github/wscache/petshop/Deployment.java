@@ -1,0 +1,257 @@
+package io.github.wscache.petshop;
+
+import io.github.wscache.petshop.db.Database;
+import io.github.wscache.petshop.db.OriginDatabase;
+import io.github.wscache.petshop.service.Services;
+import io.github.wscache.petshop.wan.WanRelay;
+import io.github.wscache.petshop.web.PetShopApp;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One running deployment of the Pet Shop, all in this process (paper §5, Figure 4):
+ * <ul>
+ *   <li>{@link Kind#F0}: application and database at the origin; clients reach the application
+ *       through the WAN relay.</li>
+ *   <li>{@link Kind#FDB}: the application at the edge, next to the clients; the database at the
+ *       origin, served by H2's TCP server, reached through the WAN relay, so every JDBC round trip
+ *       crosses the WAN. Only the JDBC URL differs from F0 (paper §5.1).</li>
+ * </ul>
+ * Fremoting (services at the origin over SOAP) and Fproxy (an ESI edge) are later issues.
+ *
+ * <p>"Origin" statistics are what remains at the origin: in F0 the HTTP requests and the CPU time
+ * of the application's worker threads (which also run the embedded database); in Fdb the JDBC
+ * statements and the CPU time of the H2 TCP server threads.
+ */
+public final class Deployment implements AutoCloseable {
+
+    /** The deployment options of the paper that this module builds. */
+    public enum Kind {
+        /** Everything at the origin. */
+        F0,
+        /** Application at the edge, database at the origin. */
+        FDB;
+
+        /** Parses {@code F0} or {@code Fdb} (any case). */
+        public static Kind parse(String s) {
+            for (Kind k : values()) {
+                if (k.label().equalsIgnoreCase(s)) {
+                    return k;
+                }
+            }
+            throw new IllegalArgumentException("deployment must be F0 or Fdb: " + s);
+        }
+
+        /** The paper's name: {@code F0} or {@code Fdb}. */
+        public String label() {
+            return this == F0 ? "F0" : "Fdb";
+        }
+    }
+
+    /**
+     * How to start a deployment.
+     *
+     * @param clientPort port clients connect to (0: any)
+     * @param wanRttMillis emulated round-trip time of the WAN
+     * @param stock units in stock per item
+     * @param loadUsers seeded accounts user1..userN for the load driver
+     * @param extraProductsPerCategory generated products on top of JPetStore's catalog
+     * @param poolSize maximum JDBC connections
+     * @param threads maximum Tomcat worker threads
+     * @param originPort port of the application behind the relay in F0 (0: any)
+     * @param dbPort port of the H2 TCP server in Fdb (0: any)
+     */
+    public record Options(Kind kind, int clientPort, long wanRttMillis, boolean esi, int stock,
+            int loadUsers, int extraProductsPerCategory, int poolSize, int threads,
+            int originPort, int dbPort) {
+
+        /** Defaults: any port, no ESI, 10 000 units per item, 200 load users. */
+        public static Options of(Kind kind, long wanRttMillis) {
+            return new Options(kind, 0, wanRttMillis, false, 10_000, 200, 0, 300, 400, 0, 0);
+        }
+
+        /** A copy with another deployment kind. */
+        public Options withKind(Kind k) {
+            return new Options(k, clientPort, wanRttMillis, esi, stock, loadUsers,
+                    extraProductsPerCategory, poolSize, threads, originPort, dbPort);
+        }
+
+        /** A copy with another WAN round-trip time. */
+        public Options withWanRtt(long millis) {
+            return new Options(kind, clientPort, millis, esi, stock, loadUsers,
+                    extraProductsPerCategory, poolSize, threads, originPort, dbPort);
+        }
+
+        /** A copy with another stock. */
+        public Options withStock(int units) {
+            return new Options(kind, clientPort, wanRttMillis, esi, units, loadUsers,
+                    extraProductsPerCategory, poolSize, threads, originPort, dbPort);
+        }
+
+        /** A copy with ESI on or off. */
+        public Options withEsi(boolean on) {
+            return new Options(kind, clientPort, wanRttMillis, on, stock, loadUsers,
+                    extraProductsPerCategory, poolSize, threads, originPort, dbPort);
+        }
+
+        /** A copy with a generated catalog of {@code n} more products per category. */
+        public Options withExtraProducts(int n) {
+            return new Options(kind, clientPort, wanRttMillis, esi, stock, loadUsers, n,
+                    poolSize, threads, originPort, dbPort);
+        }
+
+        /** A copy with other ports: clients, the origin application (F0), the database (Fdb). */
+        public Options withPorts(int client, int origin, int db) {
+            return new Options(kind, client, wanRttMillis, esi, stock, loadUsers,
+                    extraProductsPerCategory, poolSize, threads, origin, db);
+        }
+    }
+
+    private final Options options;
+    private final OriginDatabase origin;
+    private final Database database;
+    private final PetShopApp app;
+    private final WanRelay relay;
+
+    private Deployment(Options options, OriginDatabase origin, Database database,
+            PetShopApp app, WanRelay relay) {
+        this.options = options;
+        this.origin = origin;
+        this.database = database;
+        this.app = app;
+        this.relay = relay;
+    }
+
+    /** Creates the database, starts everything and returns when clients can connect. */
+    public static Deployment start(Options o) throws SQLException, IOException {
+        OriginDatabase origin = OriginDatabase.create(o.stock(), o.loadUsers(),
+                o.extraProductsPerCategory());
+        Database db = null;
+        PetShopApp app = null;
+        WanRelay relay = null;
+        try {
+            String host = InetAddress.getLoopbackAddress().getHostAddress();
+            if (o.kind() == Kind.F0) {
+                db = Database.connect(origin.embeddedUrl(), "sa", "", o.poolSize());
+                app = PetShopApp.start("origin", o.originPort(), Services.local(db), o.esi(),
+                        o.threads());
+                relay = WanRelay.start("client", o.clientPort(),
+                        new InetSocketAddress(host, app.port()), o.wanRttMillis());
+            } else {
+                int tcp = origin.startTcpServer(o.dbPort() == 0 ? freePort() : o.dbPort());
+                relay = WanRelay.start("db", 0, new InetSocketAddress(host, tcp),
+                        o.wanRttMillis());
+                db = Database.connect(origin.tcpUrl(host, relay.port()), "sa", "",
+                        o.poolSize());
+                db.warmUp(4);
+                app = PetShopApp.start("edge", o.clientPort(), Services.local(db), o.esi(),
+                        o.threads());
+            }
+            return new Deployment(o, origin, db, app, relay);
+        } catch (SQLException | IOException | RuntimeException e) {
+            closeAll(app, relay, db, origin);
+            throw e;
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The options this deployment was started with. */
+    public Options options() {
+        return options;
+    }
+
+    /** The URL clients use: the WAN relay in F0, the edge application in Fdb. */
+    public URI clientUrl() {
+        int port = options.kind() == Kind.F0 ? relay.port() : app.port();
+        return URI.create("http://127.0.0.1:" + port + "/");
+    }
+
+    /** The application's own URL (no WAN in front of it). */
+    public URI appUrl() {
+        return URI.create("http://127.0.0.1:" + app.port() + "/");
+    }
+
+    /** The JDBC URL the application uses. */
+    public String jdbcUrl() {
+        return database.url();
+    }
+
+    /** The application's connection pool (statement counter, direct reads in tests). */
+    public Database database() {
+        return database;
+    }
+
+    /** The running application. */
+    public PetShopApp app() {
+        return app;
+    }
+
+    /** The WAN relay (client side in F0, database side in Fdb). */
+    public WanRelay relay() {
+        return relay;
+    }
+
+    /** Requests handled at the origin: HTTP requests in F0, JDBC statements in Fdb. */
+    public long originRequests() {
+        return options.kind() == Kind.F0 ? app.requests() : database.statements();
+    }
+
+    /** CPU time of the origin's threads per thread id, to diff over a measurement interval. */
+    public Map<Long, Long> originCpuNanosByThread() {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        String prefix = options.kind() == Kind.F0 ? app.threadPrefix() : "H2 TCP Server";
+        Map<Long, Long> out = new HashMap<>();
+        for (ThreadInfo t : mx.getThreadInfo(mx.getAllThreadIds())) {
+            if (t != null && t.getThreadName().startsWith(prefix)) {
+                long cpu = mx.getThreadCpuTime(t.getThreadId());
+                if (cpu >= 0) {
+                    out.put(t.getThreadId(), cpu);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Origin CPU nanoseconds spent between two {@link #originCpuNanosByThread()} samples. */
+    public static long cpuBetween(Map<Long, Long> before, Map<Long, Long> after) {
+        long sum = 0;
+        for (Map.Entry<Long, Long> e : after.entrySet()) {
+            sum += e.getValue() - before.getOrDefault(e.getKey(), 0L);
+        }
+        return sum;
+    }
+
+    @Override
+    public void close() {
+        closeAll(app, relay, database, origin);
+    }
+
+    private static void closeAll(AutoCloseable... parts) {
+        for (AutoCloseable p : parts) {
+            if (p != null) {
+                try {
+                    p.close();
+                } catch (Exception e) {
+                    // keep closing the rest
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,185 @@
+package io.github.wscache.petshop.load;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.BitmapEncoder.BitmapFormat;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.internal.chartpart.Chart;
+
+/**
+ * Writes the results of a load session: {@code summary.csv} (one row per run),
+ * {@code pages.csv} (one row per run and page) and PNG charts after the paper's figures:
+ * Figure 9 (response time vs users at the main RTT), Figure 10 (per request class), Figure 11
+ * (origin CPU per request, standing in for server utilisation) and Figure 12 (response time vs
+ * network latency). Charts are drawn headless.
+ */
+final class Results {
+
+    static final String SUMMARY = "summary.csv";
+    static final String PAGES = "pages.csv";
+    static final String FIG9 = "fig9-response-time-vs-users";
+    static final String FIG10 = "fig10-response-time-per-class";
+    static final String FIG11 = "fig11-origin-cpu-per-request";
+    static final String FIG12 = "fig12-response-time-vs-latency";
+
+    private Results() {
+    }
+
+    static void write(Path dir, List<RunResult> runs, long mainRtt) {
+        System.setProperty("java.awt.headless", "true");
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve(SUMMARY), summaryCsv(runs), StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve(PAGES), pagesCsv(runs), StandardCharsets.UTF_8);
+            save(fig9(runs, mainRtt), dir.resolve(FIG9));
+            save(fig10(runs, mainRtt), dir.resolve(FIG10));
+            save(fig11(runs, mainRtt), dir.resolve(FIG11));
+            save(fig12(runs), dir.resolve(FIG12));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String summaryCsv(List<RunResult> runs) {
+        StringBuilder out = new StringBuilder("deployment,rtt_ms,users,seconds,requests,errors,"
+                + "throughput_rps,mean_ms,p50_ms,p95_ms,p99_ms,classA_n,classA_mean_ms,"
+                + "classB_n,classB_mean_ms,classC_n,classC_mean_ms,origin_requests,"
+                + "origin_requests_per_user_request,origin_cpu_ms,origin_cpu_ms_per_request,"
+                + "fragment_hit_ratio\n");
+        for (RunResult r : runs) {
+            out.append(String.join(",", r.deployment(), Long.toString(r.rttMillis()),
+                    Integer.toString(r.users()), f(r.seconds()), Long.toString(r.requests()),
+                    Long.toString(r.errors()), f(r.throughput()), f(r.all().mean()),
+                    f(r.all().p50()), f(r.all().p95()), f(r.all().p99()),
+                    Long.toString(r.classA().count()), f(r.classA().mean()),
+                    Long.toString(r.classB().count()), f(r.classB().mean()),
+                    Long.toString(r.classC().count()), f(r.classC().mean()),
+                    Long.toString(r.originRequests()),
+                    f(r.requests() == 0 ? 0 : (double) r.originRequests() / r.requests()),
+                    f(r.originCpuMillis()),
+                    f(r.requests() == 0 ? 0 : r.originCpuMillis() / r.requests()),
+                    f(r.fragmentHitRatio()))).append('\n');
+        }
+        return out.toString();
+    }
+
+    static String pagesCsv(List<RunResult> runs) {
+        StringBuilder out = new StringBuilder(
+                "deployment,rtt_ms,users,page,class,count,mean_ms,p50_ms,p95_ms,max_ms\n");
+        for (RunResult r : runs) {
+            for (RunResult.PageStats p : r.pages()) {
+                RunResult.Stats s = p.stats();
+                out.append(String.join(",", r.deployment(), Long.toString(r.rttMillis()),
+                        Integer.toString(r.users()), p.page(), p.requestClass().name(),
+                        Long.toString(s.count()), f(s.mean()), f(s.p50()), f(s.p95()),
+                        f(s.max()))).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static String f(double v) {
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    private static List<String> deployments(List<RunResult> runs) {
+        return runs.stream().map(RunResult::deployment).distinct().toList();
+    }
+
+    private static XYChart fig9(List<RunResult> runs, long rtt) {
+        XYChart chart = new XYChartBuilder().width(800).height(500)
+                .title("Response time vs number of users (WAN RTT " + rtt + " ms)")
+                .xAxisTitle("concurrent users").yAxisTitle("mean response time (ms)").build();
+        for (String d : deployments(runs)) {
+            List<RunResult> rs = runs.stream().filter(r -> r.deployment().equals(d)
+                    && r.rttMillis() == rtt).sorted(Comparator.comparingInt(RunResult::users))
+                    .toList();
+            if (!rs.isEmpty()) {
+                chart.addSeries(d, rs.stream().mapToDouble(RunResult::users).toArray(),
+                        rs.stream().mapToDouble(r -> r.all().mean()).toArray());
+            }
+        }
+        return chart;
+    }
+
+    private static XYChart fig11(List<RunResult> runs, long rtt) {
+        XYChart chart = new XYChartBuilder().width(800).height(500)
+                .title("Origin CPU per user request vs throughput (WAN RTT " + rtt + " ms)")
+                .xAxisTitle("throughput (requests/s)").yAxisTitle("origin CPU (ms per request)")
+                .build();
+        for (String d : deployments(runs)) {
+            List<RunResult> rs = runs.stream().filter(r -> r.deployment().equals(d)
+                    && r.rttMillis() == rtt && r.requests() > 0)
+                    .sorted(Comparator.comparingDouble(RunResult::throughput)).toList();
+            if (!rs.isEmpty()) {
+                chart.addSeries(d, rs.stream().mapToDouble(RunResult::throughput).toArray(),
+                        rs.stream().mapToDouble(r -> r.originCpuMillis() / r.requests())
+                                .toArray());
+            }
+        }
+        return chart;
+    }
+
+    private static CategoryChart fig10(List<RunResult> runs, long rtt) {
+        int users = runs.stream().filter(r -> r.rttMillis() == rtt).mapToInt(RunResult::users)
+                .min().orElse(0);
+        CategoryChart chart = new CategoryChartBuilder().width(800).height(500)
+                .title("Mean response time per request class (WAN RTT " + rtt + " ms, "
+                        + users + " users)")
+                .xAxisTitle("request class").yAxisTitle("mean response time (ms)").build();
+        List<String> classes = List.of("A cacheable", "B uncacheable, database",
+                "C uncacheable, no database");
+        for (String d : deployments(runs)) {
+            runs.stream().filter(r -> r.deployment().equals(d) && r.rttMillis() == rtt
+                    && r.users() == users).findFirst().ifPresent(r -> {
+                        List<Double> y = new ArrayList<>();
+                        for (RequestClass c : RequestClass.values()) {
+                            y.add(r.byClass(c).mean());
+                        }
+                        chart.addSeries(d, classes, y);
+                    });
+        }
+        return chart;
+    }
+
+    private static CategoryChart fig12(List<RunResult> runs) {
+        int users = runs.stream().mapToInt(RunResult::users).min().orElse(0);
+        List<Long> rtts = new ArrayList<>(new TreeSet<>(runs.stream()
+                .filter(r -> r.users() == users).map(RunResult::rttMillis).toList()));
+        CategoryChart chart = new CategoryChartBuilder().width(800).height(500)
+                .title("Response time vs network latency (" + users + " users)")
+                .xAxisTitle("WAN round-trip time (ms)").yAxisTitle("mean response time (ms)")
+                .build();
+        for (String d : deployments(runs)) {
+            List<String> x = new ArrayList<>();
+            List<Double> y = new ArrayList<>();
+            for (long rtt : rtts) {
+                runs.stream().filter(r -> r.deployment().equals(d) && r.rttMillis() == rtt
+                        && r.users() == users).findFirst().ifPresent(r -> {
+                            x.add(Long.toString(rtt));
+                            y.add(r.all().mean());
+                        });
+            }
+            if (!x.isEmpty()) {
+                chart.addSeries(d, x, y);
+            }
+        }
+        return chart;
+    }
+
+    private static void save(Chart<?, ?> chart, Path file) throws IOException {
+        BitmapEncoder.saveBitmap(chart, file.toString(), BitmapFormat.PNG);
+    }
+}

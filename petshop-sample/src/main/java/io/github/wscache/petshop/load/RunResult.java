@@ -1,0 +1,37 @@
+package io.github.wscache.petshop.load;
+
+import java.util.List;
+
+/**
+ * The measurements of one run: one deployment, one WAN round-trip time, one number of users.
+ * Times are in milliseconds.
+ */
+public record RunResult(String deployment, long rttMillis, int users, double seconds,
+        long requests, long errors, double throughput, Stats all, Stats classA, Stats classB,
+        Stats classC, List<PageStats> pages, long originRequests, double originCpuMillis,
+        double fragmentHitRatio) {
+
+    /** Latency summary of a set of requests. */
+    public record Stats(long count, double mean, double p50, double p95, double p99,
+            double max) {
+    }
+
+    /** Latency summary of one page (user action). */
+    public record PageStats(String page, RequestClass requestClass, Stats stats) {
+    }
+
+    /** Defensive copy. */
+    public RunResult {
+        pages = List.copyOf(pages);
+    }
+
+    /** The summary of one class. */
+    public Stats byClass(RequestClass c) {
+        return switch (c) {
+            case A -> classA;
+            case B -> classB;
+            case C -> classC;
+            default -> throw new IllegalArgumentException("unknown class " + c);
+        };
+    }
+}

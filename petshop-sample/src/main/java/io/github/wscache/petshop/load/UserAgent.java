@@ -1,0 +1,96 @@
+package io.github.wscache.petshop.load;
+
+import java.io.IOException;
+import java.net.CookieManager;
+import java.net.CookiePolicy;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One emulated browser: its own {@link HttpClient} (so its own persistent connection, as the
+ * paper's ACT threads had) and cookie jar (so its own session). Follows redirects, remembers the
+ * CSRF token of the last page and adds it to every form post. Not thread-safe: one per virtual
+ * user.
+ */
+public final class UserAgent implements AutoCloseable {
+
+    private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
+
+    /** A response: status, final URI and body. */
+    public record Page(int status, URI uri, String body, HttpResponse<String> response) {
+        /** A header of the response, or null. */
+        public String header(String name) {
+            return response.headers().firstValue(name).orElse(null);
+        }
+    }
+
+    private final URI base;
+    private final HttpClient client;
+    private String csrf;
+
+    /** A browser for the site at {@code base}. */
+    public UserAgent(URI base) {
+        this.base = base;
+        this.client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .followRedirects(HttpClient.Redirect.NORMAL)
+                .cookieHandler(new CookieManager(null, CookiePolicy.ACCEPT_ALL))
+                .connectTimeout(Duration.ofSeconds(30))
+                .build();
+    }
+
+    /** GETs {@code path} (relative to the site root). */
+    public Page get(String path) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(resolve(path)).GET());
+    }
+
+    /** POSTs a form to {@code path}, adding the CSRF token of the last page. */
+    public Page post(String path, Map<String, String> form)
+            throws IOException, InterruptedException {
+        StringJoiner body = new StringJoiner("&");
+        if (csrf != null && !form.containsKey("_csrf")) {
+            body.add("_csrf=" + enc(csrf));
+        }
+        form.forEach((k, v) -> body.add(enc(k) + "=" + enc(v)));
+        return send(HttpRequest.newBuilder(resolve(path))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(body.toString())));
+    }
+
+    /** The CSRF token seen last, or null. */
+    public String csrf() {
+        return csrf;
+    }
+
+    private Page send(HttpRequest.Builder b) throws IOException, InterruptedException {
+        HttpResponse<String> r = client.send(b.timeout(Duration.ofSeconds(60)).build(),
+                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        Matcher m = CSRF.matcher(r.body());
+        if (m.find()) {
+            csrf = m.group(1);
+        }
+        return new Page(r.statusCode(), r.uri(), r.body(), r);
+    }
+
+    private URI resolve(String path) {
+        return base.resolve(path.startsWith("/") ? path.substring(1) : path);
+    }
+
+    private static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() {
+        // HttpClient has no close() before Java 21; its threads end once it is unreachable.
+    }
+}

@@ -1,0 +1,153 @@
+package io.github.wscache.petshop.web;
+
+import io.github.wscache.petshop.service.Services;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.core.StandardHost;
+import org.apache.catalina.core.StandardThreadExecutor;
+import org.apache.catalina.session.StandardManager;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.catalina.valves.ErrorReportValve;
+
+/**
+ * The Pet Shop web application on embedded Tomcat 11: one {@link PetShopServlet} at the root
+ * context, a fragment cache, sessions kept in memory (never persisted). Worker threads are named
+ * {@code petshop-<name>-exec-N} so a load test can measure their CPU time.
+ */
+public final class PetShopApp implements AutoCloseable {
+
+    /** Keeps Tomcat's INFO logging quiet; held so the logger configuration is not collected. */
+    private static final Logger TOMCAT_LOG = Logger.getLogger("org.apache");
+
+    static {
+        TOMCAT_LOG.setLevel(Level.WARNING);
+    }
+
+    private final Tomcat tomcat;
+    private final Connector connector;
+    private final PetShopServlet servlet;
+    private final FragmentCache cache;
+    private final Path baseDir;
+    private final String threadPrefix;
+
+    private PetShopApp(Tomcat tomcat, Connector connector, PetShopServlet servlet,
+            FragmentCache cache, Path baseDir, String threadPrefix) {
+        this.tomcat = tomcat;
+        this.connector = connector;
+        this.servlet = servlet;
+        this.cache = cache;
+        this.baseDir = baseDir;
+        this.threadPrefix = threadPrefix;
+    }
+
+    /**
+     * Starts the application on loopback {@code port} (0 picks a free one).
+     *
+     * @param name names the worker threads, e.g. {@code origin} or {@code edge}
+     * @param esi whether container pages emit ESI includes instead of inlining fragments
+     */
+    public static PetShopApp start(String name, int port, Services services, boolean esi,
+            int maxThreads) {
+        Path baseDir;
+        try {
+            baseDir = Files.createTempDirectory("petshop-tomcat-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Tomcat tomcat = new Tomcat();
+        tomcat.setBaseDir(baseDir.toString());
+        String prefix = "petshop-" + name + "-exec-";
+        StandardThreadExecutor executor = new StandardThreadExecutor();
+        executor.setName("petshop-" + name);
+        executor.setNamePrefix(prefix);
+        executor.setMaxThreads(maxThreads);
+        executor.setMinSpareThreads(Math.min(10, maxThreads));
+        tomcat.getService().addExecutor(executor);
+        Connector connector = new Connector();
+        connector.setPort(port);
+        connector.setProperty("address", InetAddress.getLoopbackAddress().getHostAddress());
+        connector.getProtocolHandler().setExecutor(executor);
+        connector.setProperty("acceptCount", "1000");
+        connector.setProperty("maxKeepAliveRequests", "-1");
+        connector.setProperty("keepAliveTimeout", "120000");
+        tomcat.getService().addConnector(connector);
+        tomcat.setConnector(connector);
+        Context ctx = tomcat.addContext("", baseDir.toString());
+        if (ctx instanceof StandardContext sc) {
+            sc.setClearReferencesRmiTargets(false);
+            sc.setClearReferencesThreadLocals(false);
+        }
+        if (tomcat.getHost() instanceof StandardHost host) {
+            host.setErrorReportValveClass(QuietErrorReportValve.class.getName());
+        }
+        StandardManager manager = new StandardManager();
+        manager.setPathname(null);
+        ctx.setManager(manager);
+        ctx.setSessionTimeout(30);
+        FragmentCache cache = new FragmentCache(System::nanoTime, 10_000);
+        PetShopServlet servlet = new PetShopServlet(services, cache, esi);
+        Tomcat.addServlet(ctx, "petshop", servlet).addMapping("/");
+        try {
+            tomcat.start();
+        } catch (LifecycleException e) {
+            throw new IllegalStateException("tomcat did not start on port " + port, e);
+        }
+        return new PetShopApp(tomcat, connector, servlet, cache, baseDir, prefix);
+    }
+
+    /** The bound port. */
+    public int port() {
+        return connector.getLocalPort();
+    }
+
+    /** HTTP requests served so far. */
+    public long requests() {
+        return servlet.requests();
+    }
+
+    /** The fragment (output) cache. */
+    public FragmentCache cache() {
+        return cache;
+    }
+
+    /** Prefix of the worker threads' names. */
+    public String threadPrefix() {
+        return threadPrefix;
+    }
+
+    /** Error pages without stack traces or server version. */
+    public static final class QuietErrorReportValve extends ErrorReportValve {
+        /** Hides the report and the server information. */
+        public QuietErrorReportValve() {
+            setShowReport(false);
+            setShowServerInfo(false);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            tomcat.stop();
+            tomcat.destroy();
+        } catch (LifecycleException e) {
+            throw new IllegalStateException("tomcat did not stop", e);
+        } finally {
+            try (Stream<Path> files = Files.walk(baseDir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException e) {
+                // a temporary directory left behind is harmless
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package io.github.wscache.petshop.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.wscache.petshop.Deployment;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The qualitative results of the paper (§7.1.1) at a 200 ms WAN: F0 never answers faster than a
+ * round trip; Fdb answers cacheable (A) and database-free (C) requests at the edge, and pays for
+ * the database in class B. About a minute: run with {@code -Pslow}.
+ */
+@Tag("slow")
+class PaperShapeTest {
+
+    @Test
+    void at200ms_f0PaysARoundTripPerAction_fdbOnlyForTheDatabase() throws Exception {
+        PetShopLoad.Plan plan = new PetShopLoad.Plan(List.of(Deployment.Kind.F0,
+                Deployment.Kind.FDB), 200, List.of(5), List.of(), 15_000, 15_000, 50, 0);
+        List<RunResult> runs = PetShopLoad.run(plan, Path.of("target", "slow-results"), true);
+        RunResult f0 = runs.get(0);
+        RunResult fdb = runs.get(1);
+        assertThat(f0.errors()).isZero();
+        assertThat(fdb.errors()).isZero();
+        for (RequestClass c : RequestClass.values()) {
+            assertThat(f0.byClass(c).mean()).as("F0 class %s", c).isGreaterThan(195);
+        }
+        assertThat(fdb.classA().mean()).as("Fdb class A").isLessThan(60);
+        assertThat(fdb.classC().mean()).as("Fdb class C").isLessThan(30);
+        assertThat(fdb.classB().mean()).as("Fdb class B").isBetween(150.0, 700.0);
+        assertThat(fdb.all().mean()).isLessThan(f0.all().mean() / 2);
+        assertThat(fdb.originCpuMillis()).isLessThan(f0.originCpuMillis());
+    }
+}
