@@ -1,0 +1,15 @@
+package io.github.wscache.benchmarks;
+
+/** The number of benchmark cells the suites declare, so the smoke test notices a lost cell. */
+final class Cells {
+    private Cells() {
+    }
+
+    static int expected() {
+        int keys = 3 * KeyMethod.values().length;
+        int hits = 9 + 11 + 11 + 10;
+        int scaling = 3 * 5;
+        int throughput = 3 * 2;
+        return keys + hits + scaling + throughput;
+    }
+}
