@@ -3,11 +3,13 @@ package io.github.wscache.core.policy;
 import java.io.IOException;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.FileSystems;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchEvent;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
+import java.util.Arrays;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,36 +33,61 @@ public final class PolicyWatcher implements AutoCloseable {
     PolicyWatcher(Policy policy, Path file) throws IOException {
         Path abs = file.toAbsolutePath();
         Path dir = abs.getParent();
-        Path name = abs.getFileName();
         this.service = FileSystems.getDefault().newWatchService();
         dir.register(service, StandardWatchEventKinds.ENTRY_MODIFY,
                 StandardWatchEventKinds.ENTRY_CREATE);
-        this.thread = new Thread(() -> run(policy, name), "wscache-policy-watcher");
+        byte[] loaded = read(abs);
+        this.thread = new Thread(() -> run(policy, abs, loaded), "wscache-policy-watcher");
         thread.setDaemon(true);
         thread.start();
     }
 
-    private void run(Policy policy, Path name) {
+    private void run(Policy policy, Path file, byte[] loaded) {
+        Path name = file.getFileName();
+        byte[] seen = loaded;
         try {
             while (true) {
-                WatchKey key = service.take();
-                boolean ours = false;
-                for (WatchEvent<?> e : key.pollEvents()) {
-                    if (name.equals(e.context())) {
-                        ours = true;
-                    }
-                }
-                key.reset();
+                boolean ours = drain(service.take(), name);
                 if (ours) {
-                    // editors write in several steps; let the file settle before reading it
+                    // editors write in several steps (one write is a truncate and a write, two
+                    // events): let the file settle, swallow the events of the same edit, and
+                    // reload only when the content differs from what was last read, so that a
+                    // late duplicate event never undoes a change made in code since
                     Thread.sleep(50);
-                    last = policy.reload();
+                    WatchKey more;
+                    while ((more = service.poll()) != null) {
+                        drain(more, name);
+                    }
+                    byte[] now = read(file);
+                    if (now != null && !Arrays.equals(now, seen)) {
+                        seen = now;
+                        last = policy.reload();
+                    }
                 }
             }
         } catch (InterruptedException | ClosedWatchServiceException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             LOG.error("policy watcher stopped", e);
+        }
+    }
+
+    private static boolean drain(WatchKey key, Path name) {
+        boolean ours = false;
+        for (WatchEvent<?> e : key.pollEvents()) {
+            if (name.equals(e.context())) {
+                ours = true;
+            }
+        }
+        key.reset();
+        return ours;
+    }
+
+    private static byte[] read(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            return null;
         }
     }
 
