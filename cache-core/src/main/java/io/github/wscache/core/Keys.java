@@ -113,7 +113,14 @@ final class Keys {
             if (v == null) {
                 continue;
             }
-            Classification c = KINDS.get(v.getClass());
+            Class<?> t = v.getClass();
+            if (t == String.class || t == Integer.class || t == Boolean.class
+                    || t == Long.class) {
+                // the usual parameter types, without the ClassValue lookup
+                parts[i] = v;
+                continue;
+            }
+            Classification c = KINDS.get(t);
             switch (c.kind) {
                 case VALUE:
                     parts[i] = v;
