@@ -10,6 +10,7 @@ final class Cells {
         int hits = 9 + 11 + 11 + 10;
         int scaling = 3 * 5;
         int throughput = 3 * 2;
-        return keys + hits + scaling + throughput;
+        int endToEnd = AxisEndToEndBenchmark.Cell.values().length;
+        return keys + hits + scaling + throughput + endToEnd;
     }
 }

@@ -54,7 +54,9 @@ class SmokeTest {
                 .contains("Cache key generation (Table 6)", "Ratio to the hand-written deep copy",
                         "Memory size of cached values (Table 9)")
                 .doesNotContain("not measured in this run");
-        for (String png : new String[] {"keys.png", "hits.png", "scaling.png", "throughput.png"}) {
+        String[] charts = {"keys.png", "hits.png", "scaling.png", "throughput.png",
+            "end-to-end.png"};
+        for (String png : charts) {
             assertThat(report.resolve(png)).isNotEmptyFile();
         }
     }

@@ -1,5 +1,6 @@
 package io.github.wscache.benchmarks.report;
 
+import io.github.wscache.benchmarks.AxisEndToEndBenchmark;
 import io.github.wscache.benchmarks.KeyMethod;
 import io.github.wscache.benchmarks.Representation;
 import io.github.wscache.benchmarks.fixtures.Operation;
@@ -85,6 +86,7 @@ public final class Report {
         r.hits(out);
         r.scaling(out);
         r.throughput(out);
+        r.endToEnd(out);
         r.md.append("\n## Memory (Tables 8 and 9), measured with JOL\n\n");
         r.md.append(MemoryTable.markdown());
         if (notes != null) {
@@ -306,6 +308,61 @@ public final class Report {
         md.append("\n![throughput](throughput.png)\n");
     }
 
+    private void endToEnd(Path out) throws IOException {
+        md.append("\n## End to end through Axis2 (packed ADB stub, GoogleServer on loopback in "
+                + "the same JVM), us/op\n\n");
+        if (results.cells.stream().noneMatch(c -> c.benchmark.equals("AxisEndToEndBenchmark"))) {
+            md.append("Not part of this run.\n");
+            return;
+        }
+        StringBuilder table = new StringBuilder("| (us) |");
+        StringBuilder speedUp = new StringBuilder("| |");
+        for (Operation op : Operation.values()) {
+            table.append(' ').append(op.title()).append(" |");
+            speedUp.append(' ').append(op.title()).append(" |");
+        }
+        String rule = "\n|---" + "|---:".repeat(Operation.values().length) + "|\n";
+        table.append(rule);
+        speedUp.append(rule);
+        Map<String, Double[]> chart = new LinkedHashMap<>();
+        for (AxisEndToEndBenchmark.Path p : AxisEndToEndBenchmark.Path.values()) {
+            table.append("| ").append(p.title());
+            speedUp.append("| ").append(p.title());
+            Double[] series = new Double[Operation.values().length];
+            for (Operation op : Operation.values()) {
+                Results.Cell c = endToEndCell(op, p);
+                Results.Cell uncached = endToEndCell(op, AxisEndToEndBenchmark.Path.UNCACHED);
+                table.append(" | ").append(cell(c));
+                speedUp.append(" | ").append(c == null || uncached == null ? "n/a"
+                        : fixed(uncached.score / c.score) + "x");
+                series[op.ordinal()] = c == null ? null : c.score;
+            }
+            table.append(" |\n");
+            speedUp.append(" |\n");
+            chart.put(p.title(), series);
+        }
+        md.append(table).append("\nSpeed-up over the uncached call:\n\n").append(speedUp)
+                .append("\nn/a: doGetCachedPage has no object-level cell (its DataHandler "
+                        + "result is not copyable; the caching stub passes the call on).\n");
+        List<String> categories = new ArrayList<>();
+        for (Operation op : Operation.values()) {
+            categories.add(op.title());
+        }
+        bar(out.resolve("end-to-end.png"), "End to end through Axis2 (us/op)", categories,
+                chart);
+        md.append("\n![end to end](end-to-end.png)\n");
+    }
+
+    private Results.Cell endToEndCell(Operation op, AxisEndToEndBenchmark.Path path) {
+        for (AxisEndToEndBenchmark.Cell c : AxisEndToEndBenchmark.Cell.values()) {
+            if (c.operation() == op && c.path() == path) {
+                return results.find("AxisEndToEndBenchmark", "call", "cell", c.name())
+                        .orElse(null);
+            }
+        }
+        return null;
+    }
+
     private static String headerRow() {
         StringBuilder sb = new StringBuilder("| |");
         for (String[] col : HIT_COLUMNS) {
@@ -318,7 +375,8 @@ public final class Report {
     private static void bar(Path file, String title, List<String> categories,
             Map<String, Double[]> series) throws IOException {
         CategoryChart chart = new CategoryChartBuilder().width(1000).height(560).title(title)
-                .yAxisTitle(title.contains("ops/us") ? "ops/us (log scale)" : "ns/op (log scale)")
+                .yAxisTitle(title.contains("ops/us") ? "ops/us (log scale)"
+                        : title.contains("us/op") ? "us/op (log scale)" : "ns/op (log scale)")
                 .build();
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);

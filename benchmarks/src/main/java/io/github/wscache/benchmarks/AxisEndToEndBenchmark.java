@@ -1,0 +1,186 @@
+package io.github.wscache.benchmarks;
+
+import io.github.wscache.axis.CachingStubs;
+import io.github.wscache.axis.WsCache;
+import io.github.wscache.benchmarks.fixtures.Operation;
+import io.github.wscache.benchmarks.fixtures.Payloads;
+import io.github.wscache.benchmarks.fixtures.Registrations;
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.policy.Policy;
+import io.github.wscache.google.GoogleFixtures;
+import io.github.wscache.google.GoogleServer;
+import io.github.wscache.google.stub.GoogleSearchServiceStub;
+import io.github.wscache.google.stub.GoogleSearchServiceStub.DoGetCachedPage;
+import io.github.wscache.google.stub.GoogleSearchServiceStub.DoGoogleSearch;
+import io.github.wscache.google.stub.GoogleSearchServiceStub.DoSpellingSuggestion;
+import java.util.concurrent.TimeUnit;
+import org.apache.axis2.context.ConfigurationContext;
+import org.apache.axis2.context.ConfigurationContextFactory;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * End to end through Axis2: one packed-stub call with the {@link GoogleServer} on loopback in the
+ * same JVM, uncached, as a message-level hit (cache-axis transport cache, {@code value: xml} or
+ * {@code events}) and as an object-level hit (cache-axis caching stub, {@code value: auto}). A
+ * cached cell that reaches the server after priming fails the trial.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class AxisEndToEndBenchmark {
+    /** How the call is answered. */
+    public enum Path {
+        /** The stub calls the server over loopback HTTP. */
+        UNCACHED("uncached (loopback HTTP)"),
+        /** cache-axis message-level hit, response bytes re-parsed. */
+        XML_HIT("message-level hit, value: xml"),
+        /** cache-axis message-level hit, recorded events replayed into ADB. */
+        EVENTS_HIT("message-level hit, value: events"),
+        /** cache-axis caching stub, the result copied by the automatic copier. */
+        OBJECT_HIT("object-level hit, value: auto");
+
+        private final String title;
+
+        Path(String title) {
+            this.title = title;
+        }
+
+        /** Returns the row title of the report. */
+        public String title() {
+            return title;
+        }
+    }
+
+    /**
+     * The cells: an operation and a path. doGetCachedPage has no object-level cell: its result
+     * holds a {@code DataHandler}, which wscache does not copy, so the caching stub passes it on.
+     */
+    public enum Cell {
+        SPELLING_UNCACHED(Operation.SPELLING, Path.UNCACHED),
+        SPELLING_XML(Operation.SPELLING, Path.XML_HIT),
+        SPELLING_EVENTS(Operation.SPELLING, Path.EVENTS_HIT),
+        SPELLING_OBJECT(Operation.SPELLING, Path.OBJECT_HIT),
+        PAGE_UNCACHED(Operation.CACHED_PAGE, Path.UNCACHED),
+        PAGE_XML(Operation.CACHED_PAGE, Path.XML_HIT),
+        PAGE_EVENTS(Operation.CACHED_PAGE, Path.EVENTS_HIT),
+        SEARCH_UNCACHED(Operation.SEARCH, Path.UNCACHED),
+        SEARCH_XML(Operation.SEARCH, Path.XML_HIT),
+        SEARCH_EVENTS(Operation.SEARCH, Path.EVENTS_HIT),
+        SEARCH_OBJECT(Operation.SEARCH, Path.OBJECT_HIT);
+
+        private final Operation operation;
+        private final Path path;
+
+        Cell(Operation operation, Path path) {
+            this.operation = operation;
+            this.path = path;
+        }
+
+        /** Returns the operation called. */
+        public Operation operation() {
+            return operation;
+        }
+
+        /** Returns how the call is answered. */
+        public Path path() {
+            return path;
+        }
+    }
+
+    @Param
+    Cell cell;
+
+    private GoogleServer server;
+    private ConfigurationContext context;
+    private Hit call;
+    private long primed;
+
+    /** Starts the server and the client, and primes the cache with one call. */
+    @Setup(Level.Trial)
+    public void start() throws Exception {
+        Registrations.ensure();
+        server = GoogleServer.start(0);
+        context = ConfigurationContextFactory.createConfigurationContextFromFileSystem(null, null);
+        GoogleSearchServiceStub stub;
+        switch (cell.path()) {
+            case XML_HIT:
+                WsCache.install(context, cache("xml"));
+                stub = new GoogleSearchServiceStub(context, server.endpoint());
+                break;
+            case EVENTS_HIT:
+                WsCache.install(context, cache("events"));
+                stub = new GoogleSearchServiceStub(context, server.endpoint());
+                break;
+            case OBJECT_HIT:
+                stub = CachingStubs.using(cache("auto"))
+                        .subclass(GoogleSearchServiceStub.class, context, server.endpoint());
+                break;
+            default:
+                stub = new GoogleSearchServiceStub(context, server.endpoint());
+                break;
+        }
+        call = call(stub, cell.operation());
+        call.get();
+        primed = server.requestCount();
+    }
+
+    /** Stops both; fails the trial if a cached cell reached the server. */
+    @TearDown(Level.Trial)
+    public void stop() throws Exception {
+        long requests = server.requestCount() - primed;
+        context.terminate();
+        server.close();
+        if (cell.path() != Path.UNCACHED && requests != 0) {
+            throw new IllegalStateException(cell + " reached the server " + requests
+                    + " times after priming: the numbers are not hits");
+        }
+    }
+
+    /** One stub call. */
+    @Benchmark
+    public Object call() throws Exception {
+        return call.get();
+    }
+
+    private static Hit call(GoogleSearchServiceStub stub, Operation op) {
+        switch (op) {
+            case SPELLING: {
+                DoSpellingSuggestion r = GoogleFixtures.spellingRequest(Payloads.PHRASE);
+                return () -> stub.doSpellingSuggestion(r).get_return();
+            }
+            case CACHED_PAGE: {
+                DoGetCachedPage r = GoogleFixtures.cachedPageRequest(Payloads.URL);
+                return () -> stub.doGetCachedPage(r).get_return();
+            }
+            default: {
+                DoGoogleSearch r = GoogleFixtures.searchRequest(Payloads.QUERY);
+                return () -> stub.doGoogleSearch(r).get_return();
+            }
+        }
+    }
+
+    private static ResponseCache cache(String value) {
+        StringBuilder yaml = new StringBuilder("operations:\n");
+        for (Operation op : Operation.values()) {
+            yaml.append("  - operation: ").append(op.operationName()).append('\n')
+                    .append("    ttl: 1h\n    value: ").append(value).append('\n');
+        }
+        return ResponseCache.builder().policy(Policy.parse(yaml.toString(), "benchmark.yaml"))
+                .build();
+    }
+}
