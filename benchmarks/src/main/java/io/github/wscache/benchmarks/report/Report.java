@@ -66,21 +66,36 @@ public final class Report {
                 positional.add(args[i]);
             }
         }
-        if (positional.isEmpty()) {
-            throw new IllegalArgumentException(
-                    "usage: Report <jmh.json> [out-dir] [--notes notes.md]");
+        List<Path> jsons = new ArrayList<>();
+        Path out = Path.of("target/report");
+        for (String a : positional) {
+            if (a.endsWith(".json")) {
+                jsons.add(Path.of(a));
+            } else {
+                out = Path.of(a);
+            }
         }
-        Path json = Path.of(positional.get(0));
-        Path out = Path.of(positional.size() > 1 ? positional.get(1) : "target/report");
-        write(json, out, notes);
+        if (jsons.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "usage: Report <jmh.json>... [out-dir] [--notes notes.md]");
+        }
+        write(jsons, out, notes);
     }
 
     /** Writes {@code summary.md} and the charts for {@code json} into {@code out}. */
     public static void write(Path json, Path out, Path notes) throws IOException {
+        write(List.of(json), out, notes);
+    }
+
+    /**
+     * Writes {@code summary.md} and the charts for the cells of several runs (for a suite run
+     * separately) into {@code out}; the header names every file.
+     */
+    public static void write(List<Path> jsons, Path out, Path notes) throws IOException {
         System.setProperty("java.awt.headless", "true");
         Files.createDirectories(out);
-        Report r = new Report(Results.read(json));
-        r.header(json);
+        Report r = new Report(Results.read(jsons));
+        r.header(jsons);
         r.targets();
         r.keys(out);
         r.hits(out);
@@ -95,7 +110,7 @@ public final class Report {
         Files.writeString(out.resolve("summary.md"), r.md.toString(), StandardCharsets.UTF_8);
     }
 
-    private void header(Path json) {
+    private void header(List<Path> jsons) {
         md.append("# wscache benchmarks: paper 001 Tables 6 to 9\n\n");
         md.append("| | |\n|---|---|\n");
         md.append("| Date | ").append(LocalDate.now()).append(" |\n");
@@ -111,7 +126,11 @@ public final class Report {
                 .append(results.runInfo("measurementIterations")).append(" x ")
                 .append(results.runInfo("measurementTime")).append(" |\n");
         md.append("| StAX | ").append(Payloads.staxImplementation()).append(" |\n");
-        md.append("| Raw results | `").append(json.getFileName()).append("` |\n\n");
+        md.append("| Raw results |");
+        for (Path json : jsons) {
+            md.append(" `").append(out(json)).append('`');
+        }
+        md.append(" |\n\n");
         md.append("Absolute numbers vary by machine; compare ratios. Times are ns per operation "
                 + "(mean, ± the 99.9% confidence half-width JMH reports).\n");
     }
@@ -361,6 +380,12 @@ public final class Report {
             }
         }
         return null;
+    }
+
+    private static String out(Path json) {
+        Path parent = json.getParent();
+        return parent == null || parent.getFileName() == null ? json.getFileName().toString()
+                : parent.getFileName() + "/" + json.getFileName();
     }
 
     private static String headerRow() {

@@ -42,9 +42,20 @@ final class Results {
         this.first = first;
     }
 
-    static Results read(Path json) throws IOException {
-        JsonNode root = new ObjectMapper().readTree(json.toFile());
+    static Results read(List<Path> jsons) throws IOException {
         List<Cell> cells = new ArrayList<>();
+        JsonNode first = null;
+        for (Path json : jsons) {
+            JsonNode root = new ObjectMapper().readTree(json.toFile());
+            if (first == null && root.size() > 0) {
+                first = root.get(0);
+            }
+            read(root, cells);
+        }
+        return new Results(cells, first);
+    }
+
+    private static void read(JsonNode root, List<Cell> cells) {
         for (JsonNode n : root) {
             String full = n.get("benchmark").asText();
             int dot = full.lastIndexOf('.');
@@ -63,7 +74,6 @@ final class Results {
             cells.add(new Cell(cls, full.substring(dot + 1), Collections.unmodifiableMap(params),
                     m.get("score").asDouble(), error, m.get("scoreUnit").asText()));
         }
-        return new Results(cells, root.size() > 0 ? root.get(0) : null);
     }
 
     /** Returns the cell of {@code benchmark.method} whose params include {@code kv} pairs. */
