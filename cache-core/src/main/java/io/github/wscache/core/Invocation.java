@@ -112,7 +112,7 @@ public final class Invocation {
         return requestXml;
     }
 
-    /** Returns the parameter values (a copy of the array, the values themselves). */
+    /** Returns the internal array of parameter values; callers must not modify it. */
     Object[] parameterArray() {
         return parameters;
     }

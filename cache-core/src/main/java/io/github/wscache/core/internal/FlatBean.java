@@ -71,7 +71,7 @@ public final class FlatBean {
     /** Returns a key part equal for beans of this class with equal field values. */
     public Object keyOf(Object bean) {
         Object[] values = new Object[fields.length + 1];
-        values[0] = type;
+        values[0] = type.getName(); // a name, not the Class: keys must not pin class loaders
         for (int i = 0; i < fields.length; i++) {
             values[i + 1] = fields[i].get(bean);
         }
