@@ -10,8 +10,8 @@ import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -188,11 +188,11 @@ class GoogleSearchBinderTest {
     }
 
     /**
-     * An ad-hoc timing loop (not a benchmark), run only with {@code -Dwscache.timing=true}: it
-     * prints the cost of binding a response from a fresh parse and from a replay.
+     * An ad-hoc timing loop (not a benchmark), tagged slow, so run only with
+     * {@code -Dgroups=slow}: it prints the cost of binding a response from a fresh parse and from a replay.
      */
     @Test
-    @EnabledIfSystemProperty(named = "wscache.timing", matches = "true")
+    @Tag("slow")
     void replayIsFasterThanParsingInAnAdHocLoop() throws Exception {
         byte[] xml = XmlTestSupport.resource(XmlTestSupport.SOAP11);
         XmlRecording recording = XmlRecording.parse(xml);
