@@ -189,7 +189,8 @@ class GoogleSearchBinderTest {
 
     /**
      * An ad-hoc timing loop (not a benchmark), tagged slow, so run only with
-     * {@code -Dgroups=slow}: it prints the cost of binding a response from a fresh parse and from a replay.
+     * {@code -Dgroups=slow}: it prints the cost of binding a response from a fresh parse and
+     * from a replay.
      */
     @Test
     @Tag("slow")
