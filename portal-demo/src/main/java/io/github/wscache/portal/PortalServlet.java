@@ -34,7 +34,7 @@ final class PortalServlet extends HttpServlet {
     private static final String STYLE = "<style>body{font-family:sans-serif;margin:2em;"
             + "max-width:70em}table{border-collapse:collapse}td,th{border:1px solid #ccc;"
             + "padding:.3em .5em;text-align:left;vertical-align:top}.r{margin:1em 0}"
-            + ".u{color:#070}.why{font-size:85%;color:#555;max-width:30em}"
+            + ".u{color:#070}.why{font-size:85%;color:#555;max-width:30em;overflow-wrap:anywhere}"
             + "nav a{margin-right:1em}</style>";
 
     private final transient Portal portal;
