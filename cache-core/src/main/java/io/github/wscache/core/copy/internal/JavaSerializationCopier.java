@@ -1,8 +1,6 @@
 package io.github.wscache.core.copy.internal;
 
 import io.github.wscache.core.copy.CopyException;
-import io.github.wscache.core.copy.CopyStrategy;
-import io.github.wscache.core.copy.Copier;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -27,10 +25,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * @param <T> the type copied
  */
-public final class JavaSerializationCopier<T> implements Copier<T> {
+public final class JavaSerializationCopier<T> extends SerializingCopier<T> {
 
-    private final Class<T> type;
-    private final ClassLoader loader;
     private final Set<String> written = ConcurrentHashMap.newKeySet();
 
     /**
@@ -39,19 +35,7 @@ public final class JavaSerializationCopier<T> implements Copier<T> {
      * @param type the type copied; must be Serializable
      */
     public JavaSerializationCopier(Class<T> type) {
-        this.type = type;
-        ClassLoader own = type.getClassLoader();
-        this.loader = own != null ? own : JavaSerializationCopier.class.getClassLoader();
-    }
-
-    @Override
-    public T copy(T original) {
-        return original == null ? null : restore(capture(original));
-    }
-
-    @Override
-    public CopyStrategy strategy() {
-        return CopyStrategy.SERIALIZATION;
+        super(type);
     }
 
     @Override

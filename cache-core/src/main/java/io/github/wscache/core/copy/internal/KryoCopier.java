@@ -6,8 +6,6 @@ import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
 import com.esotericsoftware.kryo.util.Pool;
 import io.github.wscache.core.copy.CopyException;
-import io.github.wscache.core.copy.CopyStrategy;
-import io.github.wscache.core.copy.Copier;
 import java.util.Map;
 import org.objenesis.strategy.StdInstantiatorStrategy;
 
@@ -25,12 +23,10 @@ import org.objenesis.strategy.StdInstantiatorStrategy;
  *
  * @param <T> the type copied
  */
-public final class KryoCopier<T> implements Copier<T> {
+public final class KryoCopier<T> extends SerializingCopier<T> {
 
     private static volatile Pools pools = new Pools(-1, null);
 
-    private final Class<T> type;
-    private final ClassLoader loader;
 
     /**
      * Creates the copier.
@@ -38,19 +34,7 @@ public final class KryoCopier<T> implements Copier<T> {
      * @param type the type copied
      */
     public KryoCopier(Class<T> type) {
-        this.type = type;
-        ClassLoader own = type.getClassLoader();
-        this.loader = own != null ? own : KryoCopier.class.getClassLoader();
-    }
-
-    @Override
-    public T copy(T original) {
-        return original == null ? null : restore(capture(original));
-    }
-
-    @Override
-    public CopyStrategy strategy() {
-        return CopyStrategy.SERIALIZATION;
+        super(type);
     }
 
     @Override
