@@ -28,16 +28,19 @@ import org.junit.jupiter.api.Test;
  */
 class VarnishParityTest {
     private static final String ESI = "content=\"ESI/1.0\"";
+    private static final String PAGE = "<html><h1>t</h1>\n<esi:include src=\"/frag/a\"/>\n"
+            + "<esi:remove><a href=\"/frag/a\">a</a></esi:remove>"
+            + "<esi:comment text=\"note\"/><!--esi <p>esi on</p> -->\n"
+            + "<esi:include src=\"/frag/c\"/></html>\n";
+    private static final String SLOW_PAGE =
+            "[<esi:include src=\"/slow/1\"/>|<esi:include src=\"/slow/2\"/>]";
+    /** Path to body and Cache-Control. */
     private static final Map<String, String[]> PAGES = Map.of(
-            "/page", new String[] {"<html><h1>t</h1>\n<esi:include src=\"/frag/a\"/>\n"
-                + "<esi:remove><a href=\"/frag/a\">a</a></esi:remove>"
-                + "<esi:comment text=\"note\"/><!--esi <p>esi on</p> -->\n"
-                + "<esi:include src=\"/frag/c\"/></html>\n", "max-age=60"},
+            "/page", new String[] {PAGE, "max-age=60"},
             "/frag/a", new String[] {"<div>A <esi:include src=\"/frag/b\"/></div>", "max-age=60"},
             "/frag/b", new String[] {"<span>B</span>", "max-age=60"},
             "/frag/c", new String[] {"<p>C</p>", "max-age=60"},
-            "/slow-page", new String[] {"[<esi:include src=\"/slow/1\"/>|"
-                + "<esi:include src=\"/slow/2\"/>]", "no-store"});
+            "/slow-page", new String[] {SLOW_PAGE, "no-store"});
 
     private static HttpServer origin;
     private static ExecutorService originThreads;
