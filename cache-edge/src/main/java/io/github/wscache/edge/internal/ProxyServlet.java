@@ -125,6 +125,7 @@ public final class ProxyServlet extends HttpServlet {
                 || p.include().continueOnError() || p.future().isDone());
         if (!done && safe) {
             stream(resp, r.status(), out, status + detail(page), parts, gzipOk && textual);
+            counters.filtered.add(originTrips == 0 && page.misses.get() == 0 ? 1 : 0);
         } else {
             ByteArrayOutputStream composed = new ByteArrayOutputStream();
             try {
@@ -137,10 +138,10 @@ public final class ProxyServlet extends HttpServlet {
                         + fail.getMessage());
                 return;
             }
+            counters.filtered.add(originTrips == 0 && page.misses.get() == 0 ? 1 : 0);
             send(resp, r.status(), out, status + detail(page), composed.toByteArray(),
                     gzipOk && textual);
         }
-        counters.filtered.add(originTrips == 0 && page.misses.get() == 0 ? 1 : 0);
     }
 
     private static String detail(Composer.Page page) {
@@ -202,11 +203,12 @@ public final class ProxyServlet extends HttpServlet {
         }
         boolean head = out.containsKey("Content-Length");
         headers(resp, status, out, cacheStatus);
+        // counted before the bytes leave, so that a client that has the response sees it counted
+        counters.bytes.add(head ? 0 : b.length);
         if (!head) {
             resp.setContentLengthLong(b.length);
             resp.getOutputStream().write(b);
         }
-        counters.bytes.add(b.length);
     }
 
     private void stream(HttpServletResponse resp, int status, Map<String, List<String>> out,
