@@ -6,9 +6,11 @@ import io.github.wscache.core.http.FreshnessDecision;
 import io.github.wscache.core.http.FreshnessOptions;
 import io.github.wscache.core.http.ResponseMetadata;
 import io.github.wscache.core.http.Storability;
+import io.github.wscache.core.http.SurrogateControl;
 import io.github.wscache.core.policy.OperationPolicy;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * Decides how long a message-level response stays fresh and how long the store keeps it.
@@ -18,10 +20,23 @@ import java.time.Instant;
  * lifetime; {@code no-cache} makes every use a revalidation; a response that says nothing about
  * freshness gets the TTL. Entries with a validator are kept beyond their freshness (for one more
  * lifetime, at least the TTL) so that they can be revalidated with a conditional request.
+ *
+ * <p>A cache that acts as a surrogate ({@link ResponseCache.Builder#honorSurrogateControl}) reads
+ * {@code Surrogate-Control} (W3C Edge Architecture 1.0, untargeted directives) first: its
+ * {@code no-store} forbids storing, and its {@code max-age} wins over {@code s-maxage},
+ * {@code max-age} and {@code Expires}. {@code Cache-Control: no-store} and {@code private} still
+ * forbid storing: Surrogate-Control can shorten or lengthen a lifetime, never make a private
+ * response shared.
  */
 final class FreshnessRules {
     private static final FreshnessOptions OPTIONS =
             FreshnessOptions.defaults().withHeuristics(false);
+
+    private final boolean surrogate;
+
+    FreshnessRules(boolean surrogate) {
+        this.surrogate = surrogate;
+    }
 
     static final class Decision {
         final String notStorable;
@@ -41,6 +56,14 @@ final class FreshnessRules {
             return kept(p.ttl(), p.ttl(), validators);
         }
         ResponseMetadata meta = ResponseMetadata.of(r.status(), r.headers(), now, now);
+        SurrogateControl sc = surrogate
+                ? SurrogateControl.parse(r.headers().getOrDefault("Surrogate-Control", List.of()),
+                        null)
+                : SurrogateControl.EMPTY;
+        if (sc.noStore()) {
+            return new Decision("not storable: Surrogate-Control no-store", Duration.ZERO,
+                    Duration.ZERO);
+        }
         Storability s = Freshness.storable("GET", meta, OPTIONS, perUser);
         if (!s.isStorable() && s != Storability.NO_FRESHNESS_INFORMATION) {
             return new Decision(s.reason(), Duration.ZERO, Duration.ZERO);
@@ -49,6 +72,9 @@ final class FreshnessRules {
         Duration fresh;
         if (cc.noCache()) {
             fresh = Duration.ZERO;
+        } else if (sc.maxAge().isPresent()) {
+            Duration left = sc.maxAge().get().minus(Freshness.currentAge(meta, now));
+            fresh = left.isNegative() ? Duration.ZERO : left;
         } else if (cc.maxAge().isPresent() || cc.sMaxAge().isPresent()
                 || meta.expires().isPresent()) {
             FreshnessDecision d = Freshness.evaluate(meta, now, OPTIONS);

@@ -71,7 +71,7 @@ public final class ResponseCache implements AutoCloseable {
         this.policy = b.policy;
         this.clock = b.clock;
         this.ticker = b.clock == null ? Ticker.systemTicker() : () -> nanos(b.clock.instant());
-        this.freshness = new FreshnessRules();
+        this.freshness = new FreshnessRules(b.surrogate);
         this.listeners.addAll(b.listeners);
         this.store = Caffeine.newBuilder()
                 .maximumWeight(policy.maximumSize())
@@ -657,6 +657,7 @@ public final class ResponseCache implements AutoCloseable {
     public static final class Builder {
         private Policy policy;
         private InstantSource clock;
+        private boolean surrogate;
         private final List<CacheListener> listeners = new ArrayList<>();
 
         private Builder() {
@@ -686,6 +687,17 @@ public final class ResponseCache implements AutoCloseable {
                 throw new IllegalStateException("clock was already set");
             }
             this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * Makes message-level freshness follow {@code Surrogate-Control} first, as a surrogate
+         * (an edge cache in front of an origin server) does: its {@code no-store} forbids storing
+         * and its {@code max-age} wins over {@code Cache-Control} and {@code Expires}. Applies to
+         * operations whose policy honors HTTP headers; off by default.
+         */
+        public Builder honorSurrogateControl(boolean honor) {
+            this.surrogate = honor;
             return this;
         }
 

@@ -1,0 +1,220 @@
+package io.github.wscache.edge.internal;
+
+import io.github.wscache.core.http.SurrogateControl;
+import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Resolves the includes of a page: every include of a page is started at once (each fetch runs
+ * on the edge's bounded pool, so the origin sees them in parallel), and an included fragment
+ * that itself carries ESI has its own includes started as soon as it arrives. Varnish 7.1
+ * fetches the includes of a page one after another; the edge does not.
+ *
+ * <p>Per include: {@code src} (resolved against the including document's URL); on failure
+ * (connection error, non-2xx, no answer within the include timeout, depth limit, a host other
+ * than the allowed ones) {@code alt}; then with {@code onerror="continue"} nothing; otherwise the
+ * include fails, which fails the including fragment in turn, up to the page.
+ */
+public final class Composer {
+    private static final byte[] EMPTY = new byte[0];
+
+    private final EdgeCache cache;
+    private final Executor pool;
+    private final ScheduledExecutorService timer;
+    private final Set<String> includeHosts;
+    private final int maxDepth;
+    private final Duration includeTimeout;
+    private final boolean esiAlways;
+    private final EdgeCounters counters;
+
+    /**
+     * Creates a composer.
+     *
+     * @param includeHosts the lower-case {@code host:port} authorities includes may name
+     */
+    public Composer(EdgeCache cache, Executor pool, ScheduledExecutorService timer,
+            Set<String> includeHosts, int maxDepth, Duration includeTimeout, boolean esiAlways,
+            EdgeCounters counters) {
+        this.cache = cache;
+        this.pool = pool;
+        this.timer = timer;
+        this.includeHosts = Set.copyOf(includeHosts);
+        this.maxDepth = maxDepth;
+        this.includeTimeout = includeTimeout;
+        this.esiAlways = esiAlways;
+        this.counters = counters;
+    }
+
+    /** What one page's composition has seen so far. */
+    public static final class Page {
+        final Map<String, List<String>> headers;
+        /** Fragments served from the cache. */
+        public final AtomicInteger hits = new AtomicInteger();
+        /** Fragments fetched from the origin. */
+        public final AtomicInteger misses = new AtomicInteger();
+
+        /** Creates the state of a page whose includes are requested with {@code headers}. */
+        public Page(Map<String, List<String>> headers) {
+            this.headers = headers;
+        }
+    }
+
+    /**
+     * One part of a composed document: literal bytes, or an include being resolved.
+     *
+     * @param bytes the literal bytes, or {@code null}
+     * @param include the include, or {@code null}
+     * @param future its resolution, or {@code null}
+     */
+    public record Part(byte[] bytes, EsiParser.Include include,
+            CompletableFuture<byte[]> future) {
+    }
+
+    /** Returns whether the edge processes ESI in this response. */
+    public boolean isEsi(OriginResponse r) {
+        if (r.headers().containsKey("Content-Encoding") || r.status() == 204
+                || r.status() == 304) {
+            return false;
+        }
+        if (SurrogateControl.parse(r.headers().getOrDefault("Surrogate-Control", List.of()),
+                null).requiresEsi()) {
+            return true;
+        }
+        return esiAlways && HeaderRules.isTextual(r.header("Content-Type"));
+    }
+
+    /** Parses a document and starts all its includes; {@code depth} is the document's own. */
+    public List<Part> start(byte[] body, URI base, int depth, Page page) {
+        List<Part> parts = new ArrayList<>();
+        for (EsiParser.Node n : EsiParser.parse(body)) {
+            if (n instanceof EsiParser.Text t) {
+                parts.add(new Part(t.bytes(), null, null));
+            } else {
+                EsiParser.Include inc = (EsiParser.Include) n;
+                parts.add(new Part(null, inc, include(inc, base, depth + 1, page)));
+            }
+        }
+        return parts;
+    }
+
+    private CompletableFuture<byte[]> include(EsiParser.Include inc, URI base, int depth,
+            Page page) {
+        CompletableFuture<byte[]> f = fetchOne(inc.src(), base, depth, page);
+        if (inc.alt() != null) {
+            f = f.exceptionallyCompose(e -> fetchOne(inc.alt(), base, depth, page));
+        }
+        if (inc.continueOnError()) {
+            return f.exceptionally(e -> EMPTY);
+        }
+        return f.exceptionallyCompose(e -> {
+            IncludeFailure cause = failure(unwrap(e), inc.src());
+            return CompletableFuture.failedFuture(cause.src().equals(inc.src()) ? cause
+                    : new IncludeFailure(inc.src(), cause.status(), cause.getMessage()));
+        });
+    }
+
+    private CompletableFuture<byte[]> fetchOne(String src, URI base, int depth, Page page) {
+        if (depth > maxDepth) {
+            return CompletableFuture.failedFuture(new IncludeFailure(src, 502,
+                    "include depth limit " + maxDepth + " exceeded"));
+        }
+        URI u;
+        try {
+            u = base.resolve(src.trim());
+        } catch (IllegalArgumentException e) {
+            return CompletableFuture.failedFuture(new IncludeFailure(src, 502, "bad URL"));
+        }
+        String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https") || u.getHost() == null
+                || !includeHosts.contains(authority(u))) {
+            return CompletableFuture.failedFuture(new IncludeFailure(src, 502,
+                    "host " + u.getAuthority() + " is not an allowed include host"));
+        }
+        URI target = u;
+        CompletableFuture<Fetched> fetch = CompletableFuture.supplyAsync(() -> cache.fetch(
+                "fragment", "GET", target, page.headers, null, includeTimeout, true), pool);
+        // bounds waiting for another request's fetch of the same key too (single flight)
+        ScheduledFuture<?> timeout = timer.schedule(
+                () -> fetch.completeExceptionally(new TimeoutException()),
+                includeTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        return fetch.whenComplete((v, e) -> timeout.cancel(false))
+                .handle((fetched, error) -> {
+                    if (error != null) {
+                        throw failure(unwrap(error), src);
+                    }
+                    if (fetched.outcome().forwarded()) {
+                        page.misses.incrementAndGet();
+                        counters.fragmentsFetched.increment();
+                        counters.originRequests.increment();
+                    } else {
+                        page.hits.incrementAndGet();
+                        counters.fragmentHits.increment();
+                    }
+                    OriginResponse r = fetched.response();
+                    if (r.status() < 200 || r.status() > 299) {
+                        throw new IncludeFailure(src, 502, "returned HTTP " + r.status());
+                    }
+                    return r;
+                })
+                .thenCompose(r -> isEsi(r) ? assemble(start(r.body(), target, depth, page))
+                        : CompletableFuture.completedFuture(r.body()));
+    }
+
+    /** Returns the lower-case {@code host:port} of a URL, with the scheme's default port. */
+    public static String authority(URI u) {
+        int port = u.getPort() >= 0 ? u.getPort()
+                : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
+        return u.getHost().toLowerCase(Locale.ROOT) + ":" + port;
+    }
+
+    private static CompletableFuture<byte[]> assemble(List<Part> parts) {
+        CompletableFuture<?>[] all = parts.stream().filter(p -> p.future() != null)
+                .map(Part::future).toArray(CompletableFuture<?>[]::new);
+        return CompletableFuture.allOf(all).thenApply(v -> {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            for (Part p : parts) {
+                out.writeBytes(p.bytes() != null ? p.bytes() : p.future().join());
+            }
+            return out.toByteArray();
+        });
+    }
+
+    /** Unwraps the completion wrappers of a failure. */
+    public static Throwable unwrap(Throwable t) {
+        Throwable e = t;
+        while ((e instanceof CompletionException || e instanceof ExecutionException)
+                && e.getCause() != null) {
+            e = e.getCause();
+        }
+        return e;
+    }
+
+    /** Turns any failure of an include into an {@link IncludeFailure}. */
+    public static IncludeFailure failure(Throwable e, String src) {
+        if (e instanceof IncludeFailure f) {
+            return f;
+        }
+        if (e instanceof TimeoutException) {
+            return new IncludeFailure(src, 504, "no answer within the include timeout");
+        }
+        if (e instanceof OriginException o) {
+            return new IncludeFailure(src, o.isTimeout() ? 504 : 502, o.getMessage());
+        }
+        return new IncludeFailure(src, 502, String.valueOf(e));
+    }
+}

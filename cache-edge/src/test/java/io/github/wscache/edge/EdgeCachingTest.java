@@ -1,0 +1,237 @@
+package io.github.wscache.edge;
+
+import static io.github.wscache.edge.EdgeTestSupport.get;
+import static io.github.wscache.edge.EdgeTestSupport.getBytes;
+import static io.github.wscache.edge.EdgeTestSupport.send;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Freshness per fragment, revalidation, headers toward the client, pass-through, stats. */
+class EdgeCachingTest {
+    private final TestOrigin origin;
+    private final FakeClock clock = new FakeClock();
+    private EdgeServer edge;
+
+    EdgeCachingTest() throws IOException {
+        origin = new TestOrigin();
+    }
+
+    private EdgeServer edge(EdgeServer.Builder b) {
+        edge = b.origin(origin.uri()).clock(clock).build().start();
+        return edge;
+    }
+
+    private EdgeServer edge() {
+        return edge(EdgeServer.builder());
+    }
+
+    @AfterEach
+    void close() {
+        if (edge != null) {
+            edge.close();
+        }
+        origin.close();
+    }
+
+    @Test
+    void containerAndFragments_keepTheirOwnFreshness() {
+        origin.route("/page", "<esi:include src=\"/a\"/>|<esi:include src=\"/b\"/>")
+                .header("Surrogate-Control", "content=\"ESI/1.0\", max-age=0");
+        origin.route("/a", "A").header("Surrogate-Control", "max-age=60");
+        origin.route("/b", "B").header("Cache-Control", "max-age=5");
+        edge();
+        assertThat(get(edge, "/page").body()).isEqualTo("A|B");
+        assertThat(get(edge, "/page").body()).isEqualTo("A|B");
+        assertThat(origin.count("/page")).isEqualTo(2);
+        assertThat(origin.count("/a")).isEqualTo(1);
+        assertThat(origin.count("/b")).isEqualTo(1);
+
+        clock.advance(Duration.ofSeconds(6));
+        get(edge, "/page");
+        assertThat(origin.count("/page")).isEqualTo(3);
+        assertThat(origin.count("/a")).isEqualTo(1);
+        assertThat(origin.count("/b")).isEqualTo(2);
+
+        clock.advance(Duration.ofSeconds(55));
+        get(edge, "/page");
+        assertThat(origin.count("/a")).isEqualTo(2);
+        assertThat(origin.count("/b")).isEqualTo(3);
+        assertThat(edge.stats().fragmentHits()).isEqualTo(3);
+        assertThat(edge.stats().fragmentsFetched()).isEqualTo(5);
+    }
+
+    @Test
+    void surrogateMaxAge_winsOverCacheControl() {
+        origin.route("/a", "A").header("Surrogate-Control", "max-age=60")
+                .header("Cache-Control", "max-age=0");
+        edge();
+        get(edge, "/a");
+        clock.advance(Duration.ofSeconds(30));
+        HttpResponse<String> r = get(edge, "/a");
+        assertThat(origin.count("/a")).isEqualTo(1);
+        assertThat(r.headers().firstValue("Cache-Control")).hasValue("max-age=0");
+        assertThat(r.headers().firstValue("Surrogate-Control")).isEmpty();
+    }
+
+    @Test
+    void staleEntryWithEtag_isRevalidatedAnd304RefreshesIt() {
+        origin.route("/a", "A").header("Cache-Control", "max-age=5").etag("\"v1\"");
+        edge();
+        get(edge, "/a");
+        clock.advance(Duration.ofSeconds(6));
+        HttpResponse<String> r = get(edge, "/a");
+        assertThat(r.body()).isEqualTo("A");
+        assertThat(r.headers().firstValue("Cache-Status")).hasValue("wscache-edge; fwd=stale;"
+                + " stored");
+        assertThat(origin.notModified("/a")).isEqualTo(1);
+        get(edge, "/a");
+        assertThat(origin.count("/a")).isEqualTo(2);
+    }
+
+    @Test
+    void hit_carriesAgeAndCacheStatus_missSaysStored() {
+        origin.route("/a", "A").header("Cache-Control", "max-age=60");
+        edge();
+        HttpResponse<String> miss = get(edge, "/a");
+        assertThat(miss.headers().firstValue("Cache-Status"))
+                .hasValue("wscache-edge; fwd=uri-miss; stored");
+        assertThat(miss.headers().firstValue("Age")).isEmpty();
+        clock.advance(Duration.ofSeconds(7));
+        HttpResponse<String> hit = get(edge, "/a");
+        assertThat(hit.headers().firstValue("Cache-Status")).hasValue("wscache-edge; hit");
+        assertThat(hit.headers().firstValue("Age")).hasValue("7");
+        assertThat(hit.headers().firstValue("Content-Length")).hasValue("1");
+    }
+
+    @Test
+    void composedPage_reportsFragmentCountsAndDropsContainerValidators() {
+        origin.route("/page", "<esi:include src=\"/a\"/><esi:include src=\"/b\"/>").esi()
+                .etag("\"page\"").header("Last-Modified", "Mon, 01 Jan 2024 00:00:00 GMT");
+        origin.route("/a", "A").header("Cache-Control", "max-age=60");
+        origin.route("/b", "B");
+        edge();
+        get(edge, "/page");
+        HttpResponse<String> r = get(edge, "/page");
+        assertThat(r.headers().firstValue("Cache-Status"))
+                .hasValue("wscache-edge; fwd=uri-miss; detail=\"fragments 1 hit 1 miss\"");
+        assertThat(r.headers().firstValue("ETag")).isEmpty();
+        assertThat(r.headers().firstValue("Last-Modified")).isEmpty();
+    }
+
+    @Test
+    void largeTextualBody_isGzippedForClientsThatAcceptIt() throws IOException {
+        String big = "x".repeat(5_000);
+        origin.route("/big", big).header("Cache-Control", "max-age=60");
+        origin.route("/small", "tiny");
+        edge();
+        HttpResponse<byte[]> r = getBytes(edge, "/big", "Accept-Encoding", "gzip");
+        assertThat(r.headers().firstValue("Content-Encoding")).hasValue("gzip");
+        assertThat(r.headers().firstValue("Vary")).hasValue("Accept-Encoding");
+        assertThat(r.headers().firstValue("Content-Length"))
+                .hasValue(Integer.toString(r.body().length));
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(r.body()))) {
+            assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo(big);
+        }
+        HttpResponse<byte[]> plain = getBytes(edge, "/big");
+        assertThat(plain.headers().firstValue("Content-Encoding")).isEmpty();
+        assertThat(plain.body()).hasSize(5_000);
+        HttpResponse<byte[]> small = getBytes(edge, "/small", "Accept-Encoding", "gzip");
+        assertThat(small.headers().firstValue("Content-Encoding")).isEmpty();
+    }
+
+    @Test
+    void post_passesThroughWithItsBody_andIsNeverCached() {
+        origin.route("/form", "done").header("Cache-Control", "max-age=60");
+        edge();
+        HttpResponse<String> r = send(edge, "POST", "/form?x=1", "a=b", "Content-Type",
+                "application/x-www-form-urlencoded");
+        send(edge, "POST", "/form?x=1", "a=b");
+        assertThat(r.body()).isEqualTo("done");
+        assertThat(origin.lastBody()).isEqualTo("a=b");
+        assertThat(origin.count("/form")).isEqualTo(2);
+        assertThat(r.headers().firstValue("Cache-Status")).hasValue("wscache-edge; fwd=bypass");
+    }
+
+    @Test
+    void originDown_givesAClear502() {
+        origin.route("/a", "A");
+        edge();
+        origin.close();
+        HttpResponse<String> r = get(edge, "/a");
+        assertThat(r.statusCode()).isEqualTo(502);
+        assertThat(r.body()).startsWith("wscache-edge: origin request failed: GET "
+                + origin.uri() + "/a");
+    }
+
+    @Test
+    void failureInsideTheCache_becomesAMiss() {
+        origin.route("/a", "A").header("Cache-Control", "max-age=60");
+        edge(EdgeServer.builder().cacheFault(() -> {
+            throw new IllegalStateException("store is broken");
+        }));
+        HttpResponse<String> r = get(edge, "/a");
+        get(edge, "/a");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.body()).isEqualTo("A");
+        assertThat(origin.count("/a")).isEqualTo(2);
+        assertThat(edge.stats().cacheErrors()).isEqualTo(2);
+    }
+
+    @Test
+    void statsAtTheAdminPath_countFilteredRequests() {
+        origin.route("/a", "A").header("Cache-Control", "max-age=60");
+        edge();
+        get(edge, "/a");
+        get(edge, "/a");
+        get(edge, "/a");
+        EdgeStats s = edge.stats();
+        assertThat(s.requests()).isEqualTo(3);
+        assertThat(s.hits()).isEqualTo(2);
+        assertThat(s.misses()).isEqualTo(1);
+        assertThat(s.originRequests()).isEqualTo(1);
+        assertThat(s.filteredShare()).isEqualTo(2.0 / 3);
+        assertThat(s.bytes()).isEqualTo(3);
+        HttpResponse<String> json = get(edge, EdgeServer.DEFAULT_ADMIN_PATH);
+        assertThat(json.headers().firstValue("Content-Type")).hasValue("application/json");
+        assertThat(json.body()).contains("\"requests\":3").contains("\"filtered\":2");
+    }
+
+    @Test
+    void queryAndHeadersReachTheOrigin_hopByHopDoNot() {
+        origin.route("/q", "q");
+        edge();
+        get(edge, "/q?a=1&b=2", "X-Custom", "v", "Keep-Alive", "timeout=5");
+        assertThat(origin.lastRequest().get("X-custom")).containsExactly("v");
+        assertThat(origin.lastRequest()).doesNotContainKey("Keep-alive");
+    }
+
+    @Test
+    void builder_rejectsBadValuesWithMessagesNamingThem() {
+        assertThatThrownBy(() -> EdgeServer.builder().port(70_000))
+                .hasMessage("port must be in 0..65535: 70000");
+        assertThatThrownBy(() -> EdgeServer.builder().maxIncludeDepth(-1))
+                .hasMessage("max include depth must not be negative: -1");
+        assertThatThrownBy(() -> EdgeServer.builder().includeTimeout(Duration.ZERO))
+                .hasMessage("include timeout must be positive: PT0S");
+        assertThatThrownBy(() -> EdgeServer.builder().maxBytes(0))
+                .hasMessage("max bytes must be positive: 0");
+        assertThatThrownBy(() -> EdgeServer.builder().origin(URI.create("ftp://x/")))
+                .hasMessage("origin must be an http URL: ftp://x/");
+        assertThatThrownBy(() -> EdgeServer.builder().origin(URI.create("http://a"))
+                .origin(URI.create("http://b")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("origin was already set: http://a");
+        assertThatThrownBy(() -> EdgeServer.builder().build())
+                .hasMessage("an origin is required: call origin(URI)");
+    }
+}

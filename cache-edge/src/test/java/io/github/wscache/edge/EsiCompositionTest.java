@@ -1,0 +1,178 @@
+package io.github.wscache.edge;
+
+import static io.github.wscache.edge.EdgeTestSupport.get;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** What a composed page contains, and how failing includes change it. */
+class EsiCompositionTest {
+    private final TestOrigin origin;
+    private EdgeServer edge;
+
+    EsiCompositionTest() throws IOException {
+        origin = new TestOrigin();
+    }
+
+    private EdgeServer edge(EdgeServer.Builder b) {
+        edge = b.origin(origin.uri()).build().start();
+        return edge;
+    }
+
+    private EdgeServer edge() {
+        return edge(EdgeServer.builder());
+    }
+
+    @AfterEach
+    void close() {
+        if (edge != null) {
+            edge.close();
+        }
+        origin.close();
+    }
+
+    @Test
+    void nestedIncludes_removeCommentAndEsiCommentBlocks_areComposed() {
+        origin.route("/page", "<html><esi:include src=\"/frag/a\"/>|"
+                + "<esi:remove><a href=\"/frag/a\">no ESI</a></esi:remove>"
+                + "<esi:comment text=\"for editors\"/>"
+                + "<!--esi <p>esi only</p> -->|</html>").esi();
+        origin.route("/frag/a", "A[<esi:include src=\"b\"></esi:include>]").esi();
+        origin.route("/frag/b", "B").esi();
+        assertThat(get(edge(), "/page").body())
+                .isEqualTo("<html>A[B]| <p>esi only</p> |</html>");
+    }
+
+    @Test
+    void responseWithoutSurrogateControl_isNotProcessed() {
+        origin.route("/page", "<esi:include src=\"/x\"/>");
+        assertThat(get(edge(), "/page").body()).isEqualTo("<esi:include src=\"/x\"/>");
+    }
+
+    @Test
+    void esiAlways_processesUnmarkedTextualResponses() {
+        origin.route("/page", "[<esi:include src=\"/x\"/>]");
+        origin.route("/x", "X");
+        assertThat(get(edge(EdgeServer.builder().esiAlways(true)), "/page").body())
+                .isEqualTo("[X]");
+    }
+
+    @Test
+    void failingInclude_withOnErrorContinue_isDroppedSilently() {
+        origin.route("/page", "[<esi:include src=\"/broken\" onerror=\"continue\"/>]").esi();
+        origin.route("/broken", "oops").status(500);
+        HttpResponse<String> r = get(edge(), "/page");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.body()).isEqualTo("[]");
+    }
+
+    @Test
+    void failingInclude_withoutOnError_failsThePageWith502NamingTheSrc() {
+        origin.route("/page", "[<esi:include src=\"/broken\"/>]").esi();
+        origin.route("/broken", "oops").status(500);
+        HttpResponse<String> r = get(edge(), "/page");
+        assertThat(r.statusCode()).isEqualTo(502);
+        assertThat(r.body()).contains("include \"/broken\" failed").contains("HTTP 500");
+        assertThat(edge.stats().errors()).isEqualTo(1);
+    }
+
+    @Test
+    void missingInclude_fallsBackToAlt() {
+        origin.route("/page", "[<esi:include src=\"/gone\" alt=\"/spare\"/>]").esi();
+        origin.route("/spare", "spare");
+        assertThat(get(edge(), "/page").body()).isEqualTo("[spare]");
+        assertThat(origin.count("/gone")).isEqualTo(1);
+    }
+
+    @Test
+    void failingNestedInclude_failsItsFragment_whoseOnErrorApplies() {
+        origin.route("/page", "[<esi:include src=\"/a\" onerror=\"continue\"/>]").esi();
+        origin.route("/a", "a<esi:include src=\"/broken\"/>").esi();
+        origin.route("/broken", "oops").status(503);
+        assertThat(get(edge(), "/page").body()).isEqualTo("[]");
+    }
+
+    @Test
+    void includesBeyondTheDepthLimit_failLikeUnreachableOnes() {
+        origin.route("/page", "0<esi:include src=\"/1\"/>").esi();
+        origin.route("/1", "1<esi:include src=\"/2\"/>").esi();
+        origin.route("/2", "2<esi:include src=\"/3\" onerror=\"continue\"/>").esi();
+        origin.route("/3", "3");
+        assertThat(get(edge(EdgeServer.builder().maxIncludeDepth(2)), "/page").body())
+                .isEqualTo("012");
+        assertThat(origin.count("/3")).isZero();
+    }
+
+    @Test
+    void defaultDepthLimit_isThree() {
+        origin.route("/page", "0<esi:include src=\"/1\"/>").esi();
+        origin.route("/1", "1<esi:include src=\"/2\"/>").esi();
+        origin.route("/2", "2<esi:include src=\"/3\"/>").esi();
+        origin.route("/3", "3<esi:include src=\"/4\"/>").esi();
+        origin.route("/4", "4");
+        HttpResponse<String> r = get(edge(), "/page");
+        assertThat(r.statusCode()).isEqualTo(502);
+        assertThat(r.body()).contains("\"/1\"").contains("depth limit 3");
+    }
+
+    @Test
+    void relativeSrc_isResolvedAgainstTheIncludingDocument_absoluteSrcToTheOriginWorks() {
+        origin.route("/shop/page", "[<esi:include src=\"parts/a\"/>|<esi:include src=\""
+                + origin.uri() + "/abs\"/>]").esi();
+        origin.route("/shop/parts/a", "rel");
+        origin.route("/abs", "abs");
+        assertThat(get(edge(), "/shop/page").body()).isEqualTo("[rel|abs]");
+    }
+
+    @Test
+    void absoluteSrcToAnotherHost_isRefused() {
+        origin.route("/page", "[<esi:include src=\"http://example.org/x\"/>]").esi();
+        HttpResponse<String> r = get(edge(), "/page");
+        assertThat(r.statusCode()).isEqualTo(502);
+        assertThat(r.body()).contains("not an allowed include host");
+    }
+
+    @Test
+    void slowInclude_failsWith504AfterTheIncludeTimeout() {
+        origin.route("/page", "[<esi:include src=\"/slow\"/>]").esi();
+        origin.route("/slow", "late").delay(1_500);
+        long t0 = System.nanoTime();
+        HttpResponse<String> r = get(edge(EdgeServer.builder()
+                .includeTimeout(Duration.ofMillis(300))), "/page");
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertThat(r.statusCode()).isEqualTo(504);
+        assertThat(r.body()).contains("\"/slow\"");
+        assertThat(ms).isLessThan(1_400);
+    }
+
+    @Test
+    void includesCarryTheClientsCookie_butNotItsAcceptEncoding() {
+        origin.route("/page", "[<esi:include src=\"/who\"/>]").esi();
+        origin.route("/who", "x");
+        get(edge(), "/page", "Cookie", "user=ann", "Accept-Encoding", "gzip");
+        assertThat(origin.lastRequest().get("Cookie")).containsExactly("user=ann");
+        assertThat(origin.lastRequest().get("Accept-encoding")).containsExactly("identity");
+    }
+
+    @Test
+    void pageWithSlowContinueIncludes_isStreamedChunked() {
+        origin.route("/page", "head|<esi:include src=\"/slow\" onerror=\"continue\"/>|tail")
+                .esi();
+        origin.route("/slow", "S").delay(200);
+        HttpResponse<String> r = get(edge(), "/page");
+        assertThat(r.body()).isEqualTo("head|S|tail");
+        assertThat(r.headers().firstValue("Content-Length")).isEmpty();
+        assertThat(r.headers().firstValue("Transfer-Encoding")).hasValue("chunked");
+    }
+
+    @Test
+    void pageWithoutPendingIncludes_getsContentLength() {
+        origin.route("/page", "plain").esi();
+        HttpResponse<String> r = get(edge(), "/page");
+        assertThat(r.headers().firstValue("Content-Length")).hasValue("5");
+    }
+}

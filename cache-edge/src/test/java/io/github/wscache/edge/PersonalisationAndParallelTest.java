@@ -1,0 +1,155 @@
+package io.github.wscache.edge;
+
+import static io.github.wscache.edge.EdgeTestSupport.get;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** One user's fragment is never served to another; missing fragments are fetched at once. */
+class PersonalisationAndParallelTest {
+    private final TestOrigin origin;
+    private EdgeServer edge;
+
+    PersonalisationAndParallelTest() throws IOException {
+        origin = new TestOrigin();
+    }
+
+    @AfterEach
+    void close() {
+        if (edge != null) {
+            edge.close();
+        }
+        origin.close();
+    }
+
+    private static String user(com.sun.net.httpserver.HttpExchange x) {
+        String c = x.getRequestHeaders().getFirst("Cookie");
+        return c == null ? "nobody" : c.replaceAll(".*user=([a-z0-9]+).*", "$1");
+    }
+
+    private void personalisedPage(String varyOrPrivate) {
+        origin.route("/page", "<esi:include src=\"/hello\"/>|<esi:include src=\"/menu\"/>")
+                .esi();
+        origin.route("/menu", "menu").header("Cache-Control", "max-age=60");
+        TestOrigin.Route hello = origin.route("/hello", "").body(x -> "hello " + user(x));
+        if (varyOrPrivate.equals("vary")) {
+            hello.header("Cache-Control", "max-age=60").header("Vary", "Cookie");
+        } else {
+            hello.header("Cache-Control", "private, max-age=60");
+        }
+    }
+
+    @Test
+    void varyCookieFragment_isCachedPerUser() {
+        personalisedPage("vary");
+        edge = EdgeServer.builder().origin(origin.uri()).varyCookies("user").build().start();
+        for (int i = 0; i < 3; i++) {
+            assertThat(get(edge, "/page", "Cookie", "user=ann; theme=x").body())
+                    .isEqualTo("hello ann|menu");
+            assertThat(get(edge, "/page", "Cookie", "user=bob; theme=y").body())
+                    .isEqualTo("hello bob|menu");
+        }
+        // the first response teaches the edge that /hello varies on Cookie; then one per user
+        assertThat(origin.count("/hello")).isEqualTo(3);
+        assertThat(origin.count("/menu")).isEqualTo(1);
+    }
+
+    @Test
+    void privateFragment_isNeverCached() {
+        personalisedPage("private");
+        edge = EdgeServer.builder().origin(origin.uri()).build().start();
+        assertThat(get(edge, "/page", "Cookie", "user=ann").body()).isEqualTo("hello ann|menu");
+        assertThat(get(edge, "/page", "Cookie", "user=bob").body()).isEqualTo("hello bob|menu");
+        assertThat(origin.count("/hello")).isEqualTo(2);
+    }
+
+    @Test
+    void manyConcurrentUsers_eachSeeOnlyTheirOwnFragment() throws Exception {
+        personalisedPage("vary");
+        edge = EdgeServer.builder().origin(origin.uri()).varyCookies("user").build().start();
+        ExecutorService threads = Executors.newFixedThreadPool(16);
+        try {
+            List<Future<Boolean>> results = new ArrayList<>();
+            for (int i = 0; i < 400; i++) {
+                String u = "u" + (i % 20);
+                results.add(threads.submit(() -> get(edge, "/page", "Cookie", "user=" + u)
+                        .body().equals("hello " + u + "|menu")));
+            }
+            for (Future<Boolean> f : results) {
+                assertThat(f.get()).isTrue();
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
+    void setCookieResponse_isPassedThroughAndNeverCached() {
+        origin.route("/login", "welcome").header("Cache-Control", "max-age=60")
+                .header("Set-Cookie", "JSESSIONID=abc; Path=/");
+        edge = EdgeServer.builder().origin(origin.uri()).build().start();
+        HttpResponse<String> r = get(edge, "/login");
+        get(edge, "/login");
+        assertThat(r.headers().allValues("Set-Cookie")).containsExactly("JSESSIONID=abc; Path=/");
+        assertThat(origin.count("/login")).isEqualTo(2);
+    }
+
+    @Test
+    void requestWithAuthorization_isNotServedFromSharedEntries() {
+        origin.route("/a", "A").header("Cache-Control", "max-age=60");
+        edge = EdgeServer.builder().origin(origin.uri()).build().start();
+        get(edge, "/a");
+        HttpResponse<String> r = get(edge, "/a", "Authorization", "Basic YWxpY2U6cHc=");
+        assertThat(origin.count("/a")).isEqualTo(2);
+        assertThat(r.headers().firstValue("Cache-Status")).hasValue("wscache-edge; fwd=bypass");
+    }
+
+    @Test
+    void varyStar_isNeverCached() {
+        origin.route("/a", "A").header("Cache-Control", "max-age=60").header("Vary", "*");
+        edge = EdgeServer.builder().origin(origin.uri()).build().start();
+        get(edge, "/a");
+        get(edge, "/a");
+        assertThat(origin.count("/a")).isEqualTo(2);
+    }
+
+    @Test
+    void twoSlowUncacheableFragments_areFetchedInParallel() {
+        origin.route("/page", "<esi:include src=\"/slow1\"/>|<esi:include src=\"/slow2\"/>")
+                .esi();
+        origin.route("/slow1", "one").delay(500);
+        origin.route("/slow2", "two").delay(500);
+        origin.route("/warm", "w");
+        edge = EdgeServer.builder().origin(origin.uri()).build().start();
+        get(edge, "/warm");
+        long t0 = System.nanoTime();
+        HttpResponse<String> r = get(edge, "/page");
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        System.out.println("two 500 ms fragments composed in " + ms + " ms");
+        assertThat(r.body()).isEqualTo("one|two");
+        assertThat(ms).isGreaterThanOrEqualTo(500).isLessThan(900);
+    }
+
+    @Test
+    void nestedIncludes_startAsSoonAsTheirFragmentArrives() {
+        origin.route("/page", "<esi:include src=\"/a\"/>|<esi:include src=\"/b\"/>").esi();
+        origin.route("/a", "a(<esi:include src=\"/a1\"/>)").esi().delay(300);
+        origin.route("/a1", "a1").delay(300);
+        origin.route("/b", "b").delay(500);
+        edge = EdgeServer.builder().origin(origin.uri()).build().start();
+        get(edge, "/page");
+        long t0 = System.nanoTime();
+        assertThat(get(edge, "/page").body()).isEqualTo("a(a1)|b");
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        // a then a1 (600 ms) overlaps b (500 ms); one after another would be 1100 ms
+        assertThat(ms).isLessThan(950);
+    }
+}

@@ -1,0 +1,146 @@
+package io.github.wscache.edge.varnish;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.github.wscache.edge.EdgeServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Varnish 7.1 and the edge in front of one origin: the same composed HTML, and the edge fetches
+ * the includes of a page in parallel where Varnish fetches them one after another. Needs
+ * {@code varnishd} ({@code apt-get install varnish}); fails, never skips, without it.
+ */
+class VarnishParityTest {
+    private static final String ESI = "content=\"ESI/1.0\"";
+    private static final String PAGE = "<html><h1>t</h1>\n<esi:include src=\"/frag/a\"/>\n"
+            + "<esi:remove><a href=\"/frag/a\">a</a></esi:remove>"
+            + "<esi:comment text=\"note\"/><!--esi <p>esi on</p> -->\n"
+            + "<esi:include src=\"/frag/c\"/></html>\n";
+    private static final String SLOW_PAGE =
+            "[<esi:include src=\"/slow/1\"/>|<esi:include src=\"/slow/2\"/>]";
+    /** Path to body and Cache-Control. */
+    private static final Map<String, String[]> PAGES = Map.of(
+            "/page", new String[] {PAGE, "max-age=60"},
+            "/frag/a", new String[] {"<div>A <esi:include src=\"/frag/b\"/></div>", "max-age=60"},
+            "/frag/b", new String[] {"<span>B</span>", "max-age=60"},
+            "/frag/c", new String[] {"<p>C</p>", "max-age=60"},
+            "/slow-page", new String[] {SLOW_PAGE, "no-store"});
+
+    private static HttpServer origin;
+    private static ExecutorService originThreads;
+    private static VarnishProcess varnish;
+    private static EdgeServer edge;
+    private static final HttpClient CLIENT = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1).build();
+
+    @BeforeAll
+    static void start() throws IOException {
+        origin = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        originThreads = Executors.newCachedThreadPool();
+        origin.setExecutor(originThreads);
+        origin.createContext("/", VarnishParityTest::serve);
+        origin.start();
+        int port = origin.getAddress().getPort();
+        varnish = VarnishProcess.start("127.0.0.1", port);
+        edge = EdgeServer.builder().origin(URI.create("http://127.0.0.1:" + port)).build()
+                .start();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (edge != null) {
+            edge.close();
+        }
+        if (varnish != null) {
+            varnish.close();
+        }
+        origin.stop(0);
+        originThreads.shutdownNow();
+    }
+
+    private static void serve(HttpExchange x) throws IOException {
+        String path = x.getRequestURI().getPath();
+        String body;
+        String cacheControl;
+        if (path.startsWith("/slow/")) {
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            body = "slow" + path.substring(6);
+            cacheControl = "no-store";
+        } else if (PAGES.containsKey(path)) {
+            body = PAGES.get(path)[0];
+            cacheControl = PAGES.get(path)[1];
+            x.getResponseHeaders().add("Surrogate-Control", ESI);
+        } else {
+            body = "not found";
+            cacheControl = "no-store";
+        }
+        x.getResponseHeaders().add("Content-Type", "text/html; charset=UTF-8");
+        x.getResponseHeaders().add("Cache-Control", cacheControl);
+        byte[] b = body.getBytes(StandardCharsets.UTF_8);
+        x.sendResponseHeaders(PAGES.containsKey(path) || path.startsWith("/slow/") ? 200 : 404,
+                b.length);
+        try (OutputStream o = x.getResponseBody()) {
+            o.write(b);
+        }
+    }
+
+    private static HttpResponse<String> get(URI base, String path) throws Exception {
+        return CLIENT.send(HttpRequest.newBuilder(base.resolve(path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static URI edgeUri() {
+        return URI.create("http://127.0.0.1:" + edge.port());
+    }
+
+    @Test
+    void edgeAndVarnish_composeIdenticalHtml() throws Exception {
+        HttpResponse<String> v = get(varnish.uri(), "/page");
+        HttpResponse<String> e = get(edgeUri(), "/page");
+        assertThat(v.statusCode()).isEqualTo(200);
+        assertThat(e.body()).isEqualTo(v.body())
+                .isEqualTo("<html><h1>t</h1>\n<div>A <span>B</span></div>\n"
+                        + " <p>esi on</p> \n<p>C</p></html>\n");
+    }
+
+    @Test
+    void edgeFetchesTwoSlowIncludesInParallel_varnishOneAfterAnother() throws Exception {
+        get(varnish.uri(), "/slow-page");
+        get(edgeUri(), "/slow-page");
+        long varnishMs = Long.MAX_VALUE;
+        long edgeMs = Long.MAX_VALUE;
+        for (int i = 0; i < 2; i++) {
+            long t0 = System.nanoTime();
+            HttpResponse<String> v = get(varnish.uri(), "/slow-page");
+            varnishMs = Math.min(varnishMs, (System.nanoTime() - t0) / 1_000_000);
+            t0 = System.nanoTime();
+            HttpResponse<String> e = get(edgeUri(), "/slow-page");
+            edgeMs = Math.min(edgeMs, (System.nanoTime() - t0) / 1_000_000);
+            assertThat(e.body()).isEqualTo(v.body()).isEqualTo("[slow1|slow2]");
+        }
+        System.out.println("two uncacheable 300 ms includes: wscache-edge " + edgeMs
+                + " ms, Varnish " + varnishMs + " ms");
+        assertThat(varnishMs).isGreaterThanOrEqualTo(600);
+        assertThat((double) edgeMs).isLessThan(0.75 * varnishMs);
+    }
+}
