@@ -17,9 +17,10 @@ import java.util.regex.Pattern;
 
 /**
  * One emulated browser: its own {@link HttpClient} (so its own persistent connection, as the
- * paper's ACT threads had) and cookie jar (so its own session). Follows redirects, remembers the
- * CSRF token of the last page and adds it to every form post. Not thread-safe: one per virtual
- * user.
+ * paper's ACT threads had) and cookie jar (so its own session). Follows redirects, remembers
+ * the CSRF token of the last page and adds it to every form post, which also carries the
+ * {@code Origin} and {@code Sec-Fetch-Site} headers a browser sends. Not thread-safe: one per
+ * virtual user.
  */
 public final class UserAgent implements AutoCloseable {
 
@@ -34,6 +35,7 @@ public final class UserAgent implements AutoCloseable {
     }
 
     private final URI base;
+    private final CookieManager cookies = new CookieManager(null, CookiePolicy.ACCEPT_ALL);
     private final HttpClient client;
     private String csrf;
 
@@ -43,7 +45,7 @@ public final class UserAgent implements AutoCloseable {
         this.client = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .followRedirects(HttpClient.Redirect.NORMAL)
-                .cookieHandler(new CookieManager(null, CookiePolicy.ACCEPT_ALL))
+                .cookieHandler(cookies)
                 .connectTimeout(Duration.ofSeconds(30))
                 .build();
     }
@@ -61,9 +63,20 @@ public final class UserAgent implements AutoCloseable {
             body.add("_csrf=" + enc(csrf));
         }
         form.forEach((k, v) -> body.add(enc(k) + "=" + enc(v)));
+        // what a browser sends with a form post from one of the site's pages
+        String origin = base.getScheme() + "://" + base.getRawAuthority();
         return send(HttpRequest.newBuilder(resolve(path))
                 .header("Content-Type", "application/x-www-form-urlencoded")
+                .header("Origin", origin)
+                .header("Sec-Fetch-Site", "same-origin")
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString())));
+    }
+
+    /** The value of the cookie {@code name} this browser holds for the site, or null. */
+    public String cookie(String name) {
+        return cookies.getCookieStore().getCookies().stream()
+                .filter(c -> c.getName().equals(name)).map(java.net.HttpCookie::getValue)
+                .findFirst().orElse(null);
     }
 
     /** The CSRF token seen last, or null. */

@@ -35,6 +35,11 @@ final class Workload {
         Activity(int percent) {
             this.percent = percent;
         }
+
+        /** Catalog reads: home, category, product, search. */
+        boolean cacheable() {
+            return this == CATEGORY || this == PRODUCT || this == SEARCH || this == HOME;
+        }
     }
 
     private static final Pattern PRODUCT_LINK = Pattern.compile("/product\\?id=([A-Za-z0-9-]+)");
@@ -48,7 +53,21 @@ final class Workload {
             "country", "USA", "cardType", "Visa", "cardNumber", "4111111111111111",
             "expiry", "12/29");
 
+    /** The share of Table 3's activities that are catalog reads (class A): 70 %. */
+    static final double TABLE_3_CACHEABLE = 0.70;
+
     private Workload() {
+    }
+
+    /** Activity probabilities with the catalog activities scaled to {@code cacheableShare}. */
+    static double[] weights(double cacheableShare) {
+        double[] w = new double[Activity.values().length];
+        for (Activity a : Activity.values()) {
+            w[a.ordinal()] = a.cacheable()
+                    ? a.percent / 100.0 * cacheableShare / TABLE_3_CACHEABLE
+                    : a.percent / 100.0 * (1 - cacheableShare) / (1 - TABLE_3_CACHEABLE);
+        }
+        return w;
     }
 
     /** One virtual user: a browser, a state, a random stream. */
@@ -58,6 +77,7 @@ final class Workload {
         private final Recorder recorder;
         private final Random random;
         private final long thinkMillis;
+        private final double[] weights;
         private volatile boolean stop;
         private boolean signedIn;
         private boolean signInFormShown;
@@ -66,6 +86,22 @@ final class Workload {
         private List<String> items = List.of();
 
         VirtualUser(URI base, String username, Recorder recorder, long seed, long thinkMillis) {
+            this(base, username, recorder, seed, thinkMillis, TABLE_3_CACHEABLE);
+        }
+
+        /**
+         * A user whose catalog activities (home, category, product, search: the cacheable class
+         * A) make up {@code cacheableShare} of its activities instead of Table 3's 70 %, the
+         * other activities keeping their proportions: the paper's output cache hit ratios of
+         * 71, 52 and 30 % (§7.2.2, Figure 13).
+         */
+        VirtualUser(URI base, String username, Recorder recorder, long seed, long thinkMillis,
+                double cacheableShare) {
+            if (!(cacheableShare > 0 && cacheableShare < 1)) {
+                throw new IllegalArgumentException("cacheable share must be in (0, 1): "
+                        + cacheableShare);
+            }
+            this.weights = weights(cacheableShare);
             this.agent = new UserAgent(base);
             this.username = username;
             this.recorder = recorder;
@@ -91,9 +127,9 @@ final class Workload {
         }
 
         private Activity pick() {
-            int r = random.nextInt(100);
+            double r = random.nextDouble();
             for (Activity a : Activity.values()) {
-                r -= a.percent;
+                r -= weights[a.ordinal()];
                 if (r < 0) {
                     return a;
                 }

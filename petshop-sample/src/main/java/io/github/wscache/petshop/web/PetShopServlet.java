@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 
@@ -35,7 +36,13 @@ import java.util.regex.Pattern;
  * proxy to assemble; each fragment URL answers with its own {@code Cache-Control} and
  * {@code Surrogate-Control}.
  *
- * <p>Every POST must carry the session's CSRF token in {@code _csrf}, else 403. All state changes
+ * <p>Every POST must prove it comes from this site — {@code Sec-Fetch-Site: same-origin} or a
+ * matching {@code Origin} ({@link CrossOrigin}) — or carry the session's CSRF token in
+ * {@code _csrf}, else 403. In ESI mode the catalog containers ({@code /}, category, product,
+ * item, search) open no session, carry no token and tell the edge (with {@code Surrogate-Control
+ * max-age} and {@code Vary: Cookie}) that it may share them between visitors with the same
+ * {@link ViewCookie}; a container rendered for a visitor whose view cookie disagrees with the
+ * session is marked {@code no-store}. All state changes
  * answer with a 303 redirect (post/redirect/get).
  */
 public final class PetShopServlet extends HttpServlet {
@@ -46,6 +53,12 @@ public final class PetShopServlet extends HttpServlet {
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9_-]{1,16}");
     /** Longer search keywords are cut, which bounds the search fragments' cache keys. */
     private static final int MAX_KEYWORD = 80;
+    /**
+     * Container pages that do not depend on the session beyond the view cookie; in ESI mode the
+     * edge may share them.
+     */
+    private static final Set<String> SHARED_CONTAINERS = Set.of("/", "/home", "/category",
+            "/product", "/item", "/search");
 
     private static final Template LAYOUT = Template.of("""
             <!DOCTYPE html>
@@ -157,7 +170,9 @@ public final class PetShopServlet extends HttpServlet {
             fragment(path, req, resp);
             return;
         }
-        Visit visit = Visit.of(req, true);
+        // in ESI mode the catalog containers are shared at the edge: they must not open a session
+        // (no Set-Cookie) and must not depend on it beyond the view cookie
+        Visit visit = Visit.of(req, !(esi(req) && SHARED_CONTAINERS.contains(path)));
         switch (path) {
             case "/", "/home" -> home(req, resp, visit);
             case "/category" -> fragmentPage(req, resp, visit, Fragment.CATEGORY, "id");
@@ -180,13 +195,11 @@ public final class PetShopServlet extends HttpServlet {
         requests.incrementAndGet();
         req.setCharacterEncoding(StandardCharsets.UTF_8.name());
         String path = req.getRequestURI().substring(req.getContextPath().length());
-        Visit visit = Visit.of(req, false);
-        String expected = visit.csrf();
-        String given = req.getParameter("_csrf");
-        if (expected == null || given == null
-                || !MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8),
-                        given.getBytes(StandardCharsets.UTF_8))) {
-            resp.sendError(HttpServletResponse.SC_FORBIDDEN, "missing or wrong CSRF token");
+        boolean sameOrigin = CrossOrigin.isSameOrigin(req);
+        Visit visit = Visit.of(req, sameOrigin);
+        if (!sameOrigin && !validToken(visit, req.getParameter("_csrf"))) {
+            resp.sendError(HttpServletResponse.SC_FORBIDDEN,
+                    "cross-site form post: no same-origin proof and no valid CSRF token");
             return;
         }
         switch (path) {
@@ -217,12 +230,24 @@ public final class PetShopServlet extends HttpServlet {
             case "/signin" -> signIn(req, resp, visit);
             case "/signout" -> {
                 visit.signOut();
+                ViewCookie.clear(resp);
                 redirect(resp, "/");
             }
             case "/account/new" -> createAccount(req, resp, visit);
             case "/account/edit" -> updateAccount(req, resp, visit);
             default -> resp.sendError(HttpServletResponse.SC_NOT_FOUND);
         }
+    }
+
+    private boolean esi(HttpServletRequest req) {
+        return esiDefault || "true".equals(req.getParameter("esi"));
+    }
+
+    private static boolean validToken(Visit visit, String given) {
+        String expected = visit.csrf();
+        return expected != null && given != null
+                && MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8),
+                        given.getBytes(StandardCharsets.UTF_8));
     }
 
     // ------------------------------------------------------------------ fragments
@@ -293,7 +318,15 @@ public final class PetShopServlet extends HttpServlet {
 
     private void page(HttpServletRequest req, HttpServletResponse resp, Visit visit, int status,
             String title, List<Part> parts) throws IOException {
-        boolean esi = esiDefault || "true".equals(req.getParameter("esi"));
+        boolean esi = esi(req);
+        String path = req.getRequestURI().substring(req.getContextPath().length());
+        boolean shared = esi && status == 200 && SHARED_CONTAINERS.contains(path);
+        if (shared && !ViewCookie.matches(req, visit.account())) {
+            // the edge keys this container by the view cookie: one rendered for another view
+            // must not be stored under it; correct the cookie for the next request
+            shared = false;
+            ViewCookie.set(resp, visit.account());
+        }
         List<Part> all = new ArrayList<>();
         all.add(frag(Fragment.HEADER, Boolean.toString(visit.signedIn())));
         all.addAll(parts);
@@ -315,12 +348,21 @@ public final class PetShopServlet extends HttpServlet {
                 }
             }
         }
-        Html.Safe csrf = Fragments.csrfField(visit.csrf());
+        // a shared container carries no session token: its posts prove their origin instead
+        Html.Safe csrf = shared || visit.csrf() == null ? Html.EMPTY
+                : Fragments.csrfField(visit.csrf());
         Html.Safe html = LAYOUT.render("title", title, "body", Html.safe(body.toString()),
                 "forms", SESSION_FORMS.render("csrf", csrf));
         resp.setStatus(status);
         resp.setHeader("Cache-Control", "private, no-store");
-        if (esi) {
+        if (shared) {
+            // the edge may share it between visitors with the same view cookie (signed in or
+            // not, banner category); browsers may not keep it
+            int ttl = "/search".equals(path) ? Fragment.SEARCH.ttlSeconds()
+                    : Fragment.CATEGORY.ttlSeconds();
+            resp.setHeader("Surrogate-Control", "content=\"ESI/1.0\", max-age=" + ttl);
+            resp.setHeader("Vary", "Cookie");
+        } else if (esi) {
             resp.setHeader("Surrogate-Control", "content=\"ESI/1.0\", no-store");
         }
         write(resp, html.html());
@@ -522,6 +564,7 @@ public final class PetShopServlet extends HttpServlet {
             return;
         }
         visit.signIn(req, account.get());
+        ViewCookie.set(resp, account.get());
         redirect(resp, SAFE_NEXT.matcher(next).matches() && !next.startsWith("//") ? next : "/");
     }
 
@@ -533,6 +576,7 @@ public final class PetShopServlet extends HttpServlet {
         Account fresh = services.account().find(visit.account().username())
                 .orElse(visit.account());
         visit.refresh(fresh);
+        ViewCookie.set(resp, fresh);
         accountForm(req, resp, visit, fresh, req.getParameter("saved") != null
                 ? "saved" : null);
     }
@@ -599,6 +643,7 @@ public final class PetShopServlet extends HttpServlet {
             accountForm(req, resp, visit, a, "User name " + username + " is taken.", 409);
         } else {
             visit.signIn(req, a);
+            ViewCookie.set(resp, a);
             redirect(resp, "/");
         }
     }
@@ -619,6 +664,7 @@ public final class PetShopServlet extends HttpServlet {
         } else {
             services.account().update(a, password.toCharArray());
             visit.refresh(a);
+            ViewCookie.set(resp, a);
             redirect(resp, "/account/edit?saved=1");
         }
     }

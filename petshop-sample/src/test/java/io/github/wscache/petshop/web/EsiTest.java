@@ -6,6 +6,9 @@ import io.github.wscache.petshop.Deployment;
 import io.github.wscache.petshop.Fixtures;
 import io.github.wscache.petshop.load.UserAgent;
 import io.github.wscache.petshop.load.UserAgent.Page;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,11 +30,49 @@ class EsiTest {
     }
 
     @Test
-    void container_emitsIncludesAndEsiSurrogateControl() throws Exception {
+    void catalogContainer_isSharableAtTheEdge_withoutSessionOrToken() throws Exception {
         Page p = new UserAgent(shop.clientUrl()).get("/category?id=FISH");
         assertThat(p.body()).contains("<esi:include src=\"/fragment/header?signedIn=false\"/>",
                 "<esi:include src=\"/fragment/category?id=FISH\"/>")
-                .doesNotContain("Angelfish");
+                .doesNotContain("Angelfish", "_csrf");
+        assertThat(p.header("Surrogate-Control")).isEqualTo("content=\"ESI/1.0\", max-age=300");
+        assertThat(p.header("Vary")).isEqualTo("Cookie");
+        assertThat(p.header("Cache-Control")).as("browsers do not keep it")
+                .isEqualTo("private, no-store");
+        assertThat(p.header("Set-Cookie")).as("no session opened").isNull();
+        assertThat(new UserAgent(shop.clientUrl()).get("/search?keyword=koi")
+                .header("Surrogate-Control")).isEqualTo("content=\"ESI/1.0\", max-age=30");
+    }
+
+    @Test
+    void signedInContainer_variesByTheViewCookie_andIsNotSharedWhenTheCookieDisagrees()
+            throws Exception {
+        UserAgent a = new UserAgent(shop.clientUrl());
+        Fixtures.signIn(a, "j2ee");
+        assertThat(a.cookie("PS_VIEW")).isEqualTo("in-DOGS");
+        Page p = a.get("/category?id=DOGS");
+        assertThat(p.body()).contains("<esi:include src=\"/fragment/header?signedIn=true\"/>",
+                "<esi:include src=\"/fragment/banner?category=DOGS\"/>");
+        assertThat(p.header("Surrogate-Control")).isEqualTo("content=\"ESI/1.0\", max-age=300");
+
+        HttpRequest lying = HttpRequest.newBuilder(shop.clientUrl().resolve("category?id=DOGS"))
+                .header("Cookie", "JSESSIONID=" + a.cookie("JSESSIONID") + "; PS_VIEW=in-CATS")
+                .build();
+        HttpResponse<String> r = HttpClient.newHttpClient().send(lying,
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.headers().firstValue("Surrogate-Control")).hasValue(
+                "content=\"ESI/1.0\", no-store");
+        assertThat(r.headers().firstValue("Set-Cookie")).hasValueSatisfying(
+                c -> assertThat(c).startsWith("PS_VIEW=in-DOGS"));
+
+        a.post("/signout", Map.of());
+        assertThat(a.cookie("PS_VIEW")).as("cleared at sign out").isNull();
+    }
+
+    @Test
+    void uncacheableContainer_saysNoStoreToTheEdge() throws Exception {
+        UserAgent a = new UserAgent(shop.clientUrl());
+        Page p = a.get("/cart");
         assertThat(p.header("Surrogate-Control")).isEqualTo("content=\"ESI/1.0\", no-store");
         assertThat(p.header("Cache-Control")).isEqualTo("private, no-store");
     }

@@ -7,6 +7,9 @@ import io.github.wscache.petshop.Fixtures;
 import io.github.wscache.petshop.dao.ItemDao;
 import io.github.wscache.petshop.load.UserAgent;
 import io.github.wscache.petshop.load.UserAgent.Page;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -65,14 +68,43 @@ class FlowsTest {
     }
 
     @Test
-    void posts_withoutTheSessionCsrfToken_areForbidden() throws Exception {
+    void crossSitePosts_withoutTheSessionCsrfToken_areForbidden() throws Exception {
         UserAgent a = new UserAgent(shop.clientUrl());
         a.get("/");
-        assertThat(a.post("/cart/add", Map.of("itemId", "EST-1", "_csrf", "forged")).status())
-                .isEqualTo(403);
-        UserAgent fresh = new UserAgent(shop.clientUrl());
-        assertThat(fresh.post("/signin", Map.of("username", "j2ee", "password", "petshop"))
-                .status()).isEqualTo(403);
+        String cookie = "JSESSIONID=" + a.cookie("JSESSIONID");
+        assertThat(rawPost("/cart/add", "itemId=EST-1&_csrf=forged", cookie,
+                "Origin", "http://evil.example", "Sec-Fetch-Site", "cross-site")).isEqualTo(403);
+        assertThat(rawPost("/cart/add", "itemId=EST-1", cookie, "Origin", "http://evil.example"))
+                .as("a foreign Origin without fetch metadata").isEqualTo(403);
+        assertThat(rawPost("/signin", "username=j2ee&password=petshop", null))
+                .as("no Origin, no Sec-Fetch-Site, no token").isEqualTo(403);
+        assertThat(rawPost("/cart/add", "itemId=EST-1&_csrf=" + a.csrf(), cookie,
+                "Sec-Fetch-Site", "cross-site"))
+                .as("the session's token is still accepted").isEqualTo(303);
+    }
+
+    @Test
+    void sameOriginPosts_needNoToken() throws Exception {
+        String origin = "http://" + shop.clientUrl().getRawAuthority();
+        assertThat(rawPost("/cart/add", "itemId=EST-1", null, "Sec-Fetch-Site", "same-origin"))
+                .isEqualTo(303);
+        assertThat(rawPost("/cart/add", "itemId=EST-1", null, "Origin", origin)).isEqualTo(303);
+    }
+
+    private static int rawPost(String path, String form, String cookie, String... headers)
+            throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(
+                shop.clientUrl().resolve(path.substring(1)))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(form));
+        if (cookie != null) {
+            b.header("Cookie", cookie);
+        }
+        for (int i = 0; i < headers.length; i += 2) {
+            b.header(headers[i], headers[i + 1]);
+        }
+        return HttpClient.newHttpClient().send(b.build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode();
     }
 
     @Test
@@ -110,7 +142,7 @@ class FlowsTest {
         Page home = a.post("/account/new", form);
         assertThat(home.body()).contains("Sign out", "Sing along: parrots");
         Page taken = new UserAgent(shop.clientUrl()).post("/account/new", form);
-        assertThat(taken.status()).isEqualTo(403);
+        assertThat(taken.status()).as("the user name is taken").isEqualTo(409);
         UserAgent b = new UserAgent(shop.clientUrl());
         b.get("/account/new");
         assertThat(b.post("/account/new", form).status()).isEqualTo(409);
