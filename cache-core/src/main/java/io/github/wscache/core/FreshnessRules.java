@@ -23,10 +23,12 @@ import java.util.List;
  *
  * <p>A cache that acts as a surrogate ({@link ResponseCache.Builder#honorSurrogateControl}) reads
  * {@code Surrogate-Control} (W3C Edge Architecture 1.0, untargeted directives) first: its
- * {@code no-store} forbids storing, and its {@code max-age} wins over {@code s-maxage},
- * {@code max-age} and {@code Expires}. {@code Cache-Control: no-store} and {@code private} still
- * forbid storing: Surrogate-Control can shorten or lengthen a lifetime, never make a private
- * response shared.
+ * {@code no-store} forbids storing, and its {@code max-age} takes precedence over
+ * {@code Cache-Control} and {@code Expires} altogether, as the specification says: the origin
+ * addresses the surrogate with Surrogate-Control and the browsers behind it with Cache-Control, so
+ * a page may be {@code Cache-Control: private, no-store} for browsers and still be shared by the
+ * surrogate for {@code Surrogate-Control: max-age=300}. Without a Surrogate-Control
+ * {@code max-age}, Cache-Control rules as for any shared cache.
  */
 final class FreshnessRules {
     private static final FreshnessOptions OPTIONS =
@@ -64,17 +66,24 @@ final class FreshnessRules {
             return new Decision("not storable: Surrogate-Control no-store", Duration.ZERO,
                     Duration.ZERO);
         }
+        Duration fresh;
+        if (sc.maxAge().isPresent()) {
+            // addressed to the surrogate: Cache-Control is for the browsers behind it
+            Duration left = sc.maxAge().get().minus(Freshness.currentAge(meta, now));
+            fresh = left.isNegative() ? Duration.ZERO : left;
+            if (fresh.isZero() && !validators) {
+                return new Decision("not storable: stale on arrival and no validator to"
+                        + " revalidate it", Duration.ZERO, Duration.ZERO);
+            }
+            return kept(fresh, p.ttl(), validators);
+        }
         Storability s = Freshness.storable("GET", meta, OPTIONS, perUser);
         if (!s.isStorable() && s != Storability.NO_FRESHNESS_INFORMATION) {
             return new Decision(s.reason(), Duration.ZERO, Duration.ZERO);
         }
         CacheControl cc = meta.cacheControl();
-        Duration fresh;
         if (cc.noCache()) {
             fresh = Duration.ZERO;
-        } else if (sc.maxAge().isPresent()) {
-            Duration left = sc.maxAge().get().minus(Freshness.currentAge(meta, now));
-            fresh = left.isNegative() ? Duration.ZERO : left;
         } else if (cc.maxAge().isPresent() || cc.sMaxAge().isPresent()
                 || meta.expires().isPresent()) {
             FreshnessDecision d = Freshness.evaluate(meta, now, OPTIONS);

@@ -67,10 +67,20 @@ class SurrogateControlCacheTest {
     }
 
     @Test
-    void cacheControlPrivateStillForbidsAsharedEntry() {
+    void surrogateMaxAgeTakesPrecedenceOverCacheControlForBrowsers() {
         ResponseCache cache = cache(true);
-        get(cache, "Surrogate-Control", "max-age=60", "Cache-Control", "private");
-        get(cache, "Surrogate-Control", "max-age=60", "Cache-Control", "private");
+        get(cache, "Surrogate-Control", "max-age=60", "Cache-Control", "private, no-store");
+        get(cache, "Surrogate-Control", "max-age=60", "Cache-Control", "private, no-store");
+        assertThat(calls).hasValue(1);
+    }
+
+    @Test
+    void cacheControlPrivateStillForbidsAsharedEntry_withoutSurrogateMaxAge() {
+        ResponseCache cache = cache(true);
+        get(cache, "Surrogate-Control", "content=\"ESI/1.0\"", "Cache-Control",
+                "private, max-age=60");
+        get(cache, "Surrogate-Control", "content=\"ESI/1.0\"", "Cache-Control",
+                "private, max-age=60");
         assertThat(calls).hasValue(2);
     }
 

@@ -60,8 +60,10 @@ import org.apache.catalina.startup.Tomcat;
  *
  * <p><b>Caching.</b> GET only; freshness from {@code Surrogate-Control max-age}, then
  * {@code Cache-Control s-maxage}/{@code max-age}, then {@code Expires}; no heuristics; only
- * status 200; never with {@code Set-Cookie}, {@code Cache-Control: private} or
- * {@code no-store}, {@code Surrogate-Control: no-store}, or {@code Vary: *}. Stale entries with
+ * status 200; never with {@code Set-Cookie}, {@code Surrogate-Control: no-store} or
+ * {@code Vary: *}. A {@code Surrogate-Control max-age} is addressed to the edge and takes
+ * precedence over {@code Cache-Control} (which is left to the browsers); without one,
+ * {@code Cache-Control: private} or {@code no-store} forbid storing. Stale entries with
  * a validator are revalidated (a 304 refreshes them). {@code Vary} on request fields splits the
  * key; for {@code Cookie} by the values of {@link Builder#varyCookies(String...)}. Requests with
  * {@code Authorization} bypass the cache.
