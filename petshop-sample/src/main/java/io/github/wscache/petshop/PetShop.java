@@ -16,7 +16,7 @@ import java.util.concurrent.CountDownLatch;
  * time of the emulated WAN (default 200), {@code --port N} the port clients use (default 8080,
  * 0 = any), {@code --origin-port N} the application behind the relay in F0 or the SOAP services
  * in Fremoting and {@code --db-port N} the H2 TCP server in Fdb (default any),
- * {@code --scope application|request|soapsession|transportsession} the lifetime of the
+ * {@code --scope application|request|soapsession} the lifetime of the
  * Fremoting origin's service objects (default application), {@code --esi} container pages emit
  * ESI includes,
  * {@code --catalog-scale N} N generated products per category on top of JPetStore's 16,
@@ -73,7 +73,7 @@ public final class PetShop {
                 default -> throw new IllegalArgumentException("unknown option: " + a
                         + " (options: --deployment F0|Fdb|Fremoting --wan-ms N --port N"
                         + " --origin-port N --db-port N"
-                        + " --scope application|request|soapsession|transportsession --esi"
+                        + " --scope application|request|soapsession --esi"
                         + " --catalog-scale N --stock N)");
             }
         }

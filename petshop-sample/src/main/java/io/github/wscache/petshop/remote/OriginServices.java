@@ -23,6 +23,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import javax.xml.namespace.QName;
 import org.apache.axis2.AxisFault;
@@ -53,8 +54,8 @@ import org.apache.tomcat.util.descriptor.web.FilterMap;
  * objects (skeletons adapting ADB beans to the model and delegating to the local business
  * services) are built per service context, so the {@link ServiceScope} decides how many exist:
  * one per service ({@code application}), one per request ({@code request}), one per client
- * session ({@code soapsession}, with WS-Addressing engaged; {@code transportsession}, with an
- * HTTP cookie). Every skeleton builds its own DAOs and service object.
+ * session ({@code soapsession}, with WS-Addressing engaged). Every skeleton builds its own DAOs
+ * and service object.
  *
  * <p>Counts the SOAP requests that reach it (a servlet filter on {@code /services/*}), the calls
  * per operation and the service objects created. Worker threads are named
@@ -187,7 +188,14 @@ public final class OriginServices implements AutoCloseable {
         for (Iterator<AxisOperation> it = service.getOperations(); it.hasNext();) {
             it.next().setMessageReceiver(receiver);
         }
-        SkeletonSupplier.install(service, () -> skeleton.apply(db, counters));
+        Supplier<Object> factory = () -> skeleton.apply(db, counters);
+        if (scope == ServiceScope.APPLICATION) {
+            // Axis2 creates the object of a new service context without a lock, so two first
+            // requests at once would make two "singletons"; build the one object here
+            Object singleton = factory.get();
+            factory = () -> singleton;
+        }
+        SkeletonSupplier.install(service, factory);
         service.setScope(scope.axis2Name());
         axis2.getAxisConfiguration().addService(service);
     }

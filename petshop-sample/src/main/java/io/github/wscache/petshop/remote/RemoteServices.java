@@ -68,10 +68,9 @@ import org.apache.axis2.context.ConfigurationContextFactory;
  * stubs keep per-call state in their service client, so each thread gets its own stub of each
  * service.
  *
- * <p>With a session scope every stub keeps a session ({@code Options.setManageSession}): for
- * {@link ServiceScope#SOAPSESSION} through WS-Addressing, engaged here as at the origin; for
- * {@link ServiceScope#TRANSPORTSESSION} through the HTTP session cookie. A "client" of the
- * origin's per-client objects is therefore one edge worker thread's stub.
+ * <p>In the {@link ServiceScope#SOAPSESSION} scope every stub keeps a session
+ * ({@code Options.setManageSession}) through WS-Addressing, engaged here as at the origin. A
+ * "client" of the origin's per-client objects is therefore one edge worker thread's stub.
  */
 public final class RemoteServices implements AutoCloseable {
 

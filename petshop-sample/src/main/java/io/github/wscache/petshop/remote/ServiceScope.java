@@ -16,9 +16,7 @@ public enum ServiceScope {
      * One service object per client session, tracked with WS-Addressing (the service group id
      * travels as a reference parameter): .NET's client-activated objects (CAO).
      */
-    SOAPSESSION(Constants.SCOPE_SOAP_SESSION),
-    /** One service object per client HTTP session (a cookie): also per-client objects. */
-    TRANSPORTSESSION(Constants.SCOPE_TRANSPORT_SESSION);
+    SOAPSESSION(Constants.SCOPE_SOAP_SESSION);
 
     private final String axis2Name;
 
@@ -33,7 +31,7 @@ public enum ServiceScope {
 
     /** True when the client must keep a session for the scope to mean "per client". */
     public boolean needsSession() {
-        return this == SOAPSESSION || this == TRANSPORTSESSION;
+        return this == SOAPSESSION;
     }
 
     /** The .NET Remoting name used in the paper's Table 1. */
@@ -42,11 +40,14 @@ public enum ServiceScope {
             case APPLICATION -> "Singleton";
             case REQUEST -> "SingleCall";
             case SOAPSESSION -> "CAO";
-            case TRANSPORTSESSION -> "CAO (HTTP session)";
         };
     }
 
-    /** Parses an Axis2 scope name ({@code application}, {@code request}, ...), any case. */
+    /**
+     * Parses an Axis2 scope name: {@code application}, {@code request} or {@code soapsession}
+     * (any case). Axis2's {@code transportsession} (an HTTP cookie) is not offered: with the
+     * 2.0 HTTP client the cookie did not come back and every call got a new object.
+     */
     public static ServiceScope parse(String s) {
         for (ServiceScope scope : values()) {
             if (scope.axis2Name.equalsIgnoreCase(s) || scope.name().equalsIgnoreCase(s)) {
@@ -54,6 +55,6 @@ public enum ServiceScope {
             }
         }
         throw new IllegalArgumentException("scope must be one of application, request,"
-                + " soapsession, transportsession: " + s.toLowerCase(Locale.ROOT));
+                + " soapsession: " + s.toLowerCase(Locale.ROOT));
     }
 }
