@@ -24,8 +24,9 @@ import org.HdrHistogram.Histogram;
  * minutes), {@code --smoke} (seconds, for the build); each runs F0, Fdb and Fremoting (Fremoting
  * with the application scope, the paper's Singleton) and then the <em>hosting-strategy
  * comparison</em> of the paper's Table 1: Fremoting with each {@link ServiceScope} under the
- * same load, written to {@code hosting-strategies.csv} and printed as a table. {@code --hosting} runs
- * only that comparison (with the durations of the plan named before it, quick by default).
+ * same load, written to {@code hosting-strategies.csv} and printed as a table.
+ * {@code --hosting} runs only that comparison (with the durations of the chosen plan, quick by
+ * default).
  * {@code --catalog-scale N} adds N generated products per category (two items each) to
  * JPetStore's catalog. {@code --out DIR} changes the output directory (default
  * {@code petshop-sample/target/results}).
