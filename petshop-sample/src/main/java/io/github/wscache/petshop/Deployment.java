@@ -2,6 +2,9 @@ package io.github.wscache.petshop;
 
 import io.github.wscache.petshop.db.Database;
 import io.github.wscache.petshop.db.OriginDatabase;
+import io.github.wscache.petshop.remote.OriginServices;
+import io.github.wscache.petshop.remote.RemoteServices;
+import io.github.wscache.petshop.remote.ServiceScope;
 import io.github.wscache.petshop.service.Services;
 import io.github.wscache.petshop.wan.WanRelay;
 import io.github.wscache.petshop.web.PetShopApp;
@@ -15,6 +18,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.sql.SQLException;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -26,12 +30,19 @@ import java.util.Map;
  *   <li>{@link Kind#FDB}: the application at the edge, next to the clients; the database at the
  *       origin, served by H2's TCP server, reached through the WAN relay, so every JDBC round trip
  *       crosses the WAN. Only the JDBC URL differs from F0 (paper §5.1).</li>
+ *   <li>{@link Kind#FREMOTING}: the presentation tier at the edge, the business services and the
+ *       database at the origin (paper §5.2, partition point 3, "Fremoting2"). The services are
+ *       four Axis2 SOAP services ({@link OriginServices}) reached through the WAN relay; the edge
+ *       calls them through generated stubs with cache-axis installed ({@link RemoteServices}),
+ *       so cacheable catalog reads are answered at the edge. The origin's service objects live
+ *       in the {@link Options#scope() scope} of the options (the paper's hosting strategies).</li>
  * </ul>
- * Fremoting (services at the origin over SOAP) and Fproxy (an ESI edge) are later issues.
  *
  * <p>"Origin" statistics are what remains at the origin: in F0 the HTTP requests and the CPU time
  * of the application's worker threads (which also run the embedded database); in Fdb the JDBC
- * statements and the CPU time of the H2 TCP server threads.
+ * statements and the CPU time of the H2 TCP server threads; in Fremoting the SOAP requests and
+ * the CPU time of the origin's Tomcat worker threads (which run the services and the embedded
+ * database).
  */
 public final class Deployment implements AutoCloseable {
 
@@ -40,21 +51,28 @@ public final class Deployment implements AutoCloseable {
         /** Everything at the origin. */
         F0,
         /** Application at the edge, database at the origin. */
-        FDB;
+        FDB,
+        /** Presentation at the edge, business services (SOAP) and database at the origin. */
+        FREMOTING;
 
-        /** Parses {@code F0} or {@code Fdb} (any case). */
+        /** Parses a {@link #label()}: {@code F0}, {@code Fdb}, {@code Fremoting} (any case). */
         public static Kind parse(String s) {
             for (Kind k : values()) {
                 if (k.label().equalsIgnoreCase(s)) {
                     return k;
                 }
             }
-            throw new IllegalArgumentException("deployment must be F0 or Fdb: " + s);
+            throw new IllegalArgumentException("deployment must be one of "
+                    + Arrays.stream(values()).map(Kind::label).toList() + ": " + s);
         }
 
-        /** The paper's name: {@code F0} or {@code Fdb}. */
+        /** The paper's name: {@code F0}, {@code Fdb}, {@code Fremoting}. */
         public String label() {
-            return this == F0 ? "F0" : "Fdb";
+            return switch (this) {
+                case F0 -> "F0";
+                case FDB -> "Fdb";
+                case FREMOTING -> "Fremoting";
+            };
         }
     }
 
@@ -68,52 +86,72 @@ public final class Deployment implements AutoCloseable {
      * @param extraProductsPerCategory generated products on top of JPetStore's catalog
      * @param poolSize maximum JDBC connections
      * @param threads maximum Tomcat worker threads
-     * @param originPort port of the application behind the relay in F0 (0: any)
+     * @param originPort port of the application behind the relay in F0, of the SOAP services in
+     *     Fremoting (0: any)
      * @param dbPort port of the H2 TCP server in Fdb (0: any)
+     * @param scope lifetime of the origin's service objects in Fremoting
      */
     public record Options(Kind kind, int clientPort, long wanRttMillis, boolean esi, int stock,
             int loadUsers, int extraProductsPerCategory, int poolSize, int threads,
-            int originPort, int dbPort) {
+            int originPort, int dbPort, ServiceScope scope) {
 
-        /** Defaults: any port, no ESI, 10 000 units per item, 200 load users. */
+        /** Options with the {@link ServiceScope#APPLICATION application} scope. */
+        public Options(Kind kind, int clientPort, long wanRttMillis, boolean esi, int stock,
+                int loadUsers, int extraProductsPerCategory, int poolSize, int threads,
+                int originPort, int dbPort) {
+            this(kind, clientPort, wanRttMillis, esi, stock, loadUsers,
+                    extraProductsPerCategory, poolSize, threads, originPort, dbPort,
+                    ServiceScope.APPLICATION);
+        }
+
+        /** Defaults: any port, no ESI, 10 000 units per item, 200 load users, one object. */
         public static Options of(Kind kind, long wanRttMillis) {
             return new Options(kind, 0, wanRttMillis, false, 10_000, 200, 0, 300, 400, 0, 0);
+        }
+
+        /** A copy with another service scope (Fremoting). */
+        public Options withScope(ServiceScope s) {
+            return new Options(kind, clientPort, wanRttMillis, esi, stock, loadUsers,
+                    extraProductsPerCategory, poolSize, threads, originPort, dbPort, s);
         }
 
         /** A copy with another deployment kind. */
         public Options withKind(Kind k) {
             return new Options(k, clientPort, wanRttMillis, esi, stock, loadUsers,
-                    extraProductsPerCategory, poolSize, threads, originPort, dbPort);
+                    extraProductsPerCategory, poolSize, threads, originPort, dbPort, scope);
         }
 
         /** A copy with another WAN round-trip time. */
         public Options withWanRtt(long millis) {
             return new Options(kind, clientPort, millis, esi, stock, loadUsers,
-                    extraProductsPerCategory, poolSize, threads, originPort, dbPort);
+                    extraProductsPerCategory, poolSize, threads, originPort, dbPort, scope);
         }
 
         /** A copy with another stock. */
         public Options withStock(int units) {
             return new Options(kind, clientPort, wanRttMillis, esi, units, loadUsers,
-                    extraProductsPerCategory, poolSize, threads, originPort, dbPort);
+                    extraProductsPerCategory, poolSize, threads, originPort, dbPort, scope);
         }
 
         /** A copy with ESI on or off. */
         public Options withEsi(boolean on) {
             return new Options(kind, clientPort, wanRttMillis, on, stock, loadUsers,
-                    extraProductsPerCategory, poolSize, threads, originPort, dbPort);
+                    extraProductsPerCategory, poolSize, threads, originPort, dbPort, scope);
         }
 
         /** A copy with a generated catalog of {@code n} more products per category. */
         public Options withExtraProducts(int n) {
             return new Options(kind, clientPort, wanRttMillis, esi, stock, loadUsers, n,
-                    poolSize, threads, originPort, dbPort);
+                    poolSize, threads, originPort, dbPort, scope);
         }
 
-        /** A copy with other ports: clients, the origin application (F0), the database (Fdb). */
+        /**
+         * A copy with other ports: clients, the origin application (F0) or services (Fremoting),
+         * the database (Fdb).
+         */
         public Options withPorts(int client, int origin, int db) {
             return new Options(kind, client, wanRttMillis, esi, stock, loadUsers,
-                    extraProductsPerCategory, poolSize, threads, origin, db);
+                    extraProductsPerCategory, poolSize, threads, origin, db, scope);
         }
     }
 
@@ -122,14 +160,19 @@ public final class Deployment implements AutoCloseable {
     private final Database database;
     private final PetShopApp app;
     private final WanRelay relay;
+    private final OriginServices originServices;
+    private final RemoteServices remote;
 
     private Deployment(Options options, OriginDatabase origin, Database database,
-            PetShopApp app, WanRelay relay) {
+            PetShopApp app, WanRelay relay, OriginServices originServices,
+            RemoteServices remote) {
         this.options = options;
         this.origin = origin;
         this.database = database;
         this.app = app;
         this.relay = relay;
+        this.originServices = originServices;
+        this.remote = remote;
     }
 
     /** Creates the database, starts everything and returns when clients can connect. */
@@ -139,6 +182,8 @@ public final class Deployment implements AutoCloseable {
         Database db = null;
         PetShopApp app = null;
         WanRelay relay = null;
+        OriginServices services = null;
+        RemoteServices remote = null;
         try {
             String host = InetAddress.getLoopbackAddress().getHostAddress();
             if (o.kind() == Kind.F0) {
@@ -147,6 +192,15 @@ public final class Deployment implements AutoCloseable {
                         o.threads());
                 relay = WanRelay.start("client", o.clientPort(),
                         new InetSocketAddress(host, app.port()), o.wanRttMillis());
+            } else if (o.kind() == Kind.FREMOTING) {
+                db = Database.connect(origin.embeddedUrl(), "sa", "", o.poolSize());
+                services = OriginServices.start(db, o.originPort(), o.scope(), o.threads());
+                relay = WanRelay.start("soap", 0, new InetSocketAddress(host, services.port()),
+                        o.wanRttMillis());
+                remote = RemoteServices.connect(OriginServices.servicesUrl(relay.port()),
+                        o.scope());
+                app = PetShopApp.start("edge", o.clientPort(), remote.services(), o.esi(),
+                        o.threads());
             } else {
                 int tcp = origin.startTcpServer(o.dbPort() == 0 ? freePort() : o.dbPort());
                 relay = WanRelay.start("db", 0, new InetSocketAddress(host, tcp),
@@ -157,9 +211,9 @@ public final class Deployment implements AutoCloseable {
                 app = PetShopApp.start("edge", o.clientPort(), Services.local(db), o.esi(),
                         o.threads());
             }
-            return new Deployment(o, origin, db, app, relay);
+            return new Deployment(o, origin, db, app, relay, services, remote);
         } catch (SQLException | IOException | RuntimeException e) {
-            closeAll(app, relay, db, origin);
+            closeAll(app, remote, relay, services, db, origin);
             throw e;
         }
     }
@@ -177,7 +231,7 @@ public final class Deployment implements AutoCloseable {
         return options;
     }
 
-    /** The URL clients use: the WAN relay in F0, the edge application in Fdb. */
+    /** The URL clients use: the WAN relay in F0, the edge application in Fdb and Fremoting. */
     public URI clientUrl() {
         int port = options.kind() == Kind.F0 ? relay.port() : app.port();
         return URI.create("http://127.0.0.1:" + port + "/");
@@ -203,20 +257,47 @@ public final class Deployment implements AutoCloseable {
         return app;
     }
 
-    /** The WAN relay (client side in F0, database side in Fdb). */
+    /** The WAN relay (client side in F0, database side in Fdb, SOAP side in Fremoting). */
     public WanRelay relay() {
         return relay;
     }
 
-    /** Requests handled at the origin: HTTP requests in F0, JDBC statements in Fdb. */
+    /** The origin's SOAP services (Fremoting only). */
+    public OriginServices originServices() {
+        if (originServices == null) {
+            throw new IllegalStateException("no SOAP services in " + options.kind().label());
+        }
+        return originServices;
+    }
+
+    /** The edge's remote services and their cache (Fremoting only). */
+    public RemoteServices remoteServices() {
+        if (remote == null) {
+            throw new IllegalStateException("no remote services in " + options.kind().label());
+        }
+        return remote;
+    }
+
+    /**
+     * Requests handled at the origin: HTTP requests in F0, JDBC statements in Fdb, SOAP requests
+     * in Fremoting.
+     */
     public long originRequests() {
-        return options.kind() == Kind.F0 ? app.requests() : database.statements();
+        return switch (options.kind()) {
+            case F0 -> app.requests();
+            case FDB -> database.statements();
+            case FREMOTING -> originServices.requests();
+        };
     }
 
     /** CPU time of the origin's threads per thread id, to diff over a measurement interval. */
     public Map<Long, Long> originCpuNanosByThread() {
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        String prefix = options.kind() == Kind.F0 ? app.threadPrefix() : "H2 TCP Server";
+        String prefix = switch (options.kind()) {
+            case F0 -> app.threadPrefix();
+            case FDB -> "H2 TCP Server";
+            case FREMOTING -> originServices.threadPrefix();
+        };
         Map<Long, Long> out = new HashMap<>();
         for (ThreadInfo t : mx.getThreadInfo(mx.getAllThreadIds())) {
             if (t != null && t.getThreadName().startsWith(prefix)) {
@@ -240,7 +321,7 @@ public final class Deployment implements AutoCloseable {
 
     @Override
     public void close() {
-        closeAll(app, relay, database, origin);
+        closeAll(app, remote, relay, originServices, database, origin);
     }
 
     private static void closeAll(AutoCloseable... parts) {

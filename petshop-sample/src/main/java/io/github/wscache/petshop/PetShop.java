@@ -1,5 +1,6 @@
 package io.github.wscache.petshop;
 
+import io.github.wscache.petshop.remote.ServiceScope;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -8,11 +9,16 @@ import java.util.concurrent.CountDownLatch;
  * <pre>
  * java -jar petshop-sample/target/petshop-sample.jar --deployment F0 --wan-ms 200
  * java -jar petshop-sample/target/petshop-sample.jar --deployment Fdb --wan-ms 200 --port 8080
+ * java -jar petshop-sample/target/petshop-sample.jar --deployment Fremoting --wan-ms 200
+ * java -jar petshop-sample/target/petshop-sample.jar --deployment Fremoting --scope request
  * </pre>
- * Options: {@code --deployment F0|Fdb} (default F0), {@code --wan-ms N} round-trip time of the
- * emulated WAN (default 200), {@code --port N} the port clients use (default 8080, 0 = any),
- * {@code --origin-port N} the application behind the relay in F0 and {@code --db-port N} the H2
- * TCP server in Fdb (default any), {@code --esi} container pages emit ESI includes,
+ * Options: {@code --deployment F0|Fdb|Fremoting} (default F0), {@code --wan-ms N} round-trip
+ * time of the emulated WAN (default 200), {@code --port N} the port clients use (default 8080,
+ * 0 = any), {@code --origin-port N} the application behind the relay in F0 or the SOAP services
+ * in Fremoting and {@code --db-port N} the H2 TCP server in Fdb (default any),
+ * {@code --scope application|request|soapsession} the lifetime of the
+ * Fremoting origin's service objects (default application), {@code --esi} container pages emit
+ * ESI includes,
  * {@code --catalog-scale N} N generated products per category on top of JPetStore's 16,
  * {@code --stock N} units per item.
  */
@@ -35,6 +41,12 @@ public final class PetShop {
         System.out.println("  clients:     " + d.clientUrl()
                 + (o.kind() == Deployment.Kind.F0 ? "  (through the WAN relay)" : "  (edge)"));
         System.out.println("  application: " + d.appUrl());
+        if (o.kind() == Deployment.Kind.FREMOTING) {
+            System.out.println("  services:    " + d.originServices().endpoint("")
+                    + "{PetShopCatalog,PetShopCart,PetShopAccount,PetShopOrders}  (scope "
+                    + o.scope().axis2Name() + ", behind the WAN relay at port "
+                    + d.relay().port() + ")");
+        }
         System.out.println("  database:    " + d.jdbcUrl());
         System.out.println("  sign in as j2ee / petshop; Ctrl-C stops");
         stop.await();
@@ -53,13 +65,16 @@ public final class PetShop {
                 case "--port" -> clientPort = Integer.parseInt(value(args, ++i, a));
                 case "--origin-port" -> originPort = Integer.parseInt(value(args, ++i, a));
                 case "--db-port" -> dbPort = Integer.parseInt(value(args, ++i, a));
+                case "--scope" -> o = o.withScope(ServiceScope.parse(value(args, ++i, a)));
                 case "--esi" -> o = o.withEsi(true);
                 case "--catalog-scale" -> o = o.withExtraProducts(
                         Integer.parseInt(value(args, ++i, a)));
                 case "--stock" -> o = o.withStock(Integer.parseInt(value(args, ++i, a)));
                 default -> throw new IllegalArgumentException("unknown option: " + a
-                        + " (options: --deployment F0|Fdb --wan-ms N --port N --origin-port N"
-                        + " --db-port N --esi --catalog-scale N --stock N)");
+                        + " (options: --deployment F0|Fdb|Fremoting --wan-ms N --port N"
+                        + " --origin-port N --db-port N"
+                        + " --scope application|request|soapsession --esi"
+                        + " --catalog-scale N --stock N)");
             }
         }
         o = o.withPorts(clientPort, originPort, dbPort);

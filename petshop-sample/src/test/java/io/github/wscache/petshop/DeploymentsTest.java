@@ -9,7 +9,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** F0 and Fdb are the same application: same journey, same HTML; Fdb pays per round trip. */
+/**
+ * F0, Fdb and Fremoting are the same application: same journey, same HTML; Fdb pays per JDBC
+ * round trip, Fremoting per SOAP call.
+ */
 class DeploymentsTest {
 
     private static List<String> journey(Deployment d) throws Exception {
@@ -38,9 +41,10 @@ class DeploymentsTest {
     }
 
     @Test
-    void sameJourney_yieldsTheSameHtml_inF0AndFdb() throws Exception {
+    void sameJourney_yieldsTheSameHtml_inF0FdbAndFremoting() throws Exception {
         List<String> f0;
         List<String> fdb;
+        List<String> fremoting;
         try (Deployment d = Deployment.start(Fixtures.options(Deployment.Kind.F0, 0))) {
             f0 = journey(d);
         }
@@ -48,10 +52,15 @@ class DeploymentsTest {
             assertThat(d.jdbcUrl()).startsWith("jdbc:h2:tcp://");
             fdb = journey(d);
         }
+        try (Deployment d = Deployment.start(Fixtures.options(Deployment.Kind.FREMOTING, 0))) {
+            fremoting = journey(d);
+            assertThat(d.originRequests()).as("SOAP requests at the origin").isPositive();
+        }
         assertThat(f0).hasSize(12);
         assertThat(f0.get(8)).contains("Thank you", "EST-11");
         for (int i = 0; i < f0.size(); i++) {
-            assertThat(fdb.get(i)).as("page %d", i).isEqualTo(f0.get(i));
+            assertThat(fdb.get(i)).as("Fdb page %d", i).isEqualTo(f0.get(i));
+            assertThat(fremoting.get(i)).as("Fremoting page %d", i).isEqualTo(f0.get(i));
         }
     }
 

@@ -1,6 +1,9 @@
 package io.github.wscache.petshop.load;
 
 import io.github.wscache.petshop.Deployment;
+import io.github.wscache.petshop.remote.OriginServices;
+import io.github.wscache.petshop.remote.ServiceScope;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,10 +20,16 @@ import org.HdrHistogram.Histogram;
  * java -cp petshop-sample/target/petshop-sample.jar \
  *     io.github.wscache.petshop.load.PetShopLoad --quick
  * </pre>
- * Plans: {@code --quick} (under 3 minutes), {@code --full} (the paper's matrix, about 25
- * minutes), {@code --smoke} (seconds, for the build). {@code --catalog-scale N} adds N generated
- * products per category (two items each) to JPetStore's catalog. {@code --out DIR} changes the
- * output directory (default {@code petshop-sample/target/results}).
+ * Plans: {@code --quick} (under 3 minutes), {@code --full} (the paper's matrix, about 40
+ * minutes), {@code --smoke} (seconds, for the build); each runs F0, Fdb and Fremoting (Fremoting
+ * with the application scope, the paper's Singleton) and then the <em>hosting-strategy
+ * comparison</em> of the paper's Table 1: Fremoting with each {@link ServiceScope} under the
+ * same load, written to {@code hosting-strategies.csv} and printed as a table.
+ * {@code --hosting} runs only that comparison (with the durations of the chosen plan, quick by
+ * default).
+ * {@code --catalog-scale N} adds N generated products per category (two items each) to
+ * JPetStore's catalog. {@code --out DIR} changes the output directory (default
+ * {@code petshop-sample/target/results}).
  */
 public final class PetShopLoad {
 
@@ -31,38 +40,61 @@ public final class PetShopLoad {
      * @param usersAtMainRtt user counts measured at the main RTT
      * @param otherRtts further RTTs (Figure 12), measured with the smallest user count
      * @param catalogScale generated products per category on top of JPetStore's 16
+     * @param hosting the hosting-strategy comparison, or null to skip it
      */
     public record Plan(List<Deployment.Kind> deployments, long mainRtt,
             List<Integer> usersAtMainRtt, List<Long> otherRtts, long warmupMillis,
-            long measureMillis, long thinkMillis, int catalogScale) {
+            long measureMillis, long thinkMillis, int catalogScale, Hosting hosting) {
 
-        /** Under three minutes: F0 and Fdb, 5 and 15 users at 200 ms, 5 users at 50/400 ms. */
+        /**
+         * Under three minutes: F0, Fdb and Fremoting with 5 and 15 users at 200 ms and 5 users
+         * at 50/400 ms (4 s warm-up, 6 s measured per run), then the three scopes with 25 users
+         * at 0 ms (3 s + 6 s each).
+         */
         public static Plan quick() {
-            return new Plan(List.of(Deployment.Kind.F0, Deployment.Kind.FDB), 200,
-                    List.of(5, 15), List.of(50L, 400L), 6_000, 8_000, 50, 0);
+            return new Plan(List.of(Deployment.Kind.F0, Deployment.Kind.FDB,
+                    Deployment.Kind.FREMOTING), 200, List.of(5, 15), List.of(50L, 400L), 4_000,
+                    6_000, 50, 0, new Hosting(0, 25, 3_000, 6_000));
         }
 
-        /** The paper's matrix, scaled to one machine: about 25 minutes. */
+        /** The paper's matrix, scaled to one machine: about 40 minutes. */
         public static Plan full() {
-            return new Plan(List.of(Deployment.Kind.F0, Deployment.Kind.FDB), 200,
-                    List.of(5, 10, 25, 50, 100), List.of(50L, 400L), 30_000, 60_000, 50, 0);
+            return new Plan(List.of(Deployment.Kind.F0, Deployment.Kind.FDB,
+                    Deployment.Kind.FREMOTING), 200, List.of(5, 10, 25, 50, 100),
+                    List.of(50L, 400L), 30_000, 60_000, 50, 0,
+                    new Hosting(0, 25, 30_000, 60_000));
         }
 
-        /** A few seconds: 2 users, 20 ms and 0 ms. */
+        /** A few seconds: 2 users, 20 ms and 0 ms; the scopes with 2 users at 0 ms. */
         public static Plan smoke() {
-            return new Plan(List.of(Deployment.Kind.F0, Deployment.Kind.FDB), 20, List.of(2),
-                    List.of(0L), 500, 1_500, 50, 0);
+            return new Plan(List.of(Deployment.Kind.F0, Deployment.Kind.FDB,
+                    Deployment.Kind.FREMOTING), 20, List.of(2), List.of(0L), 500, 1_500, 50, 0,
+                    new Hosting(0, 2, 300, 1_000));
         }
 
         /** A copy with a generated catalog of {@code n} more products per category. */
         public Plan withCatalogScale(int n) {
             return new Plan(deployments, mainRtt, usersAtMainRtt, otherRtts, warmupMillis,
-                    measureMillis, thinkMillis, n);
+                    measureMillis, thinkMillis, n, hosting);
+        }
+
+        /** A copy that runs only the hosting-strategy comparison. */
+        public Plan hostingOnly() {
+            return new Plan(List.of(), mainRtt, usersAtMainRtt, List.of(), warmupMillis,
+                    measureMillis, thinkMillis, catalogScale, hosting);
         }
 
         int maxUsers() {
             return usersAtMainRtt.stream().mapToInt(Integer::intValue).max().orElse(1);
         }
+    }
+
+    /**
+     * The hosting-strategy comparison (paper §5.2.2, Table 1): Fremoting once per
+     * {@link ServiceScope}, same load. At 0 ms the origin is the bottleneck, so what a scope
+     * costs there shows in throughput and origin CPU instead of hiding behind the WAN.
+     */
+    public record Hosting(long rttMillis, int users, long warmupMillis, long measureMillis) {
     }
 
     private PetShopLoad() {
@@ -71,6 +103,7 @@ public final class PetShopLoad {
     /** Command-line entry point. */
     public static void main(String[] args) throws Exception {
         Plan plan = Plan.quick();
+        boolean hostingOnly = false;
         int catalogScale = 0;
         Path out = Path.of("petshop-sample", "target", "results");
         for (int i = 0; i < args.length; i++) {
@@ -78,6 +111,7 @@ public final class PetShopLoad {
                 case "--quick" -> plan = Plan.quick();
                 case "--full" -> plan = Plan.full();
                 case "--smoke" -> plan = Plan.smoke();
+                case "--hosting" -> hostingOnly = true;
                 case "--catalog-scale" -> {
                     if (++i >= args.length) {
                         throw new IllegalArgumentException("option needs a value: "
@@ -92,12 +126,75 @@ public final class PetShopLoad {
                     out = Path.of(args[i]);
                 }
                 default -> throw new IllegalArgumentException("unknown option: " + args[i]
-                        + " (options: --quick | --full | --smoke, --catalog-scale N, --out DIR)");
+                        + " (options: --quick | --full | --smoke, --hosting, --catalog-scale N,"
+                        + " --out DIR)");
             }
         }
-        List<RunResult> results = run(plan.withCatalogScale(catalogScale), out, true);
-        System.out.println("results in " + out.toAbsolutePath() + " (" + results.size()
-                + " runs)");
+        plan = plan.withCatalogScale(catalogScale);
+        if (hostingOnly) {
+            plan = plan.hostingOnly();
+        }
+        long t0 = System.nanoTime();
+        List<RunResult> results = run(plan, out, true);
+        List<HostingResult> hosting = hosting(plan, out, true);
+        System.out.println();
+        System.out.print(Results.summaryTable(results, plan.mainRtt()));
+        if (!hosting.isEmpty()) {
+            System.out.println();
+            System.out.print(Results.hostingTable(hosting));
+        }
+        System.out.printf("results in %s (%d runs, %d scopes, %.0f s)%n", out.toAbsolutePath(),
+                results.size(), hosting.size(), (System.nanoTime() - t0) / 1e9);
+    }
+
+    /**
+     * One row of the hosting-strategy comparison.
+     *
+     * @param serviceObjects service objects the origin created during the measurement
+     * @param heapAfterGcMb heap used by this whole process (edge, origin, load) after a full GC
+     *     at the end of the measurement
+     */
+    public record HostingResult(ServiceScope scope, long rttMillis, int users,
+            double throughput, double meanMillis, double p99Millis, long errors,
+            double originCpuMillisPerRequest, double originRequestsPerRequest,
+            long serviceObjects, double heapAfterGcMb) {
+    }
+
+    /**
+     * Runs the plan's hosting-strategy comparison (nothing without one), writes
+     * {@code hosting-strategies.csv} under {@code out} and returns its rows.
+     */
+    public static List<HostingResult> hosting(Plan plan, Path out, boolean verbose)
+            throws Exception {
+        List<HostingResult> rows = new ArrayList<>();
+        Hosting h = plan.hosting();
+        if (h == null) {
+            return rows;
+        }
+        Plan cell = new Plan(List.of(Deployment.Kind.FREMOTING), h.rttMillis(),
+                List.of(h.users()), List.of(), h.warmupMillis(), h.measureMillis(),
+                plan.thinkMillis(), plan.catalogScale(), h);
+        for (ServiceScope scope : ServiceScope.values()) {
+            Measured m = measure(cell, Deployment.Kind.FREMOTING, scope, h.rttMillis(),
+                    h.users());
+            RunResult r = m.result();
+            HostingResult row = new HostingResult(scope, h.rttMillis(), h.users(),
+                    r.throughput(), r.all().mean(), r.all().p99(), r.errors(),
+                    r.requests() == 0 ? 0 : r.originCpuMillis() / r.requests(),
+                    r.requests() == 0 ? 0 : (double) r.originRequests() / r.requests(),
+                    m.serviceObjects(), m.heapAfterGcMb());
+            rows.add(row);
+            if (verbose) {
+                System.out.printf("Fremoting scope=%-11s rtt=%4d ms users=%3d  %6.1f req/s"
+                        + "  mean %7.1f ms  p99 %7.1f  origin CPU %.2f ms/req  objects %d"
+                        + "  heap %.0f MB%n", scope.axis2Name(), h.rttMillis(), h.users(),
+                        row.throughput(), row.meanMillis(), row.p99Millis(),
+                        row.originCpuMillisPerRequest(), row.serviceObjects(),
+                        row.heapAfterGcMb());
+            }
+        }
+        Results.writeHosting(out, rows);
+        return rows;
     }
 
     /** Runs every run of {@code plan}, writes the results under {@code out} and returns them. */
@@ -119,8 +216,32 @@ public final class PetShopLoad {
 
     private static RunResult runOne(Plan plan, Deployment.Kind kind, long rtt, int users,
             boolean verbose) throws Exception {
+        RunResult r = measure(plan, kind, ServiceScope.APPLICATION, rtt, users).result();
+        if (verbose) {
+            System.out.printf("%-9s rtt=%4d ms users=%3d  %6.1f req/s  mean %7.1f ms"
+                    + "  A %7.1f  B %7.1f  C %7.1f  errors %d  origin %d req, %.0f ms CPU%n",
+                    r.deployment(), rtt, users, r.throughput(), r.all().mean(),
+                    r.classA().mean(), r.classB().mean(), r.classC().mean(), r.errors(),
+                    r.originRequests(), r.originCpuMillis());
+        }
+        return r;
+    }
+
+    private record Measured(RunResult result, long serviceObjects, double heapAfterGcMb) {
+    }
+
+    private static long serviceObjects(Deployment d) {
+        if (d.options().kind() != Deployment.Kind.FREMOTING) {
+            return 0;
+        }
+        return OriginServices.SERVICES.stream()
+                .mapToLong(s -> d.originServices().instances(s)).sum();
+    }
+
+    private static Measured measure(Plan plan, Deployment.Kind kind, ServiceScope scope,
+            long rtt, int users) throws Exception {
         Deployment.Options o = new Deployment.Options(kind, 0, rtt, false, 1_000_000,
-                Math.max(plan.maxUsers(), users), plan.catalogScale(), 300, 400, 0, 0);
+                Math.max(plan.maxUsers(), users), plan.catalogScale(), 300, 400, 0, 0, scope);
         try (Deployment d = Deployment.start(o)) {
             Recorder recorder = new Recorder();
             List<Workload.VirtualUser> vus = new ArrayList<>();
@@ -137,6 +258,7 @@ public final class PetShopLoad {
             Thread.sleep(plan.warmupMillis());
             long origin0 = d.originRequests();
             Map<Long, Long> cpu0 = d.originCpuNanosByThread();
+            long objects0 = serviceObjects(d);
             long hits0 = d.app().cache().hits();
             long misses0 = d.app().cache().misses();
             long t0 = System.nanoTime();
@@ -148,6 +270,11 @@ public final class PetShopLoad {
             double cpuMillis = Deployment.cpuBetween(cpu0, d.originCpuNanosByThread()) / 1e6;
             long hits = d.app().cache().hits() - hits0;
             long misses = d.app().cache().misses() - misses0;
+            long objects = serviceObjects(d) - objects0;
+            // the sessions (soapsession) are still alive here: what a scope retains counts
+            System.gc();
+            double heapMb = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed()
+                    / (1024.0 * 1024.0);
             for (Workload.VirtualUser vu : vus) {
                 vu.stop();
             }
@@ -156,14 +283,7 @@ public final class PetShopLoad {
             }
             RunResult r = result(kind.label(), rtt, users, seconds, recorder, originRequests,
                     cpuMillis, hits + misses == 0 ? 0 : (double) hits / (hits + misses));
-            if (verbose) {
-                System.out.printf("%-4s rtt=%4d ms users=%3d  %6.1f req/s  mean %7.1f ms"
-                        + "  A %7.1f  B %7.1f  C %7.1f  errors %d  origin %d req, %.0f ms CPU%n",
-                        r.deployment(), rtt, users, r.throughput(), r.all().mean(),
-                        r.classA().mean(), r.classB().mean(), r.classC().mean(), r.errors(),
-                        r.originRequests(), r.originCpuMillis());
-            }
-            return r;
+            return new Measured(r, objects, heapMb);
         }
     }
 

@@ -33,6 +33,7 @@ final class Results {
     static final String FIG10 = "fig10-response-time-per-class";
     static final String FIG11 = "fig11-origin-cpu-per-request";
     static final String FIG12 = "fig12-response-time-vs-latency";
+    static final String HOSTING = "hosting-strategies.csv";
 
     private Results() {
     }
@@ -71,6 +72,62 @@ final class Results {
                     f(r.originCpuMillis()),
                     f(r.requests() == 0 ? 0 : r.originCpuMillis() / r.requests()),
                     f(r.fragmentHitRatio()))).append('\n');
+        }
+        return out.toString();
+    }
+
+    static void writeHosting(Path dir, List<PetShopLoad.HostingResult> rows) {
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve(HOSTING), hostingCsv(rows), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String hostingCsv(List<PetShopLoad.HostingResult> rows) {
+        StringBuilder out = new StringBuilder("scope,remoting_name,rtt_ms,users,throughput_rps,"
+                + "mean_ms,p99_ms,errors,origin_cpu_ms_per_request,"
+                + "origin_requests_per_user_request,service_objects,heap_after_gc_mb\n");
+        for (PetShopLoad.HostingResult r : rows) {
+            out.append(String.join(",", r.scope().axis2Name(), r.scope().remotingName(),
+                    Long.toString(r.rttMillis()), Integer.toString(r.users()),
+                    f(r.throughput()), f(r.meanMillis()), f(r.p99Millis()),
+                    Long.toString(r.errors()), f(r.originCpuMillisPerRequest()),
+                    f(r.originRequestsPerRequest()), Long.toString(r.serviceObjects()),
+                    f(r.heapAfterGcMb()))).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** The hosting-strategy comparison as a text table (the paper's Table 1 and more). */
+    static String hostingTable(List<PetShopLoad.HostingResult> rows) {
+        StringBuilder out = new StringBuilder();
+        if (!rows.isEmpty()) {
+            out.append(String.format(Locale.ROOT, "Hosting strategies (Fremoting, %d users,"
+                    + " WAN RTT %d ms)%n", rows.get(0).users(), rows.get(0).rttMillis()));
+        }
+        out.append(String.format(Locale.ROOT, "%-12s %-11s %9s %9s %9s %12s %9s %9s%n",
+                "scope", "remoting", "req/s", "mean ms", "p99 ms", "CPU ms/req", "objects",
+                "heap MB"));
+        for (PetShopLoad.HostingResult r : rows) {
+            out.append(String.format(Locale.ROOT,
+                    "%-12s %-11s %9.1f %9.1f %9.1f %12.3f %9d %9.0f%n", r.scope().axis2Name(),
+                    r.scope().remotingName(), r.throughput(), r.meanMillis(), r.p99Millis(),
+                    r.originCpuMillisPerRequest(), r.serviceObjects(), r.heapAfterGcMb()));
+        }
+        return out.toString();
+    }
+
+    /** Mean response time per deployment and user count at the main RTT, as a text table. */
+    static String summaryTable(List<RunResult> runs, long mainRtt) {
+        StringBuilder out = new StringBuilder();
+        for (RunResult r : runs) {
+            out.append(String.format(Locale.ROOT,
+                    "%-10s rtt %4d ms  users %3d  %7.1f req/s  mean %7.1f ms  p99 %7.1f ms"
+                    + "  origin CPU %.3f ms/req%n", r.deployment(), r.rttMillis(), r.users(),
+                    r.throughput(), r.all().mean(), r.all().p99(),
+                    r.requests() == 0 ? 0 : r.originCpuMillis() / r.requests()));
         }
         return out.toString();
     }

@@ -39,6 +39,17 @@ public final class Cart {
         lines.remove(itemId);
     }
 
+    /**
+     * Replaces every line with {@code newLines}, in their order: how a cart passed by value to a
+     * remote service (Fremoting) takes back the service's answer.
+     */
+    public synchronized void replaceWith(List<CartLine> newLines) {
+        lines.clear();
+        for (CartLine line : newLines) {
+            lines.put(line.item().id(), line);
+        }
+    }
+
     /** Removes every line. */
     public synchronized void clear() {
         lines.clear();

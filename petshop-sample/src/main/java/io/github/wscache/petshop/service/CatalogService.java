@@ -10,8 +10,8 @@ import java.util.Optional;
 
 /**
  * Catalog reads. A single-call interface per kind of request, taking and returning values only:
- * the third partition place of the paper (§3.2), ready to be exposed as a web service for the
- * Fremoting deployment.
+ * the third partition place of the paper (§3.2), exposed as the {@code PetShopCatalog} web
+ * service in the Fremoting deployment.
  */
 public interface CatalogService {
 

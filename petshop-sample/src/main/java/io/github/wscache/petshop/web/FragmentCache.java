@@ -9,8 +9,9 @@ import java.util.function.Supplier;
 /**
  * The output cache of the presentation tier (ASP.NET output caching in the paper, §4.2): rendered
  * fragments by URL with a time to live. It lives wherever the presentation tier runs (the origin
- * in F0, the edge in Fdb). Bounded by a simple entry limit (cleared when exceeded: the key space is
- * small except for search keywords). Thread-safe; two concurrent misses may both render.
+ * in F0, the edge in Fdb and Fremoting). Bounded by a simple entry limit (cleared when exceeded:
+ * the key space is small except for search keywords). Thread-safe; two concurrent misses may both
+ * render.
  */
 public final class FragmentCache {
 

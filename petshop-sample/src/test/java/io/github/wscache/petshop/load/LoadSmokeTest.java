@@ -2,19 +2,23 @@ package io.github.wscache.petshop.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.wscache.petshop.remote.ServiceScope;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** A few seconds of load (2 users, 0 and 20 ms WAN) through the real driver and chart writer. */
+/**
+ * A few seconds of load (2 users, 0 and 20 ms WAN) in F0, Fdb and Fremoting through the real
+ * driver and chart writer, and the hosting-strategy comparison with every scope.
+ */
 class LoadSmokeTest {
 
     @Test
     void smokePlan_writesCsvRowsAndCharts() throws Exception {
         Path out = Path.of("target", "smoke-results");
         List<RunResult> runs = PetShopLoad.run(PetShopLoad.Plan.smoke(), out, false);
-        assertThat(runs).hasSize(4);
+        assertThat(runs).hasSize(6);
         for (RunResult r : runs) {
             assertThat(r.requests()).as("%s at %d ms", r.deployment(), r.rttMillis())
                     .isPositive();
@@ -22,10 +26,11 @@ class LoadSmokeTest {
             assertThat(r.originRequests()).isPositive();
         }
         List<String> summary = Files.readAllLines(out.resolve(Results.SUMMARY));
-        assertThat(summary).hasSize(5);
+        assertThat(summary).hasSize(7);
         assertThat(summary.get(0)).startsWith("deployment,rtt_ms,users,");
         assertThat(summary).anyMatch(l -> l.startsWith("F0,20,2,"))
-                .anyMatch(l -> l.startsWith("Fdb,0,2,"));
+                .anyMatch(l -> l.startsWith("Fdb,0,2,"))
+                .anyMatch(l -> l.startsWith("Fremoting,20,2,"));
         assertThat(Files.readAllLines(out.resolve(Results.PAGES)).size()).isGreaterThan(5);
         for (String chart : List.of(Results.FIG9, Results.FIG10, Results.FIG11,
                 Results.FIG12)) {
@@ -33,5 +38,19 @@ class LoadSmokeTest {
             assertThat(png).exists();
             assertThat(Files.size(png)).isGreaterThan(1000);
         }
+
+        List<PetShopLoad.HostingResult> hosting =
+                PetShopLoad.hosting(PetShopLoad.Plan.smoke(), out, false);
+        assertThat(hosting).extracting(PetShopLoad.HostingResult::scope)
+                .containsExactly(ServiceScope.values());
+        for (PetShopLoad.HostingResult h : hosting) {
+            assertThat(h.throughput()).as("%s", h.scope()).isPositive();
+            assertThat(h.errors()).isZero();
+        }
+        List<String> csv = Files.readAllLines(out.resolve(Results.HOSTING));
+        assertThat(csv).hasSize(1 + ServiceScope.values().length);
+        assertThat(csv.get(0)).startsWith("scope,remoting_name,rtt_ms,users,throughput_rps,");
+        assertThat(csv.get(1)).startsWith("application,Singleton,0,2,");
+        assertThat(Results.hostingTable(hosting)).contains("soapsession", "CAO");
     }
 }

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The qualitative results of the paper (§7.1.1) at a 200 ms WAN: F0 never answers faster than a
  * round trip; Fdb answers cacheable (A) and database-free (C) requests at the edge, and pays for
- * the database in class B. About a minute: run with {@code -Pslow}.
+ * the database in class B; Fremoting answers cacheable requests at the edge too (cache-axis) and
+ * beats F0 overall. About a minute and a half: run with {@code -Pslow}.
  */
 @Tag("slow")
 class PaperShapeTest {
@@ -19,7 +20,8 @@ class PaperShapeTest {
     @Test
     void at200ms_f0PaysARoundTripPerAction_fdbOnlyForTheDatabase() throws Exception {
         PetShopLoad.Plan plan = new PetShopLoad.Plan(List.of(Deployment.Kind.F0,
-                Deployment.Kind.FDB), 200, List.of(5), List.of(), 15_000, 15_000, 50, 0);
+                Deployment.Kind.FDB, Deployment.Kind.FREMOTING), 200, List.of(5), List.of(),
+                15_000, 15_000, 50, 0, null);
         List<RunResult> runs = PetShopLoad.run(plan, Path.of("target", "slow-results"), true);
         RunResult f0 = runs.get(0);
         RunResult fdb = runs.get(1);
@@ -33,5 +35,9 @@ class PaperShapeTest {
         assertThat(fdb.classB().mean()).as("Fdb class B").isBetween(150.0, 700.0);
         assertThat(fdb.all().mean()).isLessThan(f0.all().mean() / 2);
         assertThat(fdb.originCpuMillis()).isLessThan(f0.originCpuMillis());
+        RunResult fremoting = runs.get(2);
+        assertThat(fremoting.errors()).isZero();
+        assertThat(fremoting.classA().mean()).as("Fremoting class A").isLessThan(60);
+        assertThat(fremoting.all().mean()).isLessThan(f0.all().mean() / 2);
     }
 }

@@ -1,0 +1,302 @@
+package io.github.wscache.petshop.remote;
+
+import io.github.wscache.petshop.db.Database;
+import io.github.wscache.petshop.remote.soap.PetShopAccountMessageReceiverInOut;
+import io.github.wscache.petshop.remote.soap.PetShopCartMessageReceiverInOut;
+import io.github.wscache.petshop.remote.soap.PetShopCatalogMessageReceiverInOut;
+import io.github.wscache.petshop.remote.soap.PetShopOrdersMessageReceiverInOut;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletConfig;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import javax.xml.namespace.QName;
+import org.apache.axis2.AxisFault;
+import org.apache.axis2.context.ConfigurationContext;
+import org.apache.axis2.context.ConfigurationContextFactory;
+import org.apache.axis2.description.AxisOperation;
+import org.apache.axis2.description.AxisService;
+import org.apache.axis2.description.WSDL11ToAxisServiceBuilder;
+import org.apache.axis2.engine.MessageReceiver;
+import org.apache.axis2.transport.http.AxisServlet;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.Wrapper;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.core.StandardThreadExecutor;
+import org.apache.catalina.session.StandardManager;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.tomcat.util.descriptor.web.FilterDef;
+import org.apache.tomcat.util.descriptor.web.FilterMap;
+
+/**
+ * The origin of the Fremoting deployment: the four business services of {@code PetShop.wsdl}
+ * ({@value #CATALOG}, {@value #CART}, {@value #ACCOUNT}, {@value #ORDERS}) on Axis2 2.0's
+ * {@link AxisServlet} inside embedded Tomcat 11, over the database next to them.
+ *
+ * <p>Each service is deployed from the WSDL with its generated message receiver; its service
+ * objects (skeletons adapting ADB beans to the model and delegating to the local business
+ * services) are built per service context, so the {@link ServiceScope} decides how many exist:
+ * one per service ({@code application}), one per request ({@code request}), one per client
+ * session ({@code soapsession}, with WS-Addressing engaged). Every skeleton builds its own DAOs
+ * and service object.
+ *
+ * <p>Counts the SOAP requests that reach it (a servlet filter on {@code /services/*}), the calls
+ * per operation and the service objects created. Worker threads are named
+ * {@code petshop-origin-soap-exec-N} so a load test can measure their CPU time.
+ */
+public final class OriginServices implements AutoCloseable {
+
+    /** Target namespace of the WSDL. */
+    public static final String NAMESPACE = "urn:wscache:petshop";
+    /** The catalog service ({@code CatalogService}). */
+    public static final String CATALOG = "PetShopCatalog";
+    /** The cart service ({@code CartService}, cart by value). */
+    public static final String CART = "PetShopCart";
+    /** The account service ({@code AccountService}). */
+    public static final String ACCOUNT = "PetShopAccount";
+    /** The order service ({@code OrderService}). */
+    public static final String ORDERS = "PetShopOrders";
+    /** All four, in the order above. */
+    public static final List<String> SERVICES = List.of(CATALOG, CART, ACCOUNT, ORDERS);
+
+    private static final String THREAD_PREFIX = "petshop-origin-soap-exec-";
+
+    private final Tomcat tomcat;
+    private final Connector connector;
+    private final ConfigurationContext axis2;
+    private final Path baseDir;
+    private final ServiceScope scope;
+    private final OriginCounters counters;
+
+    private OriginServices(Tomcat tomcat, Connector connector, ConfigurationContext axis2,
+            Path baseDir, ServiceScope scope, OriginCounters counters) {
+        this.tomcat = tomcat;
+        this.connector = connector;
+        this.axis2 = axis2;
+        this.baseDir = baseDir;
+        this.scope = scope;
+        this.counters = counters;
+    }
+
+    /**
+     * Deploys the services over {@code db} and starts Tomcat on loopback {@code port} (0: any).
+     *
+     * @throws IOException if the WSDL cannot be read or Tomcat cannot start
+     */
+    public static OriginServices start(Database db, int port, ServiceScope scope,
+            int maxThreads) throws IOException {
+        OriginCounters counters = new OriginCounters();
+        ConfigurationContext axis2 = ConfigurationContextFactory
+                .createConfigurationContextFromFileSystem(null, null);
+        deploy(axis2, CATALOG, new PetShopCatalogMessageReceiverInOut(), scope,
+                CatalogSkeleton::new, db, counters);
+        deploy(axis2, CART, new PetShopCartMessageReceiverInOut(), scope,
+                CartSkeleton::new, db, counters);
+        deploy(axis2, ACCOUNT, new PetShopAccountMessageReceiverInOut(), scope,
+                AccountSkeleton::new, db, counters);
+        deploy(axis2, ORDERS, new PetShopOrdersMessageReceiverInOut(), scope,
+                OrderSkeleton::new, db, counters);
+        if (scope == ServiceScope.SOAPSESSION) {
+            AddressingModule.engage(axis2.getAxisConfiguration());
+        }
+
+        Path baseDir = Files.createTempDirectory("petshop-origin-tomcat-");
+        Tomcat tomcat = new Tomcat();
+        tomcat.setBaseDir(baseDir.toString());
+        tomcat.setSilent(true);
+        StandardThreadExecutor executor = new StandardThreadExecutor();
+        executor.setName("petshop-origin-soap");
+        executor.setNamePrefix(THREAD_PREFIX);
+        executor.setMaxThreads(maxThreads);
+        executor.setMinSpareThreads(Math.min(10, maxThreads));
+        tomcat.getService().addExecutor(executor);
+        Connector connector = new Connector();
+        connector.setPort(port);
+        connector.setProperty("address", InetAddress.getLoopbackAddress().getHostAddress());
+        connector.getProtocolHandler().setExecutor(executor);
+        connector.setProperty("acceptCount", "1000");
+        connector.setProperty("maxKeepAliveRequests", "-1");
+        connector.setProperty("keepAliveTimeout", "120000");
+        tomcat.getService().addConnector(connector);
+        tomcat.setConnector(connector);
+        Context ctx = tomcat.addContext("", baseDir.toString());
+        if (ctx instanceof StandardContext sc) {
+            sc.setClearReferencesRmiTargets(false);
+            sc.setClearReferencesThreadLocals(false);
+        }
+        StandardManager manager = new StandardManager();
+        manager.setPathname(null);
+        ctx.setManager(manager);
+        ctx.setSessionTimeout(30);
+        FilterDef def = new FilterDef();
+        def.setFilterName("soapRequests");
+        def.setFilter(new CountingFilter(counters));
+        ctx.addFilterDef(def);
+        FilterMap map = new FilterMap();
+        map.setFilterName("soapRequests");
+        map.addURLPattern("/services/*");
+        ctx.addFilterMap(map);
+        Wrapper servlet = Tomcat.addServlet(ctx, "axis2", new Axis2Servlet(axis2));
+        servlet.setLoadOnStartup(1);
+        servlet.addMapping("/services/*");
+        try {
+            tomcat.start();
+        } catch (LifecycleException e) {
+            throw new IOException("tomcat did not start on port " + port, e);
+        }
+        if (connector.getLocalPort() <= 0) {
+            OriginServices failed = new OriginServices(tomcat, connector, axis2, baseDir, scope,
+                    counters);
+            failed.close();
+            throw new IOException("the origin services cannot listen on port " + port);
+        }
+        return new OriginServices(tomcat, connector, axis2, baseDir, scope, counters);
+    }
+
+    private static void deploy(ConfigurationContext axis2, String name, MessageReceiver receiver,
+            ServiceScope scope, BiFunction<Database, OriginCounters, Object> skeleton,
+            Database db, OriginCounters counters) throws IOException {
+        AxisService service;
+        try (InputStream in = OriginServices.class.getResourceAsStream("PetShop.wsdl")) {
+            if (in == null) {
+                throw new IOException("PetShop.wsdl is not on the class path");
+            }
+            WSDL11ToAxisServiceBuilder builder = new WSDL11ToAxisServiceBuilder(in,
+                    new QName(NAMESPACE, name), name + "Soap11Port");
+            builder.setServerSide(true);
+            service = builder.populateService();
+        }
+        service.setName(name);
+        service.setClassLoader(OriginServices.class.getClassLoader());
+        for (Iterator<AxisOperation> it = service.getOperations(); it.hasNext();) {
+            it.next().setMessageReceiver(receiver);
+        }
+        Supplier<Object> factory = () -> skeleton.apply(db, counters);
+        if (scope == ServiceScope.APPLICATION) {
+            // Axis2 creates the object of a new service context without a lock, so two first
+            // requests at once would make two "singletons"; build the one object here
+            Object singleton = factory.get();
+            factory = () -> singleton;
+        }
+        SkeletonSupplier.install(service, factory);
+        service.setScope(scope.axis2Name());
+        axis2.getAxisConfiguration().addService(service);
+    }
+
+    /** The bound port. */
+    public int port() {
+        return connector.getLocalPort();
+    }
+
+    /** The scope the services were deployed with. */
+    public ServiceScope scope() {
+        return scope;
+    }
+
+    /** The endpoint of {@code service} (one of {@link #SERVICES}) on this origin's own port. */
+    public URI endpoint(String service) {
+        return servicesUrl(port()).resolve(service);
+    }
+
+    /** The services root {@code http://127.0.0.1:PORT/services/} of an origin on {@code port}. */
+    public static URI servicesUrl(int port) {
+        return URI.create("http://127.0.0.1:" + port + "/services/");
+    }
+
+    /** SOAP (HTTP) requests that reached the services so far. */
+    public long requests() {
+        return counters.soapRequests();
+    }
+
+    /** Calls of one operation, e.g. {@code getCategory}, that reached its service object. */
+    public long calls(String operation) {
+        return counters.calls(operation);
+    }
+
+    /** Service objects of {@code service} created so far. */
+    public long instances(String service) {
+        return counters.instances(service);
+    }
+
+    /** Calls served per service object of {@code service}, by object id. */
+    public Map<Integer, Long> callsPerInstance(String service) {
+        return counters.callsPerInstance(service);
+    }
+
+    /** Prefix of the worker threads' names. */
+    public String threadPrefix() {
+        return THREAD_PREFIX;
+    }
+
+    @Override
+    public void close() {
+        try {
+            tomcat.stop();
+            tomcat.destroy();
+        } catch (LifecycleException e) {
+            throw new IllegalStateException("tomcat did not stop", e);
+        } finally {
+            try {
+                axis2.terminate();
+            } catch (AxisFault e) {
+                // stopping anyway
+            }
+            try (Stream<Path> files = Files.walk(baseDir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException e) {
+                // a temporary directory left behind is harmless
+            }
+        }
+    }
+
+    /** Counts POSTs (SOAP requests) before Axis2 sees them. */
+    private static final class CountingFilter implements Filter {
+        private final OriginCounters counters;
+
+        CountingFilter(OriginCounters counters) {
+            this.counters = counters;
+        }
+
+        @Override
+        public void doFilter(ServletRequest request, ServletResponse response,
+                FilterChain chain) throws IOException, ServletException {
+            if (request instanceof HttpServletRequest http
+                    && "POST".equals(http.getMethod())) {
+                counters.soapRequest();
+            }
+            chain.doFilter(request, response);
+        }
+    }
+
+    /** AxisServlet with the configuration built in code. */
+    private static final class Axis2Servlet extends AxisServlet {
+        private static final long serialVersionUID = 1L;
+        private final transient ConfigurationContext configurationContext;
+
+        Axis2Servlet(ConfigurationContext configurationContext) {
+            this.configurationContext = configurationContext;
+        }
+
+        @Override
+        protected ConfigurationContext initConfigContext(ServletConfig config) {
+            return configurationContext;
+        }
+    }
+}
