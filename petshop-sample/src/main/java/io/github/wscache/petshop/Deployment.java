@@ -1,5 +1,6 @@
 package io.github.wscache.petshop;
 
+import io.github.wscache.edge.EdgeServer;
 import io.github.wscache.petshop.db.Database;
 import io.github.wscache.petshop.db.OriginDatabase;
 import io.github.wscache.petshop.remote.OriginServices;
@@ -36,13 +37,19 @@ import java.util.Map;
  *       calls them through generated stubs with cache-axis installed ({@link RemoteServices}),
  *       so cacheable catalog reads are answered at the edge. The origin's service objects live
  *       in the {@link Options#scope() scope} of the options (the paper's hosting strategies).</li>
+ *   <li>{@link Kind#FPROXY}: the whole application at the origin with ESI on (containers and
+ *       fragments, each with its own {@code Surrogate-Control}); at the edge cache-edge's
+ *       {@link EdgeServer}, reached by the clients, which caches containers and fragments, varies
+ *       shared containers by {@link PetShopApp#VIEW_COOKIE}, composes pages and fetches all
+ *       missing fragments of a page in parallel across the WAN relay (paper §5.3, partition
+ *       place 4).</li>
  * </ul>
  *
  * <p>"Origin" statistics are what remains at the origin: in F0 the HTTP requests and the CPU time
  * of the application's worker threads (which also run the embedded database); in Fdb the JDBC
  * statements and the CPU time of the H2 TCP server threads; in Fremoting the SOAP requests and
  * the CPU time of the origin's Tomcat worker threads (which run the services and the embedded
- * database).
+ * database); in Fproxy, as in F0, the origin application's HTTP requests and worker CPU time.
  */
 public final class Deployment implements AutoCloseable {
 
@@ -53,9 +60,14 @@ public final class Deployment implements AutoCloseable {
         /** Application at the edge, database at the origin. */
         FDB,
         /** Presentation at the edge, business services (SOAP) and database at the origin. */
-        FREMOTING;
+        FREMOTING,
+        /** An ESI edge cache at the edge, the whole application (emitting ESI) at the origin. */
+        FPROXY;
 
-        /** Parses a {@link #label()}: {@code F0}, {@code Fdb}, {@code Fremoting} (any case). */
+        /**
+         * Parses a {@link #label()}: {@code F0}, {@code Fdb}, {@code Fremoting}, {@code Fproxy}
+         * (any case).
+         */
         public static Kind parse(String s) {
             for (Kind k : values()) {
                 if (k.label().equalsIgnoreCase(s)) {
@@ -66,12 +78,13 @@ public final class Deployment implements AutoCloseable {
                     + Arrays.stream(values()).map(Kind::label).toList() + ": " + s);
         }
 
-        /** The paper's name: {@code F0}, {@code Fdb}, {@code Fremoting}. */
+        /** The paper's name: {@code F0}, {@code Fdb}, {@code Fremoting}, {@code Fproxy}. */
         public String label() {
             return switch (this) {
                 case F0 -> "F0";
                 case FDB -> "Fdb";
                 case FREMOTING -> "Fremoting";
+                case FPROXY -> "Fproxy";
             };
         }
     }
@@ -162,10 +175,12 @@ public final class Deployment implements AutoCloseable {
     private final WanRelay relay;
     private final OriginServices originServices;
     private final RemoteServices remote;
+    private final EdgeServer edge;
 
     private Deployment(Options options, OriginDatabase origin, Database database,
             PetShopApp app, WanRelay relay, OriginServices originServices,
-            RemoteServices remote) {
+            RemoteServices remote, EdgeServer edge) {
+        this.edge = edge;
         this.options = options;
         this.origin = origin;
         this.database = database;
@@ -184,6 +199,7 @@ public final class Deployment implements AutoCloseable {
         WanRelay relay = null;
         OriginServices services = null;
         RemoteServices remote = null;
+        EdgeServer edge = null;
         try {
             String host = InetAddress.getLoopbackAddress().getHostAddress();
             if (o.kind() == Kind.F0) {
@@ -192,6 +208,20 @@ public final class Deployment implements AutoCloseable {
                         o.threads());
                 relay = WanRelay.start("client", o.clientPort(),
                         new InetSocketAddress(host, app.port()), o.wanRttMillis());
+            } else if (o.kind() == Kind.FPROXY) {
+                // the origin always emits ESI here: composing pages is the edge's job
+                db = Database.connect(origin.embeddedUrl(), "sa", "", o.poolSize());
+                app = PetShopApp.start("origin", o.originPort(), Services.local(db), true,
+                        o.threads());
+                relay = WanRelay.start("edge", 0, new InetSocketAddress(host, app.port()),
+                        o.wanRttMillis());
+                edge = EdgeServer.builder()
+                        .origin(URI.create("http://" + host + ":" + relay.port()))
+                        .port(o.clientPort())
+                        .varyCookies(PetShopApp.VIEW_COOKIE)
+                        .fetchThreads(Math.max(64, o.threads()))
+                        .build()
+                        .start();
             } else if (o.kind() == Kind.FREMOTING) {
                 db = Database.connect(origin.embeddedUrl(), "sa", "", o.poolSize());
                 services = OriginServices.start(db, o.originPort(), o.scope(), o.threads());
@@ -211,9 +241,9 @@ public final class Deployment implements AutoCloseable {
                 app = PetShopApp.start("edge", o.clientPort(), Services.local(db), o.esi(),
                         o.threads());
             }
-            return new Deployment(o, origin, db, app, relay, services, remote);
+            return new Deployment(o, origin, db, app, relay, services, remote, edge);
         } catch (SQLException | IOException | RuntimeException e) {
-            closeAll(app, remote, relay, services, db, origin);
+            closeAll(edge, app, remote, relay, services, db, origin);
             throw e;
         }
     }
@@ -231,9 +261,16 @@ public final class Deployment implements AutoCloseable {
         return options;
     }
 
-    /** The URL clients use: the WAN relay in F0, the edge application in Fdb and Fremoting. */
+    /**
+     * The URL clients use: the WAN relay in F0, the edge application in Fdb and Fremoting, the
+     * edge cache in Fproxy.
+     */
     public URI clientUrl() {
-        int port = options.kind() == Kind.F0 ? relay.port() : app.port();
+        int port = switch (options.kind()) {
+            case F0 -> relay.port();
+            case FPROXY -> edge.port();
+            default -> app.port();
+        };
         return URI.create("http://127.0.0.1:" + port + "/");
     }
 
@@ -257,7 +294,18 @@ public final class Deployment implements AutoCloseable {
         return app;
     }
 
-    /** The WAN relay (client side in F0, database side in Fdb, SOAP side in Fremoting). */
+    /** The edge cache (Fproxy only). */
+    public EdgeServer edge() {
+        if (edge == null) {
+            throw new IllegalStateException("no edge cache in " + options.kind().label());
+        }
+        return edge;
+    }
+
+    /**
+     * The WAN relay (client side in F0, database side in Fdb, SOAP side in Fremoting, between
+     * edge and origin in Fproxy).
+     */
     public WanRelay relay() {
         return relay;
     }
@@ -284,7 +332,7 @@ public final class Deployment implements AutoCloseable {
      */
     public long originRequests() {
         return switch (options.kind()) {
-            case F0 -> app.requests();
+            case F0, FPROXY -> app.requests();
             case FDB -> database.statements();
             case FREMOTING -> originServices.requests();
         };
@@ -294,7 +342,7 @@ public final class Deployment implements AutoCloseable {
     public Map<Long, Long> originCpuNanosByThread() {
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         String prefix = switch (options.kind()) {
-            case F0 -> app.threadPrefix();
+            case F0, FPROXY -> app.threadPrefix();
             case FDB -> "H2 TCP Server";
             case FREMOTING -> originServices.threadPrefix();
         };
@@ -321,7 +369,7 @@ public final class Deployment implements AutoCloseable {
 
     @Override
     public void close() {
-        closeAll(app, remote, relay, originServices, database, origin);
+        closeAll(edge, app, remote, relay, originServices, database, origin);
     }
 
     private static void closeAll(AutoCloseable... parts) {

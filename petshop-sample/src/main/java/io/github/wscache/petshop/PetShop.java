@@ -11,14 +11,15 @@ import java.util.concurrent.CountDownLatch;
  * java -jar petshop-sample/target/petshop-sample.jar --deployment Fdb --wan-ms 200 --port 8080
  * java -jar petshop-sample/target/petshop-sample.jar --deployment Fremoting --wan-ms 200
  * java -jar petshop-sample/target/petshop-sample.jar --deployment Fremoting --scope request
+ * java -jar petshop-sample/target/petshop-sample.jar --deployment Fproxy --wan-ms 200
  * </pre>
- * Options: {@code --deployment F0|Fdb|Fremoting} (default F0), {@code --wan-ms N} round-trip
+ * Options: {@code --deployment F0|Fdb|Fremoting|Fproxy} (default F0), {@code --wan-ms N} round-trip
  * time of the emulated WAN (default 200), {@code --port N} the port clients use (default 8080,
- * 0 = any), {@code --origin-port N} the application behind the relay in F0 or the SOAP services
- * in Fremoting and {@code --db-port N} the H2 TCP server in Fdb (default any),
+ * 0 = any), {@code --origin-port N} the application behind the relay in F0 and Fproxy or the SOAP
+ * services in Fremoting and {@code --db-port N} the H2 TCP server in Fdb (default any),
  * {@code --scope application|request|soapsession} the lifetime of the
  * Fremoting origin's service objects (default application), {@code --esi} container pages emit
- * ESI includes,
+ * ESI includes (always on in Fproxy, where the edge composes the pages),
  * {@code --catalog-scale N} N generated products per category on top of JPetStore's 16,
  * {@code --stock N} units per item.
  */
@@ -40,7 +41,10 @@ public final class PetShop {
                 + " ms" + (o.esi() ? ", ESI on" : "") + ")");
         System.out.println("  clients:     " + d.clientUrl()
                 + (o.kind() == Deployment.Kind.F0 ? "  (through the WAN relay)" : "  (edge)"));
-        System.out.println("  application: " + d.appUrl());
+        System.out.println("  application: " + d.appUrl()
+                + (o.kind() == Deployment.Kind.FPROXY ? "  (origin, behind the WAN relay at port "
+                        + d.relay().port() + "; edge counters at " + d.clientUrl()
+                        + "_edge/stats)" : ""));
         if (o.kind() == Deployment.Kind.FREMOTING) {
             System.out.println("  services:    " + d.originServices().endpoint("")
                     + "{PetShopCatalog,PetShopCart,PetShopAccount,PetShopOrders}  (scope "
@@ -71,7 +75,7 @@ public final class PetShop {
                         Integer.parseInt(value(args, ++i, a)));
                 case "--stock" -> o = o.withStock(Integer.parseInt(value(args, ++i, a)));
                 default -> throw new IllegalArgumentException("unknown option: " + a
-                        + " (options: --deployment F0|Fdb|Fremoting --wan-ms N --port N"
+                        + " (options: --deployment F0|Fdb|Fremoting|Fproxy --wan-ms N --port N"
                         + " --origin-port N --db-port N"
                         + " --scope application|request|soapsession --esi"
                         + " --catalog-scale N --stock N)");

@@ -1,5 +1,6 @@
 package io.github.wscache.petshop.load;
 
+import io.github.wscache.edge.EdgeStats;
 import io.github.wscache.petshop.Deployment;
 import io.github.wscache.petshop.remote.OriginServices;
 import io.github.wscache.petshop.remote.ServiceScope;
@@ -7,6 +8,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
@@ -20,13 +22,16 @@ import org.HdrHistogram.Histogram;
  * java -cp petshop-sample/target/petshop-sample.jar \
  *     io.github.wscache.petshop.load.PetShopLoad --quick
  * </pre>
- * Plans: {@code --quick} (under 3 minutes), {@code --full} (the paper's matrix, about 40
- * minutes), {@code --smoke} (seconds, for the build); each runs F0, Fdb and Fremoting (Fremoting
- * with the application scope, the paper's Singleton) and then the <em>hosting-strategy
+ * Plans: {@code --quick} (about 3 minutes), {@code --full} (the paper's matrix with Figure 13,
+ * about an hour), {@code --smoke} (seconds, for the build); each runs F0, Fdb, Fremoting
+ * (with the application scope, the paper's Singleton) and Fproxy (cache-edge in front of the
+ * origin) and then the <em>hosting-strategy
  * comparison</em> of the paper's Table 1: Fremoting with each {@link ServiceScope} under the
  * same load, written to {@code hosting-strategies.csv} and printed as a table.
  * {@code --hosting} runs only that comparison (with the durations of the chosen plan, quick by
- * default).
+ * default); {@code --fig13} only Figure 13: the four deployments at the main RTT with the
+ * workload's cacheable share at 52 % and 30 % instead of Table 3's 70 % (the paper's output hit
+ * ratios; the 70 % runs of the same plan are the third point).
  * {@code --catalog-scale N} adds N generated products per category (two items each) to
  * JPetStore's catalog. {@code --out DIR} changes the output directory (default
  * {@code petshop-sample/target/results}).
@@ -41,47 +46,75 @@ public final class PetShopLoad {
      * @param otherRtts further RTTs (Figure 12), measured with the smallest user count
      * @param catalogScale generated products per category on top of JPetStore's 16
      * @param hosting the hosting-strategy comparison, or null to skip it
+     * @param cacheableShares further shares of cacheable activities (Figure 13; Table 3's is
+     *     0.70), measured at the main RTT with the smallest user count
      */
     public record Plan(List<Deployment.Kind> deployments, long mainRtt,
             List<Integer> usersAtMainRtt, List<Long> otherRtts, long warmupMillis,
-            long measureMillis, long thinkMillis, int catalogScale, Hosting hosting) {
+            long measureMillis, long thinkMillis, int catalogScale, Hosting hosting,
+            List<Double> cacheableShares) {
+
+        /** A plan without Figure 13's workload variants. */
+        public Plan(List<Deployment.Kind> deployments, long mainRtt,
+                List<Integer> usersAtMainRtt, List<Long> otherRtts, long warmupMillis,
+                long measureMillis, long thinkMillis, int catalogScale, Hosting hosting) {
+            this(deployments, mainRtt, usersAtMainRtt, otherRtts, warmupMillis, measureMillis,
+                    thinkMillis, catalogScale, hosting, List.of());
+        }
+
+        /** The paper's four deployments. */
+        static final List<Deployment.Kind> ALL = List.of(Deployment.Kind.F0,
+                Deployment.Kind.FDB, Deployment.Kind.FREMOTING, Deployment.Kind.FPROXY);
 
         /**
-         * Under three minutes: F0, Fdb and Fremoting with 5 and 15 users at 200 ms and 5 users
-         * at 50/400 ms (4 s warm-up, 6 s measured per run), then the three scopes with 25 users
-         * at 0 ms (3 s + 6 s each).
+         * About three minutes: F0, Fdb, Fremoting and Fproxy with 5 and 15 users at 200 ms and
+         * 5 users at 50/400 ms (3 s warm-up, 5 s measured per run), then the three scopes with
+         * 25 users at 0 ms (3 s + 5 s each). Figure 13 is left to {@code --full} or
+         * {@code --fig13}.
          */
         public static Plan quick() {
-            return new Plan(List.of(Deployment.Kind.F0, Deployment.Kind.FDB,
-                    Deployment.Kind.FREMOTING), 200, List.of(5, 15), List.of(50L, 400L), 4_000,
-                    6_000, 50, 0, new Hosting(0, 25, 3_000, 6_000));
+            return new Plan(ALL, 200, List.of(5, 15), List.of(50L, 400L), 3_000, 5_000, 50, 0,
+                    new Hosting(0, 25, 3_000, 5_000), List.of());
         }
 
-        /** The paper's matrix, scaled to one machine: about 40 minutes. */
+        /** The paper's matrix, scaled to one machine, Figure 13 included: about an hour. */
         public static Plan full() {
-            return new Plan(List.of(Deployment.Kind.F0, Deployment.Kind.FDB,
-                    Deployment.Kind.FREMOTING), 200, List.of(5, 10, 25, 50, 100),
-                    List.of(50L, 400L), 30_000, 60_000, 50, 0,
-                    new Hosting(0, 25, 30_000, 60_000));
+            return new Plan(ALL, 200, List.of(5, 10, 25, 50, 100), List.of(50L, 400L), 30_000,
+                    60_000, 50, 0, new Hosting(0, 25, 30_000, 60_000), List.of(0.52, 0.30));
         }
 
-        /** A few seconds: 2 users, 20 ms and 0 ms; the scopes with 2 users at 0 ms. */
+        /**
+         * Seconds: 2 users at 20 ms and 0 ms, and with 30 % cacheable activities; the scopes
+         * with 2 users at 0 ms.
+         */
         public static Plan smoke() {
-            return new Plan(List.of(Deployment.Kind.F0, Deployment.Kind.FDB,
-                    Deployment.Kind.FREMOTING), 20, List.of(2), List.of(0L), 500, 1_500, 50, 0,
-                    new Hosting(0, 2, 300, 1_000));
+            return new Plan(ALL, 20, List.of(2), List.of(0L), 500, 1_500, 50, 0,
+                    new Hosting(0, 2, 300, 1_000), List.of(0.30));
         }
 
         /** A copy with a generated catalog of {@code n} more products per category. */
         public Plan withCatalogScale(int n) {
             return new Plan(deployments, mainRtt, usersAtMainRtt, otherRtts, warmupMillis,
-                    measureMillis, thinkMillis, n, hosting);
+                    measureMillis, thinkMillis, n, hosting, cacheableShares);
+        }
+
+        /** A copy with Figure 13's workload variants (shares of cacheable activities). */
+        public Plan withCacheableShares(List<Double> shares) {
+            return new Plan(deployments, mainRtt, usersAtMainRtt, otherRtts, warmupMillis,
+                    measureMillis, thinkMillis, catalogScale, hosting, List.copyOf(shares));
         }
 
         /** A copy that runs only the hosting-strategy comparison. */
         public Plan hostingOnly() {
             return new Plan(List.of(), mainRtt, usersAtMainRtt, List.of(), warmupMillis,
-                    measureMillis, thinkMillis, catalogScale, hosting);
+                    measureMillis, thinkMillis, catalogScale, hosting, List.of());
+        }
+
+        /** A copy that runs only Figure 13: the main RTT, the fewest users, every share. */
+        public Plan fig13Only() {
+            int fewest = usersAtMainRtt.stream().mapToInt(Integer::intValue).min().orElse(1);
+            return new Plan(deployments, mainRtt, List.of(fewest), List.of(), warmupMillis,
+                    measureMillis, thinkMillis, catalogScale, null, List.of(0.52, 0.30));
         }
 
         int maxUsers() {
@@ -104,6 +137,7 @@ public final class PetShopLoad {
     public static void main(String[] args) throws Exception {
         Plan plan = Plan.quick();
         boolean hostingOnly = false;
+        boolean fig13Only = false;
         int catalogScale = 0;
         Path out = Path.of("petshop-sample", "target", "results");
         for (int i = 0; i < args.length; i++) {
@@ -112,6 +146,7 @@ public final class PetShopLoad {
                 case "--full" -> plan = Plan.full();
                 case "--smoke" -> plan = Plan.smoke();
                 case "--hosting" -> hostingOnly = true;
+                case "--fig13" -> fig13Only = true;
                 case "--catalog-scale" -> {
                     if (++i >= args.length) {
                         throw new IllegalArgumentException("option needs a value: "
@@ -126,13 +161,16 @@ public final class PetShopLoad {
                     out = Path.of(args[i]);
                 }
                 default -> throw new IllegalArgumentException("unknown option: " + args[i]
-                        + " (options: --quick | --full | --smoke, --hosting, --catalog-scale N,"
+                        + " (options: --quick | --full | --smoke, --hosting | --fig13,"
+                        + " --catalog-scale N,"
                         + " --out DIR)");
             }
         }
         plan = plan.withCatalogScale(catalogScale);
         if (hostingOnly) {
             plan = plan.hostingOnly();
+        } else if (fig13Only) {
+            plan = plan.fig13Only();
         }
         long t0 = System.nanoTime();
         List<RunResult> results = run(plan, out, true);
@@ -209,6 +247,9 @@ public final class PetShopLoad {
             for (long rtt : plan.otherRtts()) {
                 results.add(runOne(plan, kind, rtt, fewest, verbose));
             }
+            for (double share : plan.cacheableShares()) {
+                results.add(runOne(plan, kind, plan.mainRtt(), fewest, share, verbose));
+            }
             Results.write(out, results, plan.mainRtt());
         }
         return results;
@@ -216,13 +257,22 @@ public final class PetShopLoad {
 
     private static RunResult runOne(Plan plan, Deployment.Kind kind, long rtt, int users,
             boolean verbose) throws Exception {
-        RunResult r = measure(plan, kind, ServiceScope.APPLICATION, rtt, users).result();
+        return runOne(plan, kind, rtt, users, Workload.TABLE_3_CACHEABLE, verbose);
+    }
+
+    private static RunResult runOne(Plan plan, Deployment.Kind kind, long rtt, int users,
+            double cacheableShare, boolean verbose) throws Exception {
+        RunResult r = measure(plan, kind, ServiceScope.APPLICATION, rtt, users, cacheableShare)
+                .result();
         if (verbose) {
-            System.out.printf("%-9s rtt=%4d ms users=%3d  %6.1f req/s  mean %7.1f ms"
-                    + "  A %7.1f  B %7.1f  C %7.1f  errors %d  origin %d req, %.0f ms CPU%n",
-                    r.deployment(), rtt, users, r.throughput(), r.all().mean(),
-                    r.classA().mean(), r.classB().mean(), r.classC().mean(), r.errors(),
-                    r.originRequests(), r.originCpuMillis());
+            System.out.printf("%-9s rtt=%4d ms users=%3d A-share %.2f  %6.1f req/s  mean %7.1f"
+                    + " ms  A %7.1f  B %7.1f  C %7.1f  errors %d  origin %d req, %.0f ms CPU"
+                    + "%s%n", r.deployment(), rtt, users, cacheableShare, r.throughput(),
+                    r.all().mean(), r.classA().mean(), r.classB().mean(), r.classC().mean(),
+                    r.errors(), r.originRequests(), r.originCpuMillis(),
+                    Double.isNaN(r.filteredShare()) ? "" : String.format(Locale.ROOT,
+                            "  edge hit ratio %.0f %%, filtered %.0f %%",
+                            100 * r.fragmentHitRatio(), 100 * r.filteredShare()));
         }
         return r;
     }
@@ -240,6 +290,11 @@ public final class PetShopLoad {
 
     private static Measured measure(Plan plan, Deployment.Kind kind, ServiceScope scope,
             long rtt, int users) throws Exception {
+        return measure(plan, kind, scope, rtt, users, Workload.TABLE_3_CACHEABLE);
+    }
+
+    private static Measured measure(Plan plan, Deployment.Kind kind, ServiceScope scope,
+            long rtt, int users, double cacheableShare) throws Exception {
         Deployment.Options o = new Deployment.Options(kind, 0, rtt, false, 1_000_000,
                 Math.max(plan.maxUsers(), users), plan.catalogScale(), 300, 400, 0, 0, scope);
         try (Deployment d = Deployment.start(o)) {
@@ -248,7 +303,7 @@ public final class PetShopLoad {
             List<Thread> threads = new ArrayList<>();
             for (int i = 1; i <= users; i++) {
                 Workload.VirtualUser vu = new Workload.VirtualUser(d.clientUrl(), "user" + i,
-                        recorder, 31L * i + rtt, plan.thinkMillis());
+                        recorder, 31L * i + rtt, plan.thinkMillis(), cacheableShare);
                 vus.add(vu);
                 Thread t = new Thread(vu, "petshop-load-user-" + i);
                 t.setDaemon(true);
@@ -259,6 +314,8 @@ public final class PetShopLoad {
             long origin0 = d.originRequests();
             Map<Long, Long> cpu0 = d.originCpuNanosByThread();
             long objects0 = serviceObjects(d);
+            boolean edge = kind == Deployment.Kind.FPROXY;
+            EdgeStats edge0 = edge ? d.edge().stats() : null;
             long hits0 = d.app().cache().hits();
             long misses0 = d.app().cache().misses();
             long t0 = System.nanoTime();
@@ -270,6 +327,19 @@ public final class PetShopLoad {
             double cpuMillis = Deployment.cpuBetween(cpu0, d.originCpuNanosByThread()) / 1e6;
             long hits = d.app().cache().hits() - hits0;
             long misses = d.app().cache().misses() - misses0;
+            double hitRatio = hits + misses == 0 ? 0 : (double) hits / (hits + misses);
+            double filtered = Double.NaN;
+            if (edge) {
+                EdgeStats e = d.edge().stats();
+                long served = e.hits() + e.misses() + e.fragmentHits() + e.fragmentsFetched()
+                        - (edge0.hits() + edge0.misses() + edge0.fragmentHits()
+                                + edge0.fragmentsFetched());
+                hitRatio = served == 0 ? 0 : (double) (e.hits() + e.fragmentHits()
+                        - edge0.hits() - edge0.fragmentHits()) / served;
+                long requests = e.requests() - edge0.requests();
+                filtered = requests == 0 ? 0 : (double) (e.filtered() - edge0.filtered())
+                        / requests;
+            }
             long objects = serviceObjects(d) - objects0;
             // the sessions (soapsession) are still alive here: what a scope retains counts
             System.gc();
@@ -282,13 +352,14 @@ public final class PetShopLoad {
                 t.join(TimeUnit.SECONDS.toMillis(10));
             }
             RunResult r = result(kind.label(), rtt, users, seconds, recorder, originRequests,
-                    cpuMillis, hits + misses == 0 ? 0 : (double) hits / (hits + misses));
+                    cpuMillis, hitRatio, cacheableShare, filtered);
             return new Measured(r, objects, heapMb);
         }
     }
 
     private static RunResult result(String deployment, long rtt, int users, double seconds,
-            Recorder rec, long originRequests, double cpuMillis, double hitRatio) {
+            Recorder rec, long originRequests, double cpuMillis, double hitRatio,
+            double cacheableShare, double filteredShare) {
         List<RunResult.PageStats> pages = new ArrayList<>();
         rec.pages().forEach((page, h) -> pages.add(new RunResult.PageStats(page,
                 rec.classOf(page), stats(h))));
@@ -296,7 +367,7 @@ public final class PetShopLoad {
         return new RunResult(deployment, rtt, users, seconds, n, rec.errors(), n / seconds,
                 stats(rec.all()), stats(rec.byClass(RequestClass.A)),
                 stats(rec.byClass(RequestClass.B)), stats(rec.byClass(RequestClass.C)), pages,
-                originRequests, cpuMillis, hitRatio);
+                originRequests, cpuMillis, hitRatio, cacheableShare, filteredShare);
     }
 
     private static RunResult.Stats stats(Histogram h) {

@@ -22,8 +22,9 @@ import org.knowm.xchart.internal.chartpart.Chart;
  * Writes the results of a load session: {@code summary.csv} (one row per run),
  * {@code pages.csv} (one row per run and page) and PNG charts after the paper's figures:
  * Figure 9 (response time vs users at the main RTT), Figure 10 (per request class), Figure 11
- * (origin CPU per request, standing in for server utilisation) and Figure 12 (response time vs
- * network latency). Charts are drawn headless.
+ * (origin CPU per request, standing in for server utilisation), Figure 12 (response time vs
+ * network latency) and, when the plan varies the workload, Figure 13 (response time vs the
+ * share of cacheable requests). Charts are drawn headless.
  */
 final class Results {
 
@@ -33,6 +34,7 @@ final class Results {
     static final String FIG10 = "fig10-response-time-per-class";
     static final String FIG11 = "fig11-origin-cpu-per-request";
     static final String FIG12 = "fig12-response-time-vs-latency";
+    static final String FIG13 = "fig13-response-time-vs-hit-ratio";
     static final String HOSTING = "hosting-strategies.csv";
 
     private Results() {
@@ -44,10 +46,16 @@ final class Results {
             Files.createDirectories(dir);
             Files.writeString(dir.resolve(SUMMARY), summaryCsv(runs), StandardCharsets.UTF_8);
             Files.writeString(dir.resolve(PAGES), pagesCsv(runs), StandardCharsets.UTF_8);
-            save(fig9(runs, mainRtt), dir.resolve(FIG9));
-            save(fig10(runs, mainRtt), dir.resolve(FIG10));
-            save(fig11(runs, mainRtt), dir.resolve(FIG11));
-            save(fig12(runs), dir.resolve(FIG12));
+            // Figures 9 to 12 use Table 3's workload; Figure 13 varies it
+            List<RunResult> table3 = runs.stream()
+                    .filter(r -> r.cacheableShare() == Workload.TABLE_3_CACHEABLE).toList();
+            save(fig9(table3, mainRtt), dir.resolve(FIG9));
+            save(fig10(table3, mainRtt), dir.resolve(FIG10));
+            save(fig11(table3, mainRtt), dir.resolve(FIG11));
+            save(fig12(table3), dir.resolve(FIG12));
+            if (runs.stream().anyMatch(r -> r.cacheableShare() != Workload.TABLE_3_CACHEABLE)) {
+                save(fig13(runs, mainRtt), dir.resolve(FIG13));
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -58,7 +66,7 @@ final class Results {
                 + "throughput_rps,mean_ms,p50_ms,p95_ms,p99_ms,classA_n,classA_mean_ms,"
                 + "classB_n,classB_mean_ms,classC_n,classC_mean_ms,origin_requests,"
                 + "origin_requests_per_user_request,origin_cpu_ms,origin_cpu_ms_per_request,"
-                + "fragment_hit_ratio\n");
+                + "fragment_hit_ratio,cacheable_share,edge_filtered_share\n");
         for (RunResult r : runs) {
             out.append(String.join(",", r.deployment(), Long.toString(r.rttMillis()),
                     Integer.toString(r.users()), f(r.seconds()), Long.toString(r.requests()),
@@ -71,7 +79,9 @@ final class Results {
                     f(r.requests() == 0 ? 0 : (double) r.originRequests() / r.requests()),
                     f(r.originCpuMillis()),
                     f(r.requests() == 0 ? 0 : r.originCpuMillis() / r.requests()),
-                    f(r.fragmentHitRatio()))).append('\n');
+                    f(r.fragmentHitRatio()), f(r.cacheableShare()),
+                    Double.isNaN(r.filteredShare()) ? "" : f(r.filteredShare())))
+                    .append('\n');
         }
         return out.toString();
     }
@@ -226,6 +236,36 @@ final class Results {
                 runs.stream().filter(r -> r.deployment().equals(d) && r.rttMillis() == rtt
                         && r.users() == users).findFirst().ifPresent(r -> {
                             x.add(Long.toString(rtt));
+                            y.add(r.all().mean());
+                        });
+            }
+            if (!x.isEmpty()) {
+                chart.addSeries(d, x, y);
+            }
+        }
+        return chart;
+    }
+
+    private static CategoryChart fig13(List<RunResult> runs, long rtt) {
+        int users = runs.stream().filter(r -> r.rttMillis() == rtt
+                && r.cacheableShare() != Workload.TABLE_3_CACHEABLE).mapToInt(RunResult::users)
+                .min().orElse(0);
+        List<Double> shares = new ArrayList<>(new TreeSet<>(runs.stream()
+                .filter(r -> r.rttMillis() == rtt && r.users() == users)
+                .map(RunResult::cacheableShare).toList()).descendingSet());
+        CategoryChart chart = new CategoryChartBuilder().width(800).height(500)
+                .title("Response time vs share of cacheable requests (WAN RTT " + rtt + " ms, "
+                        + users + " users)")
+                .xAxisTitle("cacheable (class A) share of the workload")
+                .yAxisTitle("mean response time (ms)").build();
+        for (String d : deployments(runs)) {
+            List<String> x = new ArrayList<>();
+            List<Double> y = new ArrayList<>();
+            for (double share : shares) {
+                runs.stream().filter(r -> r.deployment().equals(d) && r.rttMillis() == rtt
+                        && r.users() == users && r.cacheableShare() == share).findFirst()
+                        .ifPresent(r -> {
+                            x.add(Math.round(share * 100) + " %");
                             y.add(r.all().mean());
                         });
             }

@@ -27,6 +27,12 @@ import org.apache.catalina.valves.ErrorReportValve;
  */
 public final class PetShopApp implements AutoCloseable {
 
+    /**
+     * The cookie that shared ESI containers vary by (signed in or not, banner category): the one
+     * cookie an edge cache in front of the Pet Shop keys containers on.
+     */
+    public static final String VIEW_COOKIE = ViewCookie.NAME;
+
     /** Keeps Tomcat's INFO logging quiet; held so the logger configuration is not collected. */
     private static final Logger TOMCAT_LOG = Logger.getLogger("org.apache");
 

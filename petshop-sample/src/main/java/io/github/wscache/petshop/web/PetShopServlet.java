@@ -337,7 +337,7 @@ public final class PetShopServlet extends HttpServlet {
             } else if (part instanceof FragmentPart f) {
                 if (esi) {
                     body.append("<esi:include src=\"").append(Html.escape(f.ref().url()))
-                            .append("\"/>\n");
+                            .append("\"/>");
                 } else {
                     Optional<String> html = inline(f.ref(), visit);
                     if (html.isEmpty()) {

@@ -12,7 +12,8 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
@@ -38,8 +39,9 @@ class BrowserTest {
         SELENIUM_LOG.setLevel(Level.SEVERE);
     }
 
-    @Test
-    void browser_signsIn_browses_addsToCart_andChecksOut() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Deployment.Kind.class, names = {"F0", "FPROXY"})
+    void browser_signsIn_browses_addsToCart_andChecksOut(Deployment.Kind kind) throws Exception {
         if (!Files.isExecutable(CHROMEDRIVER) || !Files.isExecutable(CHROMIUM)) {
             fail("the browser test needs " + CHROMIUM + " and " + CHROMEDRIVER
                     + ": install them with 'apt-get install -y chromium chromium-driver'");
@@ -54,7 +56,7 @@ class BrowserTest {
                 "--user-data-dir=" + profile);
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
-        try (Deployment shop = Deployment.start(Fixtures.options(Deployment.Kind.F0, 0))) {
+        try (Deployment shop = Deployment.start(Fixtures.options(kind, 0))) {
             WebDriver web = new ChromeDriver(service, options);
             try {
                 web.manage().timeouts().implicitlyWait(Duration.ofSeconds(5));
@@ -85,7 +87,8 @@ class BrowserTest {
                 assertThat(web.findElement(By.className("order")).getText())
                         .contains("EST-1", "Large Angelfish", "$16.50");
                 File shot = ((TakesScreenshot) web).getScreenshotAs(OutputType.FILE);
-                Path target = Path.of("target", "petshop-browser-checkout.png");
+                Path target = Path.of("target", "petshop-browser-checkout-" + kind.label()
+                        + ".png");
                 Files.copy(shot.toPath(), target, StandardCopyOption.REPLACE_EXISTING);
                 assertThat(Files.size(target)).isGreaterThan(1000);
             } finally {

@@ -18,7 +18,7 @@ class LoadSmokeTest {
     void smokePlan_writesCsvRowsAndCharts() throws Exception {
         Path out = Path.of("target", "smoke-results");
         List<RunResult> runs = PetShopLoad.run(PetShopLoad.Plan.smoke(), out, false);
-        assertThat(runs).hasSize(6);
+        assertThat(runs).hasSize(12);
         for (RunResult r : runs) {
             assertThat(r.requests()).as("%s at %d ms", r.deployment(), r.rttMillis())
                     .isPositive();
@@ -26,14 +26,22 @@ class LoadSmokeTest {
             assertThat(r.originRequests()).isPositive();
         }
         List<String> summary = Files.readAllLines(out.resolve(Results.SUMMARY));
-        assertThat(summary).hasSize(7);
+        assertThat(summary).hasSize(13);
         assertThat(summary.get(0)).startsWith("deployment,rtt_ms,users,");
         assertThat(summary).anyMatch(l -> l.startsWith("F0,20,2,"))
                 .anyMatch(l -> l.startsWith("Fdb,0,2,"))
-                .anyMatch(l -> l.startsWith("Fremoting,20,2,"));
+                .anyMatch(l -> l.startsWith("Fremoting,20,2,"))
+                .anyMatch(l -> l.startsWith("Fproxy,20,2,"));
+        assertThat(runs).filteredOn(r -> r.cacheableShare() == 0.30)
+                .extracting(RunResult::deployment)
+                .containsExactly("F0", "Fdb", "Fremoting", "Fproxy");
+        RunResult fproxy = runs.stream().filter(r -> r.deployment().equals("Fproxy")
+                && r.rttMillis() == 20 && r.cacheableShare() == 0.70).findFirst().orElseThrow();
+        assertThat(fproxy.filteredShare()).as("requests answered at the edge").isPositive();
+        assertThat(fproxy.fragmentHitRatio()).as("edge output hit ratio").isPositive();
         assertThat(Files.readAllLines(out.resolve(Results.PAGES)).size()).isGreaterThan(5);
         for (String chart : List.of(Results.FIG9, Results.FIG10, Results.FIG11,
-                Results.FIG12)) {
+                Results.FIG12, Results.FIG13)) {
             Path png = out.resolve(chart + ".png");
             assertThat(png).exists();
             assertThat(Files.size(png)).isGreaterThan(1000);

@@ -1,0 +1,112 @@
+package io.github.wscache.petshop.edge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.wscache.petshop.Deployment;
+import io.github.wscache.petshop.Fixtures;
+import io.github.wscache.petshop.load.UserAgent;
+import io.github.wscache.petshop.load.UserAgent.Page;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Fproxy: cache-edge in front of the Pet Shop origin (ESI on) across the WAN relay. Catalog
+ * containers and fragments are answered at the edge; personal fragments never leak.
+ */
+class FproxyTest {
+
+    private static Deployment shop;
+
+    @BeforeAll
+    static void start() throws Exception {
+        shop = Deployment.start(Fixtures.options(Deployment.Kind.FPROXY, 0));
+    }
+
+    @AfterAll
+    static void stop() {
+        shop.close();
+    }
+
+    @Test
+    void catalogPages_areComposedAtTheEdge_andServedFromItsCacheToOtherVisitors()
+            throws Exception {
+        Page first = new UserAgent(shop.clientUrl()).get("/category?id=REPTILES");
+        assertThat(first.body()).contains("Pet Shop - REPTILES", "Iguana")
+                .doesNotContain("esi:include");
+        // the edge learns from the first response that containers vary by cookie, and stores
+        // only responses whose key already holds the view cookie: the second visit stores it
+        new UserAgent(shop.clientUrl()).get("/category?id=REPTILES");
+        long origin = shop.originRequests();
+        Page again = new UserAgent(shop.clientUrl()).get("/category?id=REPTILES");
+        assertThat(again.body()).isEqualTo(first.body());
+        assertThat(shop.originRequests()).as("origin requests for a second visitor")
+                .isEqualTo(origin);
+        assertThat(again.header("Cache-Status")).startsWith("wscache-edge; hit");
+        assertThat(again.header("Age")).isNotNull();
+        assertThat(again.header("Surrogate-Control")).as("consumed by the edge").isNull();
+    }
+
+    @Test
+    void personalFragments_neverCrossSessions_evenUnderConcurrency() throws Exception {
+        UserAgent dogs = new UserAgent(shop.clientUrl());
+        UserAgent cats = new UserAgent(shop.clientUrl());
+        Fixtures.signIn(dogs, "j2ee");
+        Fixtures.signIn(cats, "ACID");
+        dogs.post("/cart/add", Map.of("itemId", "EST-6"));
+        cats.post("/cart/add", Map.of("itemId", "EST-15"));
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<String>> checks = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                boolean d = i % 2 == 0;
+                UserAgent a = new UserAgent(shop.clientUrl());
+                Fixtures.signIn(a, d ? "j2ee" : "ACID");
+                a.post("/cart/add", Map.of("itemId", d ? "EST-6" : "EST-15"));
+                checks.add(pool.submit(() -> {
+                    String cart = a.get("/cart").body();
+                    String category = a.get("/category?id=FISH").body();
+                    String mine = d ? "EST-6" : "EST-15";
+                    String theirs = d ? "EST-15" : "EST-6";
+                    if (!cart.contains(mine) || cart.contains(theirs)) {
+                        return "cart of " + (d ? "j2ee" : "ACID") + " shows " + cart;
+                    }
+                    String banner = d ? "banner-DOGS" : "banner-CATS";
+                    String other = d ? "banner-CATS" : "banner-DOGS";
+                    if (!category.contains(banner) || category.contains(other)) {
+                        return "banner of " + (d ? "j2ee" : "ACID") + " wrong";
+                    }
+                    return "";
+                }));
+            }
+            for (Future<String> f : checks) {
+                assertThat(f.get()).isEmpty();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(dogs.get("/cart").body()).contains("EST-6", "Shop for more DOGS")
+                .doesNotContain("EST-15");
+        assertThat(cats.get("/cart").body()).contains("EST-15", "Shop for more CATS")
+                .doesNotContain("EST-6");
+        assertThat(new UserAgent(shop.clientUrl()).get("/category?id=FISH").body())
+                .as("anonymous visitors get no banner").doesNotContain("class=\"banner\"")
+                .contains("Sign in");
+    }
+
+    @Test
+    void ordersThroughTheEdge_reachTheOrigin_andDecrementInventory() throws Exception {
+        UserAgent a = new UserAgent(shop.clientUrl());
+        Fixtures.signIn(a, "user3");
+        a.post("/cart/add", Map.of("itemId", "EST-9"));
+        Page confirmation = a.post("/order", Fixtures.checkoutForm());
+        assertThat(confirmation.body()).contains("Thank you", "EST-9");
+        assertThat(a.get("/orders").body()).contains("My Orders");
+    }
+}
