@@ -49,12 +49,12 @@ public final class PetShopLoad {
         /**
          * Under three minutes: F0, Fdb and Fremoting with 5 and 15 users at 200 ms and 5 users
          * at 50/400 ms (4 s warm-up, 6 s measured per run), then the three scopes with 25 users
-         * at 0 ms (3 s + 6 s each).
+         * at 0 ms (2 s + 5 s each).
          */
         public static Plan quick() {
             return new Plan(List.of(Deployment.Kind.F0, Deployment.Kind.FDB,
                     Deployment.Kind.FREMOTING), 200, List.of(5, 15), List.of(50L, 400L), 4_000,
-                    6_000, 50, 0, new Hosting(0, 25, 3_000, 6_000));
+                    6_000, 50, 0, new Hosting(0, 25, 2_000, 5_000));
         }
 
         /** The paper's matrix, scaled to one machine: about 40 minutes. */
