@@ -92,6 +92,18 @@ public final class VarnishProcess implements AutoCloseable {
      */
     public static VarnishProcess start(String host, int port) {
         Objects.requireNonNull(host, "host");
+        return startWithVcl(vcl(host, port));
+    }
+
+    /**
+     * Starts Varnish with a VCL of the caller's (its backend filled in) on a free loopback port
+     * and waits until it accepts connections: for origins whose caching rules need more than
+     * {@link #vcl(String, int)} (for example a cache key on one cookie).
+     *
+     * @throws IllegalStateException as {@link #start(String, int)}
+     */
+    public static VarnishProcess startWithVcl(String vclText) {
+        Objects.requireNonNull(vclText, "vclText");
         Path varnishd = findVarnishd();
         if (varnishd == null) {
             throw new IllegalStateException("varnishd not found on the PATH or in /usr/sbin:"
@@ -101,7 +113,7 @@ public final class VarnishProcess implements AutoCloseable {
         try {
             work = Files.createTempDirectory("wscache-varnish");
             Path vcl = work.resolve("default.vcl");
-            Files.writeString(vcl, vcl(host, port), StandardCharsets.UTF_8);
+            Files.writeString(vcl, vclText, StandardCharsets.UTF_8);
             // started as root, varnishd reads the VCL and runs its child as an unprivileged user
             readableByAll(work, "rwxr-xr-x");
             readableByAll(vcl, "rw-r--r--");

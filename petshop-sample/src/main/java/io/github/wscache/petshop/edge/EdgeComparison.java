@@ -1,0 +1,251 @@
+package io.github.wscache.petshop.edge;
+
+import io.github.wscache.edge.varnish.VarnishProcess;
+import io.github.wscache.petshop.Deployment;
+import io.github.wscache.petshop.load.UserAgent;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * cache-edge against Varnish Cache in front of the same Pet Shop origin (ESI on) behind the same
+ * WAN relay: the Fproxy deployment starts the origin, the relay and cache-edge; Varnish is
+ * started beside it with {@code petshop.vcl}, whose backend is the same relay.
+ *
+ * <ol>
+ *   <li><b>Parity</b>: the same pages, anonymous and signed in (same session cookie through
+ *       both), must compose to the same HTML.</li>
+ *   <li><b>Cart page</b>: a signed-in user's cart (one cacheable fragment, two uncacheable ones:
+ *       the cart and the "pet favourites") — cache-edge fetches the two in parallel, Varnish 7.1
+ *       one after the other.</li>
+ *   <li><b>Cached pages</b>: throughput of a fully cached category page with concurrent
+ *       clients.</li>
+ * </ol>
+ *
+ * <pre>
+ * java -cp petshop-sample/target/petshop-sample.jar \
+ *     io.github.wscache.petshop.edge.EdgeComparison --wan-ms 200
+ * </pre>
+ * Needs Debian's {@code varnish} ({@code apt-get install varnish}).
+ */
+public final class EdgeComparison {
+
+    /** The pages compared, anonymous and then signed in as {@code j2ee}. */
+    static final List<String> PAGES = List.of("/", "/category?id=FISH",
+            "/product?id=FI-SW-01", "/item?id=EST-1", "/search?keyword=dog");
+
+    /**
+     * What was measured.
+     *
+     * @param rttMillis WAN round-trip time between the edges and the origin
+     * @param pagesCompared pages fetched through both
+     * @param mismatches paths whose HTML differed
+     * @param cartEdgeMillis mean Cart page time through cache-edge
+     * @param cartVarnishMillis mean Cart page time through Varnish
+     * @param cachedEdgeRps fully cached page, requests/s through cache-edge
+     * @param cachedVarnishRps the same through Varnish
+     */
+    public record Result(long rttMillis, int pagesCompared, List<String> mismatches,
+            double cartEdgeMillis, double cartVarnishMillis, double cachedEdgeRps,
+            double cachedVarnishRps) {
+
+        /** The result as CSV, header included. */
+        public String csv() {
+            return "rtt_ms,pages_compared,mismatches,cart_edge_ms,cart_varnish_ms,"
+                    + "cached_page_edge_rps,cached_page_varnish_rps\n"
+                    + String.format(Locale.ROOT, "%d,%d,%d,%.1f,%.1f,%.0f,%.0f%n", rttMillis,
+                            pagesCompared, mismatches.size(), cartEdgeMillis, cartVarnishMillis,
+                            cachedEdgeRps, cachedVarnishRps);
+        }
+    }
+
+    private EdgeComparison() {
+    }
+
+    /** Command line: {@code --wan-ms N} (200), {@code --out DIR}, {@code --seconds N} (10). */
+    public static void main(String[] args) throws Exception {
+        long rtt = 200;
+        int seconds = 10;
+        Path out = Path.of("petshop-sample", "target", "results");
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--wan-ms" -> rtt = Long.parseLong(args[++i]);
+                case "--seconds" -> seconds = Integer.parseInt(args[++i]);
+                case "--out" -> out = Path.of(args[++i]);
+                default -> throw new IllegalArgumentException("unknown option: " + args[i]
+                        + " (options: --wan-ms N --seconds N --out DIR)");
+            }
+        }
+        Result r = run(rtt, 10, Duration.ofSeconds(seconds), 8);
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("edge-vs-varnish.csv"), r.csv(), StandardCharsets.UTF_8);
+        System.out.printf(Locale.ROOT, "WAN RTT %d ms%n  parity: %d pages, %d differ %s%n"
+                + "  Cart page: cache-edge %.0f ms, Varnish %.0f ms%n"
+                + "  fully cached page: cache-edge %.0f req/s, Varnish %.0f req/s%n",
+                r.rttMillis(), r.pagesCompared(), r.mismatches().size(), r.mismatches(),
+                r.cartEdgeMillis(), r.cartVarnishMillis(), r.cachedEdgeRps(),
+                r.cachedVarnishRps());
+    }
+
+    /**
+     * Runs the three comparisons.
+     *
+     * @param rttMillis WAN round-trip time
+     * @param cartRounds Cart page fetches per edge (after one warm-up)
+     * @param cachedFor how long each edge is loaded with the cached page
+     * @param clients concurrent clients for the cached page
+     */
+    public static Result run(long rttMillis, int cartRounds, Duration cachedFor, int clients)
+            throws Exception {
+        Deployment.Options o = Deployment.Options.of(Deployment.Kind.FPROXY, rttMillis)
+                .withPorts(0, 0, 0);
+        try (Deployment d = Deployment.start(o);
+                VarnishProcess varnish = VarnishProcess.startWithVcl(vcl("127.0.0.1",
+                        d.relay().port()))) {
+            URI edge = d.clientUrl();
+            URI vx = URI.create("http://127.0.0.1:" + varnish.port() + "/");
+            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(Duration.ofSeconds(30)).build();
+
+            // a signed-in session with a cart, usable through both edges
+            UserAgent user = new UserAgent(edge);
+            user.post("/signin", Map.of("username", "j2ee", "password", "petshop"));
+            user.post("/cart/add", Map.of("itemId", "EST-6"));
+            String cookie = "JSESSIONID=" + user.cookie("JSESSIONID") + "; PS_VIEW="
+                    + user.cookie("PS_VIEW");
+
+            List<String> mismatches = new ArrayList<>();
+            int compared = 0;
+            for (String c : Arrays.asList(null, cookie)) {
+                for (String page : PAGES) {
+                    // twice: the second answer comes from each cache
+                    for (int round = 0; round < 2; round++) {
+                        String a = get(http, edge, page, c).body();
+                        String b = get(http, vx, page, c).body();
+                        compared++;
+                        if (!a.equals(b)) {
+                            mismatches.add((c == null ? "anonymous " : "signed in ") + page);
+                        }
+                    }
+                }
+            }
+            String cartEdge = get(http, edge, "/cart", cookie).body();
+            String cartVarnish = get(http, vx, "/cart", cookie).body();
+            compared++;
+            if (!cartEdge.equals(cartVarnish)) {
+                mismatches.add("signed in /cart");
+            }
+
+            double cartE = meanMillis(http, edge, "/cart", cookie, cartRounds);
+            double cartV = meanMillis(http, vx, "/cart", cookie, cartRounds);
+            double rpsE = throughput(edge, "/category?id=FISH", cachedFor, clients);
+            double rpsV = throughput(vx, "/category?id=FISH", cachedFor, clients);
+            return new Result(rttMillis, compared, List.copyOf(mismatches), cartE, cartV, rpsE,
+                    rpsV);
+        }
+    }
+
+    /** The Pet Shop VCL with its backend filled in. */
+    public static String vcl(String host, int port) {
+        try (InputStream in = EdgeComparison.class.getResourceAsStream(
+                "/io/github/wscache/petshop/varnish/petshop.vcl")) {
+            if (in == null) {
+                throw new IllegalStateException("petshop.vcl is not on the class path");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .replace("@BACKEND_HOST@", host)
+                    .replace("@BACKEND_PORT@", Integer.toString(port));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static HttpResponse<String> get(HttpClient http, URI base, String path,
+            String cookie) throws IOException, InterruptedException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(path.substring(1)))
+                .timeout(Duration.ofSeconds(60));
+        if (cookie != null) {
+            b.header("Cookie", cookie);
+        }
+        HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 200) {
+            throw new IllegalStateException(base + path + " answered " + r.statusCode());
+        }
+        return r;
+    }
+
+    private static double meanMillis(HttpClient http, URI base, String path, String cookie,
+            int rounds) throws IOException, InterruptedException {
+        get(http, base, path, cookie);
+        long total = 0;
+        for (int i = 0; i < rounds; i++) {
+            long t = System.nanoTime();
+            get(http, base, path, cookie);
+            total += System.nanoTime() - t;
+        }
+        return total / 1e6 / rounds;
+    }
+
+    private static double throughput(URI base, String path, Duration time, int clients)
+            throws InterruptedException {
+        HttpClient warm = HttpClient.newHttpClient();
+        try {
+            for (int i = 0; i < 3; i++) {
+                get(warm, base, path, null);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicLong done = new AtomicLong();
+        AtomicLong failed = new AtomicLong();
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < clients; i++) {
+            Thread t = new Thread(() -> {
+                HttpClient c = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                        .build();
+                while (!stop.get()) {
+                    try {
+                        get(c, base, path, null);
+                        done.incrementAndGet();
+                    } catch (IOException | RuntimeException e) {
+                        failed.incrementAndGet();
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            }, "edge-comparison-" + i);
+            t.setDaemon(true);
+            threads.add(t);
+        }
+        long t0 = System.nanoTime();
+        threads.forEach(Thread::start);
+        Thread.sleep(time.toMillis());
+        stop.set(true);
+        long n = done.get();
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        for (Thread t : threads) {
+            t.join(5_000);
+        }
+        if (failed.get() > 0) {
+            throw new IllegalStateException(failed.get() + " requests to " + base + path
+                    + " failed");
+        }
+        return n / seconds;
+    }
+}

@@ -1,0 +1,28 @@
+package io.github.wscache.petshop.edge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * cache-edge and Varnish (Debian's varnishd, installed by CI) in front of the same Pet Shop
+ * origin behind a 100 ms WAN: the same HTML, and the Cart page's two uncacheable fragments
+ * fetched in parallel by cache-edge only.
+ */
+class EdgeComparisonTest {
+
+    @Test
+    void varnishAndCacheEdge_composeTheSamePages_andOnlyCacheEdgeFetchesFragmentsInParallel()
+            throws Exception {
+        EdgeComparison.Result r = EdgeComparison.run(100, 3, Duration.ofSeconds(1), 2);
+        System.out.println(r.csv());
+        assertThat(r.mismatches()).as("pages whose composed HTML differs").isEmpty();
+        assertThat(r.pagesCompared()).isEqualTo(2 * 2 * EdgeComparison.PAGES.size() + 1);
+        // container + cart and favourites: two round trips here, three through Varnish
+        assertThat(r.cartEdgeMillis()).isBetween(190.0, 290.0);
+        assertThat(r.cartVarnishMillis()).isGreaterThan(290.0);
+        assertThat(r.cachedEdgeRps()).isPositive();
+        assertThat(r.cachedVarnishRps()).isPositive();
+    }
+}
