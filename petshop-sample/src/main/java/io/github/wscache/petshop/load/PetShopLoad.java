@@ -31,7 +31,8 @@ import org.HdrHistogram.Histogram;
  * {@code --hosting} runs only that comparison (with the durations of the chosen plan, quick by
  * default); {@code --fig13} only Figure 13: the four deployments at the main RTT with the
  * workload's cacheable share at 52 % and 30 % instead of Table 3's 70 % (the paper's output hit
- * ratios; the 70 % runs of the same plan are the third point).
+ * ratios; the 70 % runs of the same plan are the third point). {@code --warmup-s N} and
+ * {@code --measure-s N} override the plan's seconds per run.
  * {@code --catalog-scale N} adds N generated products per category (two items each) to
  * JPetStore's catalog. {@code --out DIR} changes the output directory (default
  * {@code petshop-sample/target/results}).
@@ -98,6 +99,12 @@ public final class PetShopLoad {
                     measureMillis, thinkMillis, n, hosting, cacheableShares);
         }
 
+        /** A copy with other warm-up and measurement times per run (not per hosting cell). */
+        public Plan withDurations(long warmup, long measure) {
+            return new Plan(deployments, mainRtt, usersAtMainRtt, otherRtts, warmup, measure,
+                    thinkMillis, catalogScale, hosting, cacheableShares);
+        }
+
         /** A copy with Figure 13's workload variants (shares of cacheable activities). */
         public Plan withCacheableShares(List<Double> shares) {
             return new Plan(deployments, mainRtt, usersAtMainRtt, otherRtts, warmupMillis,
@@ -134,11 +141,20 @@ public final class PetShopLoad {
     private PetShopLoad() {
     }
 
+    private static String value(String[] args, int i) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException("option needs a value: " + args[i - 1]);
+        }
+        return args[i];
+    }
+
     /** Command-line entry point. */
     public static void main(String[] args) throws Exception {
         Plan plan = Plan.quick();
         boolean hostingOnly = false;
         boolean fig13Only = false;
+        int warmupSeconds = -1;
+        int measureSeconds = -1;
         int catalogScale = 0;
         Path out = Path.of("petshop-sample", "target", "results");
         for (int i = 0; i < args.length; i++) {
@@ -148,6 +164,8 @@ public final class PetShopLoad {
                 case "--smoke" -> plan = Plan.smoke();
                 case "--hosting" -> hostingOnly = true;
                 case "--fig13" -> fig13Only = true;
+                case "--warmup-s" -> warmupSeconds = Integer.parseInt(value(args, ++i));
+                case "--measure-s" -> measureSeconds = Integer.parseInt(value(args, ++i));
                 case "--catalog-scale" -> {
                     if (++i >= args.length) {
                         throw new IllegalArgumentException("option needs a value: "
@@ -163,11 +181,16 @@ public final class PetShopLoad {
                 }
                 default -> throw new IllegalArgumentException("unknown option: " + args[i]
                         + " (options: --quick | --full | --smoke, --hosting | --fig13,"
-                        + " --catalog-scale N,"
+                        + " --warmup-s N, --measure-s N, --catalog-scale N,"
                         + " --out DIR)");
             }
         }
         plan = plan.withCatalogScale(catalogScale);
+        if (warmupSeconds >= 0 || measureSeconds >= 0) {
+            plan = plan.withDurations(
+                    warmupSeconds >= 0 ? warmupSeconds * 1000L : plan.warmupMillis(),
+                    measureSeconds >= 0 ? measureSeconds * 1000L : plan.measureMillis());
+        }
         if (hostingOnly) {
             plan = plan.hostingOnly();
         } else if (fig13Only) {
