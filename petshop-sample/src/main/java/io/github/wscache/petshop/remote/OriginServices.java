@@ -5,6 +5,7 @@ import io.github.wscache.petshop.remote.soap.PetShopAccountMessageReceiverInOut;
 import io.github.wscache.petshop.remote.soap.PetShopCartMessageReceiverInOut;
 import io.github.wscache.petshop.remote.soap.PetShopCatalogMessageReceiverInOut;
 import io.github.wscache.petshop.remote.soap.PetShopOrdersMessageReceiverInOut;
+import io.github.wscache.petshop.web.EmbeddedTomcat;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletConfig;
@@ -14,7 +15,6 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetAddress;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,9 +38,6 @@ import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
-import org.apache.catalina.core.StandardContext;
-import org.apache.catalina.core.StandardThreadExecutor;
-import org.apache.catalina.session.StandardManager;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.tomcat.util.descriptor.web.FilterDef;
 import org.apache.tomcat.util.descriptor.web.FilterMap;
@@ -118,33 +115,11 @@ public final class OriginServices implements AutoCloseable {
         }
 
         Path baseDir = Files.createTempDirectory("petshop-origin-tomcat-");
-        Tomcat tomcat = new Tomcat();
-        tomcat.setBaseDir(baseDir.toString());
-        tomcat.setSilent(true);
-        StandardThreadExecutor executor = new StandardThreadExecutor();
-        executor.setName("petshop-origin-soap");
-        executor.setNamePrefix(THREAD_PREFIX);
-        executor.setMaxThreads(maxThreads);
-        executor.setMinSpareThreads(Math.min(10, maxThreads));
-        tomcat.getService().addExecutor(executor);
-        Connector connector = new Connector();
-        connector.setPort(port);
-        connector.setProperty("address", InetAddress.getLoopbackAddress().getHostAddress());
-        connector.getProtocolHandler().setExecutor(executor);
-        connector.setProperty("acceptCount", "1000");
-        connector.setProperty("maxKeepAliveRequests", "-1");
-        connector.setProperty("keepAliveTimeout", "120000");
-        tomcat.getService().addConnector(connector);
-        tomcat.setConnector(connector);
-        Context ctx = tomcat.addContext("", baseDir.toString());
-        if (ctx instanceof StandardContext sc) {
-            sc.setClearReferencesRmiTargets(false);
-            sc.setClearReferencesThreadLocals(false);
-        }
-        StandardManager manager = new StandardManager();
-        manager.setPathname(null);
-        ctx.setManager(manager);
-        ctx.setSessionTimeout(30);
+        EmbeddedTomcat server = EmbeddedTomcat.create(baseDir.toString(),
+                "petshop-origin-soap", THREAD_PREFIX, port, maxThreads);
+        Tomcat tomcat = server.tomcat();
+        Connector connector = server.connector();
+        Context ctx = server.context();
         FilterDef def = new FilterDef();
         def.setFilterName("soapRequests");
         def.setFilter(new CountingFilter(counters));

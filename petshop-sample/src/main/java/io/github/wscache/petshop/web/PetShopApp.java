@@ -3,7 +3,6 @@ package io.github.wscache.petshop.web;
 import io.github.wscache.petshop.service.Services;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -13,10 +12,6 @@ import java.util.stream.Stream;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Connector;
-import org.apache.catalina.core.StandardContext;
-import org.apache.catalina.core.StandardHost;
-import org.apache.catalina.core.StandardThreadExecutor;
-import org.apache.catalina.session.StandardManager;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.catalina.valves.ErrorReportValve;
 
@@ -71,36 +66,12 @@ public final class PetShopApp implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Tomcat tomcat = new Tomcat();
-        tomcat.setBaseDir(baseDir.toString());
         String prefix = "petshop-" + name + "-exec-";
-        StandardThreadExecutor executor = new StandardThreadExecutor();
-        executor.setName("petshop-" + name);
-        executor.setNamePrefix(prefix);
-        executor.setMaxThreads(maxThreads);
-        executor.setMinSpareThreads(Math.min(10, maxThreads));
-        tomcat.getService().addExecutor(executor);
-        Connector connector = new Connector();
-        connector.setPort(port);
-        connector.setProperty("address", InetAddress.getLoopbackAddress().getHostAddress());
-        connector.getProtocolHandler().setExecutor(executor);
-        connector.setProperty("acceptCount", "1000");
-        connector.setProperty("maxKeepAliveRequests", "-1");
-        connector.setProperty("keepAliveTimeout", "120000");
-        tomcat.getService().addConnector(connector);
-        tomcat.setConnector(connector);
-        Context ctx = tomcat.addContext("", baseDir.toString());
-        if (ctx instanceof StandardContext sc) {
-            sc.setClearReferencesRmiTargets(false);
-            sc.setClearReferencesThreadLocals(false);
-        }
-        if (tomcat.getHost() instanceof StandardHost host) {
-            host.setErrorReportValveClass(QuietErrorReportValve.class.getName());
-        }
-        StandardManager manager = new StandardManager();
-        manager.setPathname(null);
-        ctx.setManager(manager);
-        ctx.setSessionTimeout(30);
+        EmbeddedTomcat server = EmbeddedTomcat.create(baseDir.toString(), "petshop-" + name,
+                prefix, port, maxThreads);
+        Tomcat tomcat = server.tomcat();
+        Connector connector = server.connector();
+        Context ctx = server.context();
         FragmentCache cache = new FragmentCache(System::nanoTime, 10_000);
         PetShopServlet servlet = new PetShopServlet(services, cache, esi);
         Tomcat.addServlet(ctx, "petshop", servlet).addMapping("/");
