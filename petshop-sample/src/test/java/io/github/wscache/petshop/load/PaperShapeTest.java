@@ -2,7 +2,6 @@ package io.github.wscache.petshop.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.wscache.petshop.Deployment;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
