@@ -296,10 +296,7 @@ public final class Deployment implements AutoCloseable {
 
     /** The edge cache (Fproxy only). */
     public EdgeServer edge() {
-        if (edge == null) {
-            throw new IllegalStateException("no edge cache in " + options.kind().label());
-        }
-        return edge;
+        return present(edge, "edge cache");
     }
 
     /**
@@ -312,23 +309,24 @@ public final class Deployment implements AutoCloseable {
 
     /** The origin's SOAP services (Fremoting only). */
     public OriginServices originServices() {
-        if (originServices == null) {
-            throw new IllegalStateException("no SOAP services in " + options.kind().label());
-        }
-        return originServices;
+        return present(originServices, "SOAP services");
     }
 
     /** The edge's remote services and their cache (Fremoting only). */
     public RemoteServices remoteServices() {
-        if (remote == null) {
-            throw new IllegalStateException("no remote services in " + options.kind().label());
+        return present(remote, "remote services");
+    }
+
+    private <T> T present(T part, String what) {
+        if (part == null) {
+            throw new IllegalStateException("no " + what + " in " + options.kind().label());
         }
-        return remote;
+        return part;
     }
 
     /**
-     * Requests handled at the origin: HTTP requests in F0, JDBC statements in Fdb, SOAP requests
-     * in Fremoting.
+     * Requests handled at the origin: HTTP requests at the origin application in F0 and Fproxy,
+     * JDBC statements in Fdb, SOAP requests in Fremoting.
      */
     public long originRequests() {
         return switch (options.kind()) {
