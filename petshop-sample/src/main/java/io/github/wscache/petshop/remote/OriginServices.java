@@ -18,13 +18,11 @@ import java.io.InputStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 import javax.xml.namespace.QName;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.context.ConfigurationContext;
@@ -37,7 +35,6 @@ import org.apache.axis2.transport.http.AxisServlet;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.Wrapper;
-import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.tomcat.util.descriptor.web.FilterDef;
 import org.apache.tomcat.util.descriptor.web.FilterMap;
@@ -75,19 +72,15 @@ public final class OriginServices implements AutoCloseable {
 
     private static final String THREAD_PREFIX = "petshop-origin-soap-exec-";
 
-    private final Tomcat tomcat;
-    private final Connector connector;
+    private final EmbeddedTomcat server;
     private final ConfigurationContext axis2;
-    private final Path baseDir;
     private final ServiceScope scope;
     private final OriginCounters counters;
 
-    private OriginServices(Tomcat tomcat, Connector connector, ConfigurationContext axis2,
-            Path baseDir, ServiceScope scope, OriginCounters counters) {
-        this.tomcat = tomcat;
-        this.connector = connector;
+    private OriginServices(EmbeddedTomcat server, ConfigurationContext axis2, ServiceScope scope,
+            OriginCounters counters) {
+        this.server = server;
         this.axis2 = axis2;
-        this.baseDir = baseDir;
         this.scope = scope;
         this.counters = counters;
     }
@@ -115,10 +108,9 @@ public final class OriginServices implements AutoCloseable {
         }
 
         Path baseDir = Files.createTempDirectory("petshop-origin-tomcat-");
-        EmbeddedTomcat server = EmbeddedTomcat.create(baseDir.toString(),
+        EmbeddedTomcat server = EmbeddedTomcat.create(baseDir,
                 "petshop-origin-soap", THREAD_PREFIX, port, maxThreads);
         Tomcat tomcat = server.tomcat();
-        Connector connector = server.connector();
         Context ctx = server.context();
         FilterDef def = new FilterDef();
         def.setFilterName("soapRequests");
@@ -136,13 +128,12 @@ public final class OriginServices implements AutoCloseable {
         } catch (LifecycleException e) {
             throw new IOException("tomcat did not start on port " + port, e);
         }
-        if (connector.getLocalPort() <= 0) {
-            OriginServices failed = new OriginServices(tomcat, connector, axis2, baseDir, scope,
-                    counters);
+        if (server.port() <= 0) {
+            OriginServices failed = new OriginServices(server, axis2, scope, counters);
             failed.close();
             throw new IOException("the origin services cannot listen on port " + port);
         }
-        return new OriginServices(tomcat, connector, axis2, baseDir, scope, counters);
+        return new OriginServices(server, axis2, scope, counters);
     }
 
     private static void deploy(ConfigurationContext axis2, String name, MessageReceiver receiver,
@@ -177,7 +168,7 @@ public final class OriginServices implements AutoCloseable {
 
     /** The bound port. */
     public int port() {
-        return connector.getLocalPort();
+        return server.port();
     }
 
     /** The scope the services were deployed with. */
@@ -223,20 +214,12 @@ public final class OriginServices implements AutoCloseable {
     @Override
     public void close() {
         try {
-            tomcat.stop();
-            tomcat.destroy();
-        } catch (LifecycleException e) {
-            throw new IllegalStateException("tomcat did not stop", e);
+            server.stop();
         } finally {
             try {
                 axis2.terminate();
             } catch (AxisFault e) {
                 // stopping anyway
-            }
-            try (Stream<Path> files = Files.walk(baseDir)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            } catch (IOException e) {
-                // a temporary directory left behind is harmless
             }
         }
     }

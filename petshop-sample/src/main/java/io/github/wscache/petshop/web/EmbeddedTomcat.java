@@ -1,7 +1,13 @@
 package io.github.wscache.petshop.web;
 
+import java.io.IOException;
 import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
 import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.core.StandardHost;
@@ -18,17 +24,19 @@ import org.apache.catalina.startup.Tomcat;
  * @param tomcat the server, not started
  * @param connector its only connector
  * @param context the root context
+ * @param baseDir its temporary directory, deleted by {@link #stop()}
  */
-public record EmbeddedTomcat(Tomcat tomcat, Connector connector, Context context) {
+public record EmbeddedTomcat(Tomcat tomcat, Connector connector, Context context,
+        Path baseDir) {
 
     /**
      * Builds a server on {@code port} (0: any) with up to {@code maxThreads} workers named
      * {@code threadPrefix}N, its files under {@code baseDir}.
      */
-    public static EmbeddedTomcat create(String baseDir, String executorName, String threadPrefix,
+    public static EmbeddedTomcat create(Path baseDir, String executorName, String threadPrefix,
             int port, int maxThreads) {
         Tomcat tomcat = new Tomcat();
-        tomcat.setBaseDir(baseDir);
+        tomcat.setBaseDir(baseDir.toString());
         tomcat.setSilent(true);
         StandardThreadExecutor executor = new StandardThreadExecutor();
         executor.setName(executorName);
@@ -45,7 +53,7 @@ public record EmbeddedTomcat(Tomcat tomcat, Connector connector, Context context
         connector.setProperty("keepAliveTimeout", "120000");
         tomcat.getService().addConnector(connector);
         tomcat.setConnector(connector);
-        Context ctx = tomcat.addContext("", baseDir);
+        Context ctx = tomcat.addContext("", baseDir.toString());
         if (ctx instanceof StandardContext sc) {
             sc.setClearReferencesRmiTargets(false);
             sc.setClearReferencesThreadLocals(false);
@@ -57,6 +65,27 @@ public record EmbeddedTomcat(Tomcat tomcat, Connector connector, Context context
         manager.setPathname(null);
         ctx.setManager(manager);
         ctx.setSessionTimeout(30);
-        return new EmbeddedTomcat(tomcat, connector, ctx);
+        return new EmbeddedTomcat(tomcat, connector, ctx, baseDir);
+    }
+
+    /** The bound port. */
+    public int port() {
+        return connector.getLocalPort();
+    }
+
+    /** Stops the server and deletes its directory. */
+    public void stop() {
+        try {
+            tomcat.stop();
+            tomcat.destroy();
+        } catch (LifecycleException e) {
+            throw new IllegalStateException("tomcat did not stop", e);
+        } finally {
+            try (Stream<Path> files = Files.walk(baseDir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            } catch (IOException e) {
+                // a temporary directory left behind is harmless
+            }
+        }
     }
 }

@@ -5,13 +5,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import java.util.stream.Stream;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
-import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.catalina.valves.ErrorReportValve;
 
@@ -35,20 +32,16 @@ public final class PetShopApp implements AutoCloseable {
         TOMCAT_LOG.setLevel(Level.WARNING);
     }
 
-    private final Tomcat tomcat;
-    private final Connector connector;
+    private final EmbeddedTomcat server;
     private final PetShopServlet servlet;
     private final FragmentCache cache;
-    private final Path baseDir;
     private final String threadPrefix;
 
-    private PetShopApp(Tomcat tomcat, Connector connector, PetShopServlet servlet,
-            FragmentCache cache, Path baseDir, String threadPrefix) {
-        this.tomcat = tomcat;
-        this.connector = connector;
+    private PetShopApp(EmbeddedTomcat server, PetShopServlet servlet, FragmentCache cache,
+            String threadPrefix) {
+        this.server = server;
         this.servlet = servlet;
         this.cache = cache;
-        this.baseDir = baseDir;
         this.threadPrefix = threadPrefix;
     }
 
@@ -67,10 +60,9 @@ public final class PetShopApp implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         String prefix = "petshop-" + name + "-exec-";
-        EmbeddedTomcat server = EmbeddedTomcat.create(baseDir.toString(), "petshop-" + name,
+        EmbeddedTomcat server = EmbeddedTomcat.create(baseDir, "petshop-" + name,
                 prefix, port, maxThreads);
         Tomcat tomcat = server.tomcat();
-        Connector connector = server.connector();
         Context ctx = server.context();
         FragmentCache cache = new FragmentCache(System::nanoTime, 10_000);
         PetShopServlet servlet = new PetShopServlet(services, cache, esi);
@@ -80,12 +72,12 @@ public final class PetShopApp implements AutoCloseable {
         } catch (LifecycleException e) {
             throw new IllegalStateException("tomcat did not start on port " + port, e);
         }
-        return new PetShopApp(tomcat, connector, servlet, cache, baseDir, prefix);
+        return new PetShopApp(server, servlet, cache, prefix);
     }
 
     /** The bound port. */
     public int port() {
-        return connector.getLocalPort();
+        return server.port();
     }
 
     /** HTTP requests served so far. */
@@ -114,17 +106,6 @@ public final class PetShopApp implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            tomcat.stop();
-            tomcat.destroy();
-        } catch (LifecycleException e) {
-            throw new IllegalStateException("tomcat did not stop", e);
-        } finally {
-            try (Stream<Path> files = Files.walk(baseDir)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            } catch (IOException e) {
-                // a temporary directory left behind is harmless
-            }
-        }
+        server.stop();
     }
 }
