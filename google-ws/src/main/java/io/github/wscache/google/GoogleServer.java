@@ -40,6 +40,7 @@ import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.coyote.AbstractProtocol;
 import org.apache.tomcat.util.descriptor.web.FilterDef;
 import org.apache.tomcat.util.descriptor.web.FilterMap;
 
@@ -229,13 +230,46 @@ public final class GoogleServer implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        String threads = threadNamePrefix();
         try {
             tomcat.stop();
             tomcat.destroy();
+            awaitThreadsEnded(threads, Duration.ofSeconds(10));
         } catch (LifecycleException e) {
             throw new IllegalStateException("cannot stop tomcat", e);
         } finally {
             deleteRecursively(baseDir);
+        }
+    }
+
+    /** The prefix of the connector's thread names, such as {@code http-nio-127.0.0.1-auto-1-}. */
+    private String threadNamePrefix() {
+        String name = String.valueOf(
+                ((AbstractProtocol<?>) tomcat.getConnector().getProtocolHandler()).getName());
+        return name.replace("\"", "") + "-";
+    }
+
+    /**
+     * Tomcat's executor counts itself terminated when its last worker leaves the pool, a moment
+     * before that worker's thread ends; waiting here lets callers rely on no thread outliving
+     * {@link #close()}.
+     */
+    private static void awaitThreadsEnded(String prefix, Duration limit) {
+        long deadline = System.nanoTime() + limit.toNanos();
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (!thread.getName().startsWith(prefix)) {
+                continue;
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            try {
+                thread.join(Math.max(1, left / 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 
