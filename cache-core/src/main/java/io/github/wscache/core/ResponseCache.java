@@ -330,6 +330,35 @@ public final class ResponseCache implements AutoCloseable {
         return loadMessage(invocation, p, key, c, exchange, null);
     }
 
+    /**
+     * Returns the stored response of a message exchange when it is fresh, without calling
+     * anything; a response found counts as a hit, nothing found counts nothing (the caller goes
+     * on to {@link #exchange}, which counts the miss). Lets a transport-level integration answer
+     * hits on the calling thread and hand only misses to another thread:
+     *
+     * <pre>{@code
+     * CachedResponse r = cache.getIfFresh(invocation)
+     *         .orElseGet(() -> cache.exchange(invocation, stale -> fetch(stale)));
+     * }</pre>
+     */
+    public Optional<CachedResponse> getIfFresh(Invocation invocation) {
+        OperationPolicy p = policy.resolve(invocation.service(), invocation.endpoint(),
+                invocation.operation());
+        if (!p.cacheable()) {
+            return Optional.empty();
+        }
+        Counters c = counters(invocation);
+        CacheKey key = key(invocation, p, c, true);
+        if (key == null) {
+            return Optional.empty();
+        }
+        Entry e = store.getIfPresent(key);
+        if (e != null && e.captured instanceof CachedResponse && e.isFresh(ticker.read())) {
+            return Optional.of(hit(c, invocation, key, e.captured));
+        }
+        return Optional.empty();
+    }
+
     private <X extends Throwable> CachedResponse loadMessage(Invocation inv, OperationPolicy p,
             CacheKey key, Counters c, Exchange<X> exchange, CachedResponse stale) throws X {
         Flight mine = new Flight();

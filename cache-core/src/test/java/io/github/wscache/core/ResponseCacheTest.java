@@ -378,6 +378,29 @@ class ResponseCacheTest {
     }
 
     @Test
+    void getIfFresh_returnsOnlyFreshStoredResponsesAndCountsOnlyHits() {
+        cache("operations:\n  - operation: get\n    ttl: 10s\n"
+                + "  - operation: uncached\n    cacheable: false\n");
+        Invocation inv = Invocation.builder("get").parameter("url", "/x").build();
+        byte[] body = "<r/>".getBytes(StandardCharsets.UTF_8);
+
+        assertThat(cache.getIfFresh(inv)).isEmpty();
+        CachedResponse stored = cache.exchange(inv, stale -> CachedResponse.builder(body).build());
+        assertThat(cache.getIfFresh(inv)).containsSame(stored);
+        assertThat(cache.getIfFresh(Invocation.builder("get").parameter("url", "/y").build()))
+                .isEmpty();
+        assertThat(cache.getIfFresh(Invocation.builder("uncached").parameter("url", "/x").build()))
+                .isEmpty();
+        clock.advance(Duration.ofSeconds(11));
+        assertThat(cache.getIfFresh(inv)).as("stale").isEmpty();
+
+        CacheStats s = cache.stats();
+        assertThat(s.hits()).isEqualTo(1);
+        assertThat(s.misses()).isEqualTo(1);
+        assertThat(s.bypasses()).isZero();
+    }
+
+    @Test
     void objectAndMessageLevelEntriesOfOneCallNeverCollide() {
         cache("operations:\n  - operation: op\n");
         Invocation inv = Invocation.builder("op").parameter("q", "x").build();

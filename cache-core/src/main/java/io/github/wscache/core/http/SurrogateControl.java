@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.StringTokenizer;
 
 /**
  * The {@code Surrogate-Control} header of the W3C Edge Architecture Specification 1.0, which an
@@ -104,10 +105,9 @@ public final class SurrogateControl {
                 case "content" -> {
                     if (content == null && d.argument() != null) {
                         content = new LinkedHashSet<>();
-                        for (String capability : d.argument().strip().split("\\s+")) {
-                            if (!capability.isEmpty()) {
-                                content.add(capability.toUpperCase(Locale.ROOT));
-                            }
+                        StringTokenizer capabilities = new StringTokenizer(d.argument());
+                        while (capabilities.hasMoreTokens()) {
+                            content.add(capabilities.nextToken().toUpperCase(Locale.ROOT));
                         }
                     }
                 }
