@@ -1,5 +1,7 @@
 package io.github.wscache.edge.internal;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.wscache.core.http.SurrogateControl;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
@@ -29,6 +31,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * (connection error, non-2xx, no answer within the include timeout, depth limit, a host other
  * than the allowed ones) {@code alt}; then with {@code onerror="continue"} nothing; otherwise the
  * include fails, which fails the including fragment in turn, up to the page.
+ *
+ * <p>Hits cost little: a fragment fresh in the cache is taken on the calling thread (only misses
+ * go to the pool and get a timeout), and the parse of a stored document is kept beside it, keyed
+ * by the identity of its stored body, so a cached container or fragment is parsed once.
  */
 public final class Composer {
     private static final byte[] EMPTY = new byte[0];
@@ -41,6 +47,9 @@ public final class Composer {
     private final Duration includeTimeout;
     private final boolean esiAlways;
     private final EdgeCounters counters;
+    /** Parsed stored bodies, by identity; an entry goes when its body is no longer stored. */
+    private final Cache<byte[], List<EsiParser.Node>> parsed = Caffeine.newBuilder()
+            .weakKeys().maximumSize(100_000).build();
 
     /**
      * Creates a composer.
@@ -98,10 +107,16 @@ public final class Composer {
         return esiAlways && HeaderRules.isTextual(r.header("Content-Type"));
     }
 
-    /** Parses a document and starts all its includes; {@code depth} is the document's own. */
-    public List<Part> start(byte[] body, URI base, int depth, Page page) {
-        List<Part> parts = new ArrayList<>();
-        for (EsiParser.Node n : EsiParser.parse(body)) {
+    /**
+     * Parses a document and starts all its includes; {@code depth} is the document's own.
+     *
+     * @param stored whether {@code body} is the cache's stored array (its parse is kept)
+     */
+    public List<Part> start(byte[] body, boolean stored, URI base, int depth, Page page) {
+        List<EsiParser.Node> nodes = stored ? parsed.get(body, EsiParser::parse)
+                : EsiParser.parse(body);
+        List<Part> parts = new ArrayList<>(nodes.size());
+        for (EsiParser.Node n : nodes) {
             if (n instanceof EsiParser.Text t) {
                 parts.add(new Part(t.bytes(), null, null));
             } else {
@@ -146,6 +161,14 @@ public final class Composer {
                     "host " + u.getAuthority() + " is not an allowed include host"));
         }
         URI target = u;
+        Fetched hit = cache.fetchIfFresh("fragment", target, page.headers);
+        if (hit != null) {
+            try {
+                return resolved(src, hit, target, depth, page);
+            } catch (IncludeFailure e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
         CompletableFuture<Fetched> fetch = CompletableFuture.supplyAsync(() -> cache.fetch(
                 "fragment", "GET", target, page.headers, null, includeTimeout, true), pool);
         // bounds waiting for another request's fetch of the same key too (single flight)
@@ -153,26 +176,31 @@ public final class Composer {
                 () -> fetch.completeExceptionally(new TimeoutException()),
                 includeTimeout.toMillis(), TimeUnit.MILLISECONDS);
         return fetch.whenComplete((v, e) -> timeout.cancel(false))
-                .handle((fetched, error) -> {
-                    if (error != null) {
-                        throw failure(unwrap(error), src);
-                    }
-                    if (fetched.outcome().forwarded()) {
-                        page.misses.incrementAndGet();
-                        counters.fragmentsFetched.increment();
-                        counters.originRequests.increment();
-                    } else {
-                        page.hits.incrementAndGet();
-                        counters.fragmentHits.increment();
-                    }
-                    OriginResponse r = fetched.response();
-                    if (r.status() < 200 || r.status() > 299) {
-                        throw new IncludeFailure(src, 502, "returned HTTP " + r.status());
-                    }
-                    return r;
-                })
-                .thenCompose(r -> isEsi(r) ? assemble(start(r.body(), target, depth, page))
-                        : CompletableFuture.completedFuture(r.body()));
+                .thenCompose(fetched -> resolved(src, fetched, target, depth, page))
+                .exceptionallyCompose(e -> CompletableFuture.failedFuture(
+                        failure(unwrap(e), src)));
+    }
+
+    /** Counts a fetched include and turns it into its bytes, composing it when it has ESI. */
+    private CompletableFuture<byte[]> resolved(String src, Fetched fetched, URI target,
+            int depth, Page page) {
+        if (fetched.outcome().forwarded()) {
+            page.misses.incrementAndGet();
+            counters.fragmentsFetched.increment();
+            counters.originRequests.increment();
+        } else {
+            page.hits.incrementAndGet();
+            counters.fragmentHits.increment();
+        }
+        OriginResponse r = fetched.response();
+        if (r.status() < 200 || r.status() > 299) {
+            throw new IncludeFailure(src, 502, "returned HTTP " + r.status());
+        }
+        if (!isEsi(r)) {
+            return CompletableFuture.completedFuture(r.body());
+        }
+        List<Part> parts = start(r.body(), fetched.isStoredBody(), target, depth, page);
+        return assemble(parts);
     }
 
     /** Returns the lower-case {@code host:port} of a URL, with the scheme's default port. */
@@ -183,6 +211,9 @@ public final class Composer {
     }
 
     private static CompletableFuture<byte[]> assemble(List<Part> parts) {
+        if (parts.size() == 1 && parts.get(0).bytes() != null) {
+            return CompletableFuture.completedFuture(parts.get(0).bytes());
+        }
         CompletableFuture<?>[] all = parts.stream().filter(p -> p.future() != null)
                 .map(Part::future).toArray(CompletableFuture<?>[]::new);
         return CompletableFuture.allOf(all).thenApply(v -> {

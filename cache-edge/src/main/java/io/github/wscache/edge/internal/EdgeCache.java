@@ -139,12 +139,7 @@ public final class EdgeCache implements AutoCloseable {
             if (faultHook != null) {
                 faultHook.run();
             }
-            Invocation.Builder inv = Invocation.builder(kind).service(SERVICE).endpoint(url)
-                    .parameter("url", url);
-            for (String f : keyFields) {
-                inv.vary(f, keyValue(f, h));
-            }
-            cached = cache.exchange(inv.build(), stale -> {
+            cached = cache.exchange(invocation(kind, url, keyFields, h), stale -> {
                 Map<String, List<String>> send = h;
                 if (stale.isPresent()) {
                     revalidated[0] = true;
@@ -186,19 +181,61 @@ public final class EdgeCache implements AutoCloseable {
         if (rec.stored) {
             seenUrls.add(url);
         }
-        OriginResponse r = new OriginResponse(cached.status(),
-                HeaderRules.towardClient(cached.headers()), bytes(cached.body()));
-        Map<String, List<String>> withSurrogate = r.headers();
-        List<String> sc = cached.headers().get("Surrogate-Control");
-        if (sc != null) {
-            withSurrogate.put("Surrogate-Control", sc);
-        }
+        OriginResponse r = response(cached);
         if (fetched[0] == null) {
             return new Fetched(r, Fetched.Outcome.HIT, false, age(cached));
         }
         Fetched.Outcome o = revalidated[0] ? Fetched.Outcome.STALE
                 : seen ? Fetched.Outcome.MISS : Fetched.Outcome.URI_MISS;
         return new Fetched(r, o, rec.stored, -1);
+    }
+
+    /**
+     * Returns a fresh stored response for a GET without asking the origin, or {@code null} when
+     * there is none (then {@link #fetch} does the rest); never throws for a failure inside the
+     * cache. Lets the composer answer cached fragments on the calling thread.
+     */
+    public Fetched fetchIfFresh(String kind, URI uri, Map<String, List<String>> headers) {
+        if (headers.containsKey("Authorization")) {
+            return null;
+        }
+        String url = uri.toString();
+        try {
+            if (faultHook != null) {
+                faultHook.run();
+            }
+            Map<String, List<String>> h = HeaderRules.newHeaders();
+            h.putAll(headers);
+            h.put("Accept-Encoding", List.of("identity"));
+            CachedResponse cached = cache.getIfFresh(invocation(kind, url,
+                    varyByUrl.getOrDefault(url, List.of()), h)).orElse(null);
+            return cached == null ? null
+                    : new Fetched(response(cached), Fetched.Outcome.HIT, false, age(cached));
+        } catch (RuntimeException e) {
+            // fetch() meets the same failure, counts it and goes to the origin
+            return null;
+        }
+    }
+
+    private Invocation invocation(String kind, String url, List<String> keyFields,
+            Map<String, List<String>> h) {
+        Invocation.Builder inv = Invocation.builder(kind).service(SERVICE).endpoint(url)
+                .parameter("url", url);
+        for (String f : keyFields) {
+            inv.vary(f, keyValue(f, h));
+        }
+        return inv.build();
+    }
+
+    /** The stored response as the edge hands it on: Surrogate-Control kept for the composer. */
+    private static OriginResponse response(CachedResponse cached) {
+        OriginResponse r = new OriginResponse(cached.status(),
+                HeaderRules.towardClient(cached.headers()), bytes(cached.body()));
+        List<String> sc = cached.headers().get("Surrogate-Control");
+        if (sc != null) {
+            r.headers().put("Surrogate-Control", sc);
+        }
+        return r;
     }
 
     private static byte[] bytes(Object body) {

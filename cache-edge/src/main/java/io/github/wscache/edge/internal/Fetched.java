@@ -11,6 +11,11 @@ package io.github.wscache.edge.internal;
 public record Fetched(OriginResponse response, Outcome outcome, boolean stored,
         long ageSeconds) {
 
+    /** Returns whether the body is the cache's stored array (a hit, or stored just now). */
+    public boolean isStoredBody() {
+        return outcome == Outcome.HIT || stored;
+    }
+
     /** Where a response came from, named as RFC 9211 {@code Cache-Status} names it. */
     public enum Outcome {
         /** Served from the cache, no origin round trip. */

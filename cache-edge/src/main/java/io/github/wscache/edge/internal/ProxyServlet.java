@@ -119,7 +119,7 @@ public final class ProxyServlet extends HttpServlet {
         out.remove("ETag");
         out.remove("Last-Modified");
         Composer.Page page = new Composer.Page(includeHeaders(toOrigin));
-        List<Composer.Part> parts = composer.start(r.body(), uri, 0, page);
+        List<Composer.Part> parts = composer.start(r.body(), f.isStoredBody(), uri, 0, page);
         boolean done = parts.stream().allMatch(p -> p.future() == null || p.future().isDone());
         boolean safe = parts.stream().allMatch(p -> p.future() == null
                 || p.include().continueOnError() || p.future().isDone());
