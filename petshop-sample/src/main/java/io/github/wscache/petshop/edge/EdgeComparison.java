@@ -19,8 +19,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * cache-edge against Varnish Cache in front of the same Pet Shop origin (ESI on) behind the same
@@ -33,15 +31,16 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li><b>Cart page</b>: a signed-in user's cart (one cacheable fragment, two uncacheable ones:
  *       the cart and the "pet favourites") — cache-edge fetches the two in parallel, Varnish 7.1
  *       one after the other.</li>
- *   <li><b>Cached pages</b>: throughput of a fully cached category page with concurrent
- *       clients.</li>
+ *   <li><b>Cached pages</b>: requests/s of a fully cached category page, measured by
+ *       {@link Wrk} (a load generator in its own process, keep-alive connections) so that the
+ *       load does not run inside the JVM it measures.</li>
  * </ol>
  *
  * <pre>
  * java -cp petshop-sample/target/petshop-sample.jar \
  *     io.github.wscache.petshop.edge.EdgeComparison --wan-ms 200
  * </pre>
- * Needs Debian's {@code varnish} ({@code apt-get install varnish}).
+ * Needs Debian's {@code varnish} and {@code wrk} ({@code apt-get install varnish wrk}).
  */
 public final class EdgeComparison {
 
@@ -77,21 +76,50 @@ public final class EdgeComparison {
     private EdgeComparison() {
     }
 
-    /** Command line: {@code --wan-ms N} (200), {@code --out DIR}, {@code --seconds N} (10). */
+    /**
+     * How the fully cached page is loaded: each edge gets {@code warmup} of load (cache-edge's JIT
+     * needs about 15 s to reach its steady throughput), then the edges are measured in turn for
+     * {@code measure} each, {@code rounds} times (interleaved, so that drift of the machine hits
+     * both); the median round counts.
+     *
+     * @param warmup load per edge before measuring
+     * @param measure one measured round
+     * @param rounds measured rounds per edge
+     * @param connections wrk's keep-alive connections
+     */
+    public record CachedLoad(Duration warmup, Duration measure, int rounds, int connections) {
+        /** Validates. */
+        public CachedLoad {
+            if (rounds < 1 || connections < 1 || measure.isNegative() || measure.isZero()
+                    || warmup.isNegative()) {
+                throw new IllegalArgumentException("bad load: " + warmup + ", " + measure + ", "
+                        + rounds + " rounds, " + connections + " connections");
+            }
+        }
+    }
+
+    /**
+     * Command line: {@code --wan-ms N} (200), {@code --out DIR}, {@code --seconds N} (10, one
+     * measured round per edge; three rounds), {@code --warmup-s N} (20, load per edge before
+     * measuring: see {@link CachedLoad}).
+     */
     public static void main(String[] args) throws Exception {
         long rtt = 200;
         int seconds = 10;
+        int warmup = 20;
         Path out = Path.of("petshop-sample", "target", "results");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--wan-ms" -> rtt = Long.parseLong(args[++i]);
                 case "--seconds" -> seconds = Integer.parseInt(args[++i]);
+                case "--warmup-s" -> warmup = Integer.parseInt(args[++i]);
                 case "--out" -> out = Path.of(args[++i]);
                 default -> throw new IllegalArgumentException("unknown option: " + args[i]
-                        + " (options: --wan-ms N --seconds N --out DIR)");
+                        + " (options: --wan-ms N --seconds N --warmup-s N --out DIR)");
             }
         }
-        Result r = run(rtt, 10, Duration.ofSeconds(seconds), 8);
+        Result r = run(rtt, 10, new CachedLoad(Duration.ofSeconds(warmup),
+                Duration.ofSeconds(seconds), 3, 8));
         Files.createDirectories(out);
         Files.writeString(out.resolve("edge-vs-varnish.csv"), r.csv(), StandardCharsets.UTF_8);
         System.out.printf(Locale.ROOT, "WAN RTT %d ms%n  parity: %d pages, %d differ %s%n"
@@ -107,11 +135,9 @@ public final class EdgeComparison {
      *
      * @param rttMillis WAN round-trip time
      * @param cartRounds Cart page fetches per edge (after one warm-up)
-     * @param cachedFor how long each edge is loaded with the cached page
-     * @param clients concurrent clients for the cached page
+     * @param load how the fully cached page is loaded
      */
-    public static Result run(long rttMillis, int cartRounds, Duration cachedFor, int clients)
-            throws Exception {
+    public static Result run(long rttMillis, int cartRounds, CachedLoad load) throws Exception {
         Deployment.Options o = Deployment.Options.of(Deployment.Kind.FPROXY, rttMillis)
                 .withPorts(0, 0, 0);
         try (Deployment d = Deployment.start(o);
@@ -153,8 +179,9 @@ public final class EdgeComparison {
 
             double cartE = meanMillis(http, edge, "/cart", cookie, cartRounds);
             double cartV = meanMillis(http, vx, "/cart", cookie, cartRounds);
-            double rpsE = throughput(edge, "/category?id=FISH", cachedFor, clients);
-            double rpsV = throughput(vx, "/category?id=FISH", cachedFor, clients);
+            double[] rps = throughput(List.of(edge, vx), "/category?id=FISH", load);
+            double rpsE = rps[0];
+            double rpsV = rps[1];
             return new Result(rttMillis, compared, List.copyOf(mismatches), cartE, cartV, rpsE,
                     rpsV);
         }
@@ -201,51 +228,34 @@ public final class EdgeComparison {
         return total / 1e6 / rounds;
     }
 
-    private static double throughput(URI base, String path, Duration time, int clients)
-            throws InterruptedException {
+    /** Warms each edge, then measures them in turn, round after round; medians per edge. */
+    private static double[] throughput(List<URI> bases, String path, CachedLoad load)
+            throws IOException, InterruptedException {
         HttpClient warm = HttpClient.newHttpClient();
-        try {
+        List<URI> urls = new ArrayList<>();
+        for (URI base : bases) {
             for (int i = 0; i < 3; i++) {
                 get(warm, base, path, null);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            URI url = base.resolve(path.substring(1));
+            if (!load.warmup().isZero()) {
+                Wrk.run(url, load.connections(), load.warmup());
+            }
+            urls.add(url);
         }
-        AtomicBoolean stop = new AtomicBoolean();
-        AtomicLong done = new AtomicLong();
-        AtomicLong failed = new AtomicLong();
-        List<Thread> threads = new ArrayList<>();
-        for (int i = 0; i < clients; i++) {
-            Thread t = new Thread(() -> {
-                HttpClient c = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                        .build();
-                while (!stop.get()) {
-                    try {
-                        get(c, base, path, null);
-                        done.incrementAndGet();
-                    } catch (IOException | RuntimeException e) {
-                        failed.incrementAndGet();
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-            }, "edge-comparison-" + i);
-            t.setDaemon(true);
-            threads.add(t);
+        double[][] rounds = new double[urls.size()][load.rounds()];
+        for (int r = 0; r < load.rounds(); r++) {
+            for (int e = 0; e < urls.size(); e++) {
+                rounds[e][r] = Wrk.run(urls.get(e), load.connections(), load.measure())
+                        .requestsPerSecond();
+            }
         }
-        long t0 = System.nanoTime();
-        threads.forEach(Thread::start);
-        Thread.sleep(time.toMillis());
-        stop.set(true);
-        long n = done.get();
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        for (Thread t : threads) {
-            t.join(5_000);
+        double[] medians = new double[urls.size()];
+        for (int e = 0; e < urls.size(); e++) {
+            double[] sorted = rounds[e].clone();
+            Arrays.sort(sorted);
+            medians[e] = sorted[sorted.length / 2];
         }
-        if (failed.get() > 0) {
-            throw new IllegalStateException(failed.get() + " requests to " + base + path
-                    + " failed");
-        }
-        return n / seconds;
+        return medians;
     }
 }

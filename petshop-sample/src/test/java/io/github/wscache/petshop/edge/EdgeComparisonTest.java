@@ -15,7 +15,8 @@ class EdgeComparisonTest {
     @Test
     void varnishAndCacheEdge_composeTheSamePages_andOnlyCacheEdgeFetchesFragmentsInParallel()
             throws Exception {
-        EdgeComparison.Result r = EdgeComparison.run(100, 3, Duration.ofSeconds(1), 2);
+        EdgeComparison.Result r = EdgeComparison.run(100, 3, new EdgeComparison.CachedLoad(
+                Duration.ofSeconds(1), Duration.ofSeconds(1), 1, 2));
         System.out.println(r.csv());
         assertThat(r.mismatches()).as("pages whose composed HTML differs").isEmpty();
         assertThat(r.pagesCompared()).isEqualTo(2 * 2 * EdgeComparison.PAGES.size() + 1);
