@@ -152,4 +152,32 @@ class PersonalisationAndParallelTest {
         // a then a1 (600 ms) overlaps b (500 ms); one after another would be 1100 ms
         assertThat(ms).isLessThan(950);
     }
+
+    @Test
+    void cachedFragments_neverWaitForTheFetchPool() throws Exception {
+        origin.route("/page", "<esi:include src=\"/menu\"/>").esi();
+        origin.route("/menu", "menu").header("Cache-Control", "max-age=60");
+        origin.route("/slowpage", "<esi:include src=\"/slow\"/>").esi();
+        origin.route("/slow", "slow").delay(2_000);
+        edge = EdgeServer.builder().origin(origin.uri()).fetchThreads(1).build().start();
+        get(edge, "/page");
+        ExecutorService other = Executors.newSingleThreadExecutor();
+        try {
+            Future<HttpResponse<String>> slow = other.submit(() -> get(edge, "/slowpage"));
+            while (origin.count("/slow") == 0) {
+                Thread.sleep(5);
+            }
+            // the only fetch thread now waits for /slow; /menu is fresh in the cache
+            long t0 = System.nanoTime();
+            HttpResponse<String> r = get(edge, "/page");
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            assertThat(r.body()).isEqualTo("menu");
+            assertThat(r.headers().firstValue("Cache-Status").orElseThrow())
+                    .contains("fragments 1 hit 0 miss");
+            assertThat(ms).as("not behind the 2 s fetch").isLessThan(1_000);
+            assertThat(slow.get().body()).isEqualTo("slow");
+        } finally {
+            other.shutdownNow();
+        }
+    }
 }
