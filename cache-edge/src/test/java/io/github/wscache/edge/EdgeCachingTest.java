@@ -234,4 +234,56 @@ class EdgeCachingTest {
         assertThatThrownBy(() -> EdgeServer.builder().build())
                 .hasMessage("an origin is required: call origin(URI)");
     }
+
+    @Test
+    void clientIfNoneMatch_isAnsweredWith304ByTheEdge() {
+        origin.route("/a", "A").etag("\"v1\"").header("Cache-Control", "max-age=60");
+        edge();
+        get(edge, "/a");
+        HttpResponse<String> strong = get(edge, "/a", "If-None-Match", "\"v0\", \"v1\"");
+        HttpResponse<String> weak = get(edge, "/a", "If-None-Match", "W/\"v1\"");
+        HttpResponse<String> other = get(edge, "/a", "If-None-Match", "\"v2\"");
+
+        assertThat(strong.statusCode()).isEqualTo(304);
+        assertThat(strong.body()).isEmpty();
+        assertThat(strong.headers().firstValue("ETag")).hasValue("\"v1\"");
+        assertThat(strong.headers().firstValue("Cache-Control")).hasValue("max-age=60");
+        assertThat(strong.headers().firstValue("Cache-Status")).hasValue("wscache-edge; hit");
+        assertThat(strong.headers().firstValue("Content-Type")).isEmpty();
+        assertThat(weak.statusCode()).isEqualTo(304);
+        assertThat(other.statusCode()).isEqualTo(200);
+        assertThat(other.body()).isEqualTo("A");
+        assertThat(origin.count("/a")).isEqualTo(1);
+    }
+
+    @Test
+    void clientIfModifiedSince_isComparedWithLastModified() {
+        origin.route("/a", "A").header("Last-Modified", "Tue, 03 Nov 2026 10:00:00 GMT")
+                .header("Cache-Control", "max-age=60");
+        edge();
+        assertThat(get(edge, "/a", "If-Modified-Since", "Tue, 03 Nov 2026 10:00:00 GMT")
+                .statusCode()).isEqualTo(304);
+        assertThat(get(edge, "/a", "If-Modified-Since", "Wed, 04 Nov 2026 08:00:00 GMT")
+                .statusCode()).isEqualTo(304);
+        assertThat(get(edge, "/a", "If-Modified-Since", "Mon, 02 Nov 2026 10:00:00 GMT")
+                .body()).isEqualTo("A");
+        assertThat(get(edge, "/a", "If-Modified-Since", "yesterday").body()).isEqualTo("A");
+        // If-None-Match wins over If-Modified-Since
+        assertThat(get(edge, "/a", "If-None-Match", "\"x\"", "If-Modified-Since",
+                "Wed, 04 Nov 2026 08:00:00 GMT").statusCode()).isEqualTo(200);
+        assertThat(origin.count("/a")).isEqualTo(1);
+    }
+
+    @Test
+    void composedPage_isAlwaysSentInFull() {
+        origin.route("/page", "<esi:include src=\"/a\"/>").esi().etag("\"p1\"")
+                .header("Cache-Control", "max-age=60");
+        origin.route("/a", "A").header("Cache-Control", "max-age=60");
+        edge();
+        get(edge, "/page");
+        HttpResponse<String> r = get(edge, "/page", "If-None-Match", "*");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.body()).isEqualTo("A");
+        assertThat(r.headers().firstValue("ETag")).isEmpty();
+    }
 }

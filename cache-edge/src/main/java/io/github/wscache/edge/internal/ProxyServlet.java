@@ -27,6 +27,10 @@ import java.util.zip.GZIPOutputStream;
  * text up to the first unfinished include. A page with a pending include that could still fail
  * the whole page waits for all its includes (which are fetched in parallel) so that a failure is
  * a clean 502/504 instead of a truncated page.
+ *
+ * <p>The client's conditional GET ({@code If-None-Match}, {@code If-Modified-Since}) is answered
+ * here with a 304 when the response the edge has is a 200 whose validators match; a composed
+ * page has no validators (its parts change independently), so it is always sent in full.
  */
 public final class ProxyServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
@@ -109,6 +113,12 @@ public final class ProxyServlet extends HttpServlet {
         }
         if (method.equals("HEAD") || !composer.isEsi(r)) {
             counters.filtered.add(originTrips == 0 ? 1 : 0);
+            if (method.equals("GET") && r.status() == 200 && Conditionals.notModified(in, out)) {
+                out.keySet().removeIf(n -> !Conditionals.KEPT_ON_304.contains(n)
+                        && !n.equalsIgnoreCase("Age"));
+                headers(resp, 304, out, status);
+                return;
+            }
             if (method.equals("HEAD") && r.header("Content-Length") != null) {
                 out.put("Content-Length", List.of(r.header("Content-Length")));
             }
