@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 /**
  * cache-edge and Varnish (Debian's varnishd, installed by CI) in front of the same Pet Shop
  * origin behind a 100 ms WAN: the same HTML, and the Cart page's two uncacheable fragments
- * fetched in parallel by cache-edge only.
+ * fetched in parallel by cache-edge only (one round trip against two).
  */
 class EdgeComparisonTest {
 
@@ -20,9 +20,10 @@ class EdgeComparisonTest {
         System.out.println(r.csv());
         assertThat(r.mismatches()).as("pages whose composed HTML differs").isEmpty();
         assertThat(r.pagesCompared()).isEqualTo(2 * 2 * EdgeComparison.PAGES.size() + 1);
-        // container + cart and favourites: two round trips here, three through Varnish
-        assertThat(r.cartEdgeMillis()).isBetween(190.0, 290.0);
-        assertThat(r.cartVarnishMillis()).isGreaterThan(290.0);
+        // the container is cached; the cart and the favourites take one round trip here (in
+        // parallel), two through Varnish (one after the other)
+        assertThat(r.cartEdgeMillis()).isBetween(95.0, 190.0);
+        assertThat(r.cartVarnishMillis()).isGreaterThan(190.0);
         assertThat(r.cachedEdgeRps()).isPositive();
         assertThat(r.cachedVarnishRps()).isPositive();
     }

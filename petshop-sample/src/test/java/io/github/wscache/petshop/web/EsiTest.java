@@ -72,9 +72,21 @@ class EsiTest {
     @Test
     void uncacheableContainer_saysNoStoreToTheEdge() throws Exception {
         UserAgent a = new UserAgent(shop.clientUrl());
-        Page p = a.get("/cart");
+        Fixtures.signIn(a, "j2ee");
+        Page p = a.get("/orders");
         assertThat(p.header("Surrogate-Control")).isEqualTo("content=\"ESI/1.0\", no-store");
         assertThat(p.header("Cache-Control")).isEqualTo("private, no-store");
+    }
+
+    @Test
+    void cartContainer_isSharedAtTheEdgeAndOpensNoSession() throws Exception {
+        UserAgent a = new UserAgent(shop.clientUrl());
+        Page p = a.get("/cart");
+        assertThat(p.header("Surrogate-Control")).startsWith("content=\"ESI/1.0\", max-age=");
+        assertThat(p.header("Vary")).isEqualTo("Cookie");
+        assertThat(p.header("Cache-Control")).isEqualTo("private, no-store");
+        assertThat(a.cookie("JSESSIONID")).isNull();
+        assertThat(p.body()).doesNotContain("_csrf");
     }
 
     @Test
