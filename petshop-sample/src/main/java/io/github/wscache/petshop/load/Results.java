@@ -36,6 +36,7 @@ final class Results {
     static final String FIG12 = "fig12-response-time-vs-latency";
     static final String FIG13 = "fig13-response-time-vs-hit-ratio";
     static final String HOSTING = "hosting-strategies.csv";
+    static final String HOSTING_ROUNDS = "hosting-rounds.csv";
 
     private Results() {
     }
@@ -95,13 +96,25 @@ final class Results {
         }
     }
 
+    /** Every round of the hosting comparison, in the order measured. */
+    static void writeHostingRounds(Path dir, List<PetShopLoad.HostingResult> rows) {
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve(HOSTING_ROUNDS), hostingCsv(rows),
+                    StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     static String hostingCsv(List<PetShopLoad.HostingResult> rows) {
-        StringBuilder out = new StringBuilder("scope,remoting_name,rtt_ms,users,throughput_rps,"
-                + "mean_ms,p99_ms,errors,origin_cpu_ms_per_request,"
+        StringBuilder out = new StringBuilder("scope,remoting_name,round,rtt_ms,users,"
+                + "throughput_rps,mean_ms,p99_ms,errors,origin_cpu_ms_per_request,"
                 + "origin_requests_per_user_request,service_objects,heap_after_gc_mb\n");
         for (PetShopLoad.HostingResult r : rows) {
             out.append(String.join(",", r.scope().axis2Name(), r.scope().remotingName(),
-                    Long.toString(r.rttMillis()), Integer.toString(r.users()),
+                    Integer.toString(r.round()), Long.toString(r.rttMillis()),
+                    Integer.toString(r.users()),
                     f(r.throughput()), f(r.meanMillis()), f(r.p99Millis()),
                     Long.toString(r.errors()), f(r.originCpuMillisPerRequest()),
                     f(r.originRequestsPerRequest()), Long.toString(r.serviceObjects()),

@@ -57,8 +57,11 @@ class LoadSmokeTest {
         }
         List<String> csv = Files.readAllLines(out.resolve(Results.HOSTING));
         assertThat(csv).hasSize(1 + ServiceScope.values().length);
-        assertThat(csv.get(0)).startsWith("scope,remoting_name,rtt_ms,users,throughput_rps,");
-        assertThat(csv.get(1)).startsWith("application,Singleton,0,2,");
+        assertThat(csv.get(0)).startsWith("scope,remoting_name,round,rtt_ms,users,"
+                + "throughput_rps,");
+        assertThat(csv.get(1)).startsWith("application,Singleton,1,0,2,");
+        assertThat(Files.readAllLines(out.resolve(Results.HOSTING_ROUNDS)))
+                .hasSize(1 + ServiceScope.values().length);
         assertThat(Results.hostingTable(hosting)).contains("soapsession", "CAO");
     }
 }
