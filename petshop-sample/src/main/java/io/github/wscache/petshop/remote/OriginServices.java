@@ -211,6 +211,18 @@ public final class OriginServices implements AutoCloseable {
         return THREAD_PREFIX;
     }
 
+    /**
+     * Ends every client session, as Axis2 does to a session left idle for its timeout (30 s);
+     * returns how many there were. For tests of the clients' recovery.
+     */
+    int expireSessions() {
+        String[] ids = axis2.getServiceGroupContextIDs();
+        for (String id : ids) {
+            axis2.removeServiceGroupContext(id);
+        }
+        return ids.length;
+    }
+
     @Override
     public void close() {
         try {

@@ -51,6 +51,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.client.Stub;
 import org.apache.axis2.context.ConfigurationContext;
@@ -82,6 +83,7 @@ public final class RemoteServices implements AutoCloseable {
     private final ConfigurationContext context;
     private final ResponseCache cache;
     private final List<Stub> stubs = new CopyOnWriteArrayList<>();
+    private final AtomicInteger sessionsRenewed = new AtomicInteger();
     private final ThreadLocal<PetShopCatalogStub> catalog;
     private final ThreadLocal<PetShopCartStub> cart;
     private final ThreadLocal<PetShopAccountStub> account;
@@ -189,18 +191,53 @@ public final class RemoteServices implements AutoCloseable {
         T run() throws RemoteException;
     }
 
-    private static <T> T call(String operation, Call<T> call) {
+    /**
+     * Runs a call with this thread's {@code stub}. In a session scope the origin drops a
+     * client's session after Axis2's session timeout (30 s without a call; the load driver's
+     * edge threads can idle that long on a rarely used service): the call then fails before it
+     * reaches the service, and is made once more with a new stub, which opens a new session,
+     * as a .NET Remoting client re-creates a client-activated object whose lease expired.
+     */
+    private <T> T call(String operation, ThreadLocal<? extends Stub> stub, Call<T> call) {
         try {
-            return call.run();
+            try {
+                return call.run();
+            } catch (RemoteException e) {
+                if (!scope.needsSession() || !isSessionLost(e)) {
+                    throw e;
+                }
+                Stub lost = stub.get();
+                stub.remove();
+                stubs.remove(lost);
+                try {
+                    lost.cleanup();
+                } catch (AxisFault ignored) {
+                    // it is discarded anyway
+                }
+                sessionsRenewed.incrementAndGet();
+                return call.run();
+            }
         } catch (RemoteException e) {
             throw new RemoteServiceException(operation, e);
         }
     }
 
+    /** Axis2's fault for a request naming a service group context that no longer exists. */
+    static boolean isSessionLost(RemoteException e) {
+        String m = e.getMessage();
+        return m != null && m.contains("Unable to find corresponding context for the "
+                + "serviceGroupId");
+    }
+
+    /** Returns how many times a lost session was replaced by a new one. */
+    public int sessionsRenewed() {
+        return sessionsRenewed.get();
+    }
+
     private final class RemoteCatalog implements CatalogService {
         @Override
         public List<Category> categories() {
-            return call("getCategories", () -> SoapBeans.list(
+            return call("getCategories", catalog, () -> SoapBeans.list(
                     catalog.get().getCategories(new GetCategories()).getCategory(),
                     SoapBeans::category));
         }
@@ -209,7 +246,8 @@ public final class RemoteServices implements AutoCloseable {
         public Optional<CategoryPage> category(String categoryId) {
             GetCategory request = new GetCategory();
             request.setCategoryId(categoryId);
-            GetCategoryResponse r = call("getCategory", () -> catalog.get().getCategory(request));
+            GetCategoryResponse r = call("getCategory", catalog,
+                    () -> catalog.get().getCategory(request));
             return r.getCategory() == null ? Optional.empty()
                     : Optional.of(new CategoryPage(SoapBeans.category(r.getCategory()),
                             SoapBeans.list(r.getProduct(), SoapBeans::product)));
@@ -219,7 +257,8 @@ public final class RemoteServices implements AutoCloseable {
         public Optional<ProductPage> product(String productId) {
             GetProduct request = new GetProduct();
             request.setProductId(productId);
-            GetProductResponse r = call("getProduct", () -> catalog.get().getProduct(request));
+            GetProductResponse r = call("getProduct", catalog,
+                    () -> catalog.get().getProduct(request));
             return r.getProduct() == null ? Optional.empty()
                     : Optional.of(new ProductPage(SoapBeans.product(r.getProduct()),
                             r.getCategoryName(), SoapBeans.list(r.getItem(), SoapBeans::item)));
@@ -229,7 +268,7 @@ public final class RemoteServices implements AutoCloseable {
         public Optional<Item> item(String itemId) {
             GetItem request = new GetItem();
             request.setItemId(itemId);
-            GetItemResponse r = call("getItem", () -> catalog.get().getItem(request));
+            GetItemResponse r = call("getItem", catalog, () -> catalog.get().getItem(request));
             return Optional.ofNullable(r.getItem()).map(SoapBeans::item);
         }
 
@@ -237,7 +276,7 @@ public final class RemoteServices implements AutoCloseable {
         public List<Product> search(String keywords) {
             SearchProducts request = new SearchProducts();
             request.setKeywords(keywords);
-            return call("searchProducts", () -> SoapBeans.list(
+            return call("searchProducts", catalog, () -> SoapBeans.list(
                     catalog.get().searchProducts(request).getProduct(), SoapBeans::product));
         }
 
@@ -245,7 +284,7 @@ public final class RemoteServices implements AutoCloseable {
         public List<Product> productsInCategory(String categoryId) {
             GetProductsInCategory request = new GetProductsInCategory();
             request.setCategoryId(categoryId);
-            return call("getProductsInCategory", () -> SoapBeans.list(
+            return call("getProductsInCategory", catalog, () -> SoapBeans.list(
                     catalog.get().getProductsInCategory(request).getProduct(),
                     SoapBeans::product));
         }
@@ -254,7 +293,7 @@ public final class RemoteServices implements AutoCloseable {
         public Optional<String> banner(String categoryId) {
             GetBanner request = new GetBanner();
             request.setCategoryId(categoryId);
-            return call("getBanner", () -> Optional.ofNullable(
+            return call("getBanner", catalog, () -> Optional.ofNullable(
                     catalog.get().getBanner(request).getBannerText()));
         }
     }
@@ -266,7 +305,7 @@ public final class RemoteServices implements AutoCloseable {
             AddToCart request = new AddToCart();
             request.setLine(SoapBeans.cartLines(c.lines()));
             request.setItemId(itemId);
-            AddToCartResponse r = call("addToCart", () -> cart.get().addToCart(request));
+            AddToCartResponse r = call("addToCart", cart, () -> cart.get().addToCart(request));
             c.replaceWith(SoapBeans.cartLines(r.getLine()));
             return r.getAdded();
         }
@@ -276,7 +315,7 @@ public final class RemoteServices implements AutoCloseable {
             UpdateCart request = new UpdateCart();
             request.setLine(SoapBeans.cartLines(c.lines()));
             request.setQuantity(SoapBeans.quantities(quantities));
-            c.replaceWith(SoapBeans.cartLines(call("updateCart",
+            c.replaceWith(SoapBeans.cartLines(call("updateCart", cart,
                     () -> cart.get().updateCart(request)).getLine()));
         }
 
@@ -285,7 +324,7 @@ public final class RemoteServices implements AutoCloseable {
             RemoveFromCart request = new RemoveFromCart();
             request.setLine(SoapBeans.cartLines(c.lines()));
             request.setItemId(itemId);
-            c.replaceWith(SoapBeans.cartLines(call("removeFromCart",
+            c.replaceWith(SoapBeans.cartLines(call("removeFromCart", cart,
                     () -> cart.get().removeFromCart(request)).getLine()));
         }
     }
@@ -296,7 +335,7 @@ public final class RemoteServices implements AutoCloseable {
             Authenticate request = new Authenticate();
             request.setUsername(username);
             request.setPassword(new String(password));
-            return Optional.ofNullable(call("authenticate",
+            return Optional.ofNullable(call("authenticate", account,
                     () -> account.get().authenticate(request)).getAccount())
                     .map(SoapBeans::account);
         }
@@ -305,7 +344,7 @@ public final class RemoteServices implements AutoCloseable {
         public Optional<Account> find(String username) {
             FindAccount request = new FindAccount();
             request.setUsername(username);
-            return Optional.ofNullable(call("findAccount",
+            return Optional.ofNullable(call("findAccount", account,
                     () -> account.get().findAccount(request)).getAccount())
                     .map(SoapBeans::account);
         }
@@ -315,7 +354,7 @@ public final class RemoteServices implements AutoCloseable {
             CreateAccount request = new CreateAccount();
             request.setAccount(SoapBeans.account(a));
             request.setPassword(new String(password));
-            return call("createAccount", () -> account.get().createAccount(request))
+            return call("createAccount", account, () -> account.get().createAccount(request))
                     .getCreated();
         }
 
@@ -326,7 +365,7 @@ public final class RemoteServices implements AutoCloseable {
             if (newPassword != null && newPassword.length > 0) {
                 request.setNewPassword(new String(newPassword));
             }
-            call("updateAccount", () -> account.get().updateAccount(request));
+            call("updateAccount", account, () -> account.get().updateAccount(request));
         }
     }
 
@@ -351,7 +390,7 @@ public final class RemoteServices implements AutoCloseable {
             FindOrder request = new FindOrder();
             request.setUsername(username);
             request.setOrderId(orderId);
-            return Optional.ofNullable(call("findOrder",
+            return Optional.ofNullable(call("findOrder", orders,
                     () -> orders.get().findOrder(request)).getOrder()).map(SoapBeans::order);
         }
 
@@ -359,7 +398,7 @@ public final class RemoteServices implements AutoCloseable {
         public List<OrderSummary> list(String username) {
             ListOrders request = new ListOrders();
             request.setUsername(username);
-            return call("listOrders", () -> SoapBeans.list(
+            return call("listOrders", orders, () -> SoapBeans.list(
                     orders.get().listOrders(request).getSummary(), SoapBeans::orderSummary));
         }
     }

@@ -170,6 +170,20 @@ class FremotingTest {
         }
     }
 
+    @Test
+    void soapSessionScope_aSessionTheOriginDroppedIsReplacedByANewOne() throws Exception {
+        try (Deployment d = start(ServiceScope.SOAPSESSION)) {
+            Services remote = d.remoteServices().services();
+            assertThat(remote.account().find("user1")).isPresent();
+            assertThat(d.originServices().expireSessions()).isPositive();
+
+            assertThat(remote.account().find("user1")).isPresent();
+            assertThat(remote.account().find("user2")).isPresent();
+            assertThat(d.remoteServices().sessionsRenewed()).isEqualTo(1);
+            assertThat(d.originServices().instances(OriginServices.ACCOUNT)).isEqualTo(2);
+        }
+    }
+
     /** Two edge threads (each with its own stubs: two clients) make {@code calls} calls each. */
     private static void callFromTwoClients(Deployment d, int calls) throws Exception {
         Services remote = d.remoteServices().services();
