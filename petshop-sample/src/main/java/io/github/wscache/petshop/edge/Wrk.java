@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  *
  * <p>A load generator inside the JVM under test takes CPU, allocation and GC pauses from the
  * server it measures; in the first version of {@link EdgeComparison} the JDK {@code HttpClient}
- * driving cache-edge from the same JVM capped it at a quarter of what it serves to wrk.
+ * driving cache-edge from the same JVM measured it at 2,020 requests/s, where wrk measured the
+ * same build at 5,900.
  *
  * <pre>{@code
  * Wrk.Result r = Wrk.run(URI.create("http://127.0.0.1:8080/category?id=FISH"), 8,
