@@ -13,34 +13,15 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.zip.GZIPInputStream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Freshness per fragment, revalidation, headers toward the client, pass-through, stats. */
-class EdgeCachingTest {
-    private final TestOrigin origin;
+class EdgeCachingTest extends EdgeTestBase {
     private final FakeClock clock = new FakeClock();
-    private EdgeServer edge;
 
-    EdgeCachingTest() throws IOException {
-        origin = new TestOrigin();
-    }
-
-    private EdgeServer edge(EdgeServer.Builder b) {
-        edge = b.origin(origin.uri()).clock(clock).build().start();
-        return edge;
-    }
-
-    private EdgeServer edge() {
-        return edge(EdgeServer.builder());
-    }
-
-    @AfterEach
-    void close() {
-        if (edge != null) {
-            edge.close();
-        }
-        origin.close();
+    @Override
+    EdgeServer edge(EdgeServer.Builder b) {
+        return super.edge(b.clock(clock));
     }
 
     @Test

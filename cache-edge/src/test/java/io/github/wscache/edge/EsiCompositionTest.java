@@ -3,38 +3,12 @@ package io.github.wscache.edge;
 import static io.github.wscache.edge.EdgeTestSupport.get;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** What a composed page contains, and how failing includes change it. */
-class EsiCompositionTest {
-    private final TestOrigin origin;
-    private EdgeServer edge;
-
-    EsiCompositionTest() throws IOException {
-        origin = new TestOrigin();
-    }
-
-    private EdgeServer edge(EdgeServer.Builder b) {
-        edge = b.origin(origin.uri()).build().start();
-        return edge;
-    }
-
-    private EdgeServer edge() {
-        return edge(EdgeServer.builder());
-    }
-
-    @AfterEach
-    void close() {
-        if (edge != null) {
-            edge.close();
-        }
-        origin.close();
-    }
-
+class EsiCompositionTest extends EdgeTestBase {
     @Test
     void nestedIncludes_removeCommentAndEsiCommentBlocks_areComposed() {
         origin.route("/page", "<html><esi:include src=\"/frag/a\"/>|"

@@ -3,33 +3,16 @@ package io.github.wscache.edge;
 import static io.github.wscache.edge.EdgeTestSupport.get;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** One user's fragment is never served to another; missing fragments are fetched at once. */
-class PersonalisationAndParallelTest {
-    private final TestOrigin origin;
-    private EdgeServer edge;
-
-    PersonalisationAndParallelTest() throws IOException {
-        origin = new TestOrigin();
-    }
-
-    @AfterEach
-    void close() {
-        if (edge != null) {
-            edge.close();
-        }
-        origin.close();
-    }
-
+class PersonalisationAndParallelTest extends EdgeTestBase {
     private static String user(com.sun.net.httpserver.HttpExchange x) {
         String c = x.getRequestHeaders().getFirst("Cookie");
         return c == null ? "nobody" : c.replaceAll(".*user=([a-z0-9]+).*", "$1");
