@@ -82,12 +82,14 @@ public final class CachingRpcClient {
         String op = operation.getLocalPart();
         String endpoint = client.getOptions().getTo() == null ? null
                 : client.getOptions().getTo().getAddress();
-        OperationPolicy p = cache.policy().resolve(null, endpoint, op);
+        OperationPolicy p = cache.policyFor(Invocation.builder(op).endpoint(endpoint).build());
         if (!StubCalls.cachesObjects(p, resultType)) {
             return target.run();
         }
         Invocation.Builder b = Invocation.builder(op).endpoint(endpoint).parameters(args);
-        StubCalls.identity(client.getOptions(), b);
+        if (!StubCalls.identity(client, p, b)) {
+            return target.run();
+        }
         return cache.call(b.build(), () -> CachingTransportSender.bypassing(target));
     }
 }

@@ -28,6 +28,7 @@ public final class CachedResponse {
     private final String contentType;
     private final Map<String, List<String>> headers;
     private final String notCacheable;
+    private final String perUserOnly;
     private final boolean notModified;
 
     private CachedResponse(Builder b) {
@@ -36,6 +37,7 @@ public final class CachedResponse {
         this.contentType = b.contentType;
         this.headers = Collections.unmodifiableMap(b.headers);
         this.notCacheable = b.notCacheable;
+        this.perUserOnly = b.perUserOnly;
         this.notModified = b.notModified;
     }
 
@@ -86,6 +88,14 @@ public final class CachedResponse {
         return Optional.ofNullable(notCacheable);
     }
 
+    /**
+     * Returns why this response may be stored only in an entry of one caller's own partition
+     * (e.g. it set a cookie), or empty when it may be shared.
+     */
+    public Optional<String> perUserOnlyReason() {
+        return Optional.ofNullable(perUserOnly);
+    }
+
     /** Returns whether this is the 304 marker of {@link #notModified(Map)}. */
     public boolean isNotModified() {
         return notModified;
@@ -119,6 +129,7 @@ public final class CachedResponse {
             }
         }
         b.notCacheable = notCacheable;
+        b.perUserOnly = perUserOnly;
         return b.build();
     }
 
@@ -137,6 +148,7 @@ public final class CachedResponse {
         private final Map<String, List<String>> headers =
                 new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         private String notCacheable;
+        private String perUserOnly;
         private boolean notModified;
 
         private Builder(Object body) {
@@ -181,6 +193,17 @@ public final class CachedResponse {
         /** Marks the response as one that must not be cached, with the reason (for stats). */
         public Builder notCacheable(String reason) {
             this.notCacheable = Objects.requireNonNull(reason, "reason");
+            return this;
+        }
+
+        /**
+         * Marks the response as one that may be stored only for the caller who received it:
+         * an entry shared across users (no credentials, or {@code sharedAcrossUsers}) is not
+         * stored, and the reason is counted as a bypass. RFC 9111 asks this of shared caches
+         * for a response that sets a cookie.
+         */
+        public Builder perUserOnly(String reason) {
+            this.perUserOnly = Objects.requireNonNull(reason, "reason");
             return this;
         }
 

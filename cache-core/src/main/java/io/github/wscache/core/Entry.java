@@ -12,16 +12,19 @@ final class Entry {
     final Object captured;
     final Copier<Object> copier;
     final OperationPolicy policy;
+    /** The operation name or alias by which the policy was found, to find it again on reload. */
+    final String policyName;
     final String statsKey;
     final int weight;
     final long freshUntilNanos;
     final long retainNanos;
 
-    Entry(Object captured, Copier<Object> copier, OperationPolicy policy, String statsKey,
-            int weight, long freshUntilNanos, long retainNanos) {
+    Entry(Object captured, Copier<Object> copier, OperationPolicy policy, String policyName,
+            String statsKey, int weight, long freshUntilNanos, long retainNanos) {
         this.captured = captured;
         this.copier = copier;
         this.policy = policy;
+        this.policyName = policyName;
         this.statsKey = statsKey;
         this.weight = weight;
         this.freshUntilNanos = freshUntilNanos;

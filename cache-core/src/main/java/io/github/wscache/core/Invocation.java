@@ -29,10 +29,12 @@ public final class Invocation {
     private final String service;
     private final String endpoint;
     private final String operation;
+    private final String[] aliases;
     private final String[] parameterNames;
     private final Object[] parameters;
     private final String authorization;
     private final String username;
+    private final String[] credentials;
     private final String vary;
     private final Supplier<XMLStreamReader> requestXml;
 
@@ -40,10 +42,12 @@ public final class Invocation {
         this.service = b.service;
         this.endpoint = b.endpoint;
         this.operation = b.operation;
+        this.aliases = b.aliases == null ? NO_NAMES : b.aliases.toArray(NO_NAMES);
         this.parameterNames = b.names.isEmpty() ? NO_NAMES : b.names.toArray(NO_NAMES);
         this.parameters = b.values.isEmpty() ? NO_VALUES : b.values.toArray();
         this.authorization = b.authorization;
         this.username = b.username;
+        this.credentials = b.credentials == null ? NO_NAMES : b.credentials.toArray(NO_NAMES);
         this.vary = b.vary == null ? null : b.vary.toString();
         this.requestXml = b.requestXml;
     }
@@ -70,6 +74,20 @@ public final class Invocation {
     /** Returns the operation name. */
     public String operation() {
         return operation;
+    }
+
+    /**
+     * Returns the other names this operation is known by, in the order a policy tries them
+     * when no entry names the {@linkplain #operation() operation} itself (for example the name
+     * a code generator gave the WSDL operation). Empty by default.
+     */
+    public List<String> aliases() {
+        return List.of(aliases);
+    }
+
+    /** Returns the internal array of aliases; callers must not modify it. */
+    String[] aliasArray() {
+        return aliases;
     }
 
     /** Returns the number of parameters. */
@@ -99,7 +117,24 @@ public final class Invocation {
 
     /** Returns whether the request carries credentials of any kind. */
     public boolean hasCredentials() {
-        return authorization != null || username != null;
+        return authorization != null || username != null || credentials.length > 0;
+    }
+
+    /**
+     * Returns the kinds of the credentials added with {@link Builder#credential}, in the order
+     * they were added (for logs and diagnostics; the values are not exposed).
+     */
+    public List<String> credentialKinds() {
+        List<String> kinds = new ArrayList<>(credentials.length / 2);
+        for (int i = 0; i < credentials.length; i += 2) {
+            kinds.add(credentials[i]);
+        }
+        return kinds;
+    }
+
+    /** Returns kind, value, kind, value, ... of the credentials; callers must not modify it. */
+    String[] credentialArray() {
+        return credentials;
     }
 
     /** Returns the extra request attributes that select a response variant, or {@code null}. */
@@ -127,12 +162,14 @@ public final class Invocation {
     /** Builds an {@link Invocation}. Not thread-safe. */
     public static final class Builder {
         private final String operation;
+        private List<String> aliases;
         private String service;
         private String endpoint;
         private final List<String> names = new ArrayList<>(4);
         private final List<Object> values = new ArrayList<>(4);
         private String authorization;
         private String username;
+        private List<String> credentials;
         private StringBuilder vary;
         private Supplier<XMLStreamReader> requestXml;
 
@@ -142,6 +179,23 @@ public final class Invocation {
                 throw new IllegalArgumentException("operation must not be blank");
             }
             this.operation = operation;
+        }
+
+        /**
+         * Adds another name the operation is known by; a policy entry that names it applies
+         * when no entry names the operation itself. Names equal to the operation or to an alias
+         * already added are ignored.
+         */
+        public Builder alias(String name) {
+            Objects.requireNonNull(name, "alias");
+            if (!name.isBlank() && !name.equals(operation)
+                    && (aliases == null || !aliases.contains(name))) {
+                if (aliases == null) {
+                    aliases = new ArrayList<>(2);
+                }
+                aliases.add(name);
+            }
+            return this;
         }
 
         /** Sets the service name policies match with {@code service:}. */
@@ -180,6 +234,27 @@ public final class Invocation {
         /** Sets the WS-Security user name; keys are partitioned by its hash. */
         public Builder username(String username) {
             this.username = username;
+            return this;
+        }
+
+        /**
+         * Adds a credential of any kind the integration found on the request (a session cookie,
+         * an API key header, a SOAP security header, ...): keys are partitioned by a salted
+         * hash of all credentials together, so callers whose credentials differ in any way never
+         * share an entry unless the operation is {@code sharedAcrossUsers}. Neither the value
+         * nor its hash outlives the call in clear: the cache keeps only the salted hash.
+         *
+         * @param kind what the credential is, e.g. {@code cookie} or {@code header:X-Api-Key}
+         * @param value its value as sent
+         */
+        public Builder credential(String kind, String value) {
+            Objects.requireNonNull(kind, "credential kind");
+            Objects.requireNonNull(value, "credential value");
+            if (credentials == null) {
+                credentials = new ArrayList<>(4);
+            }
+            credentials.add(kind);
+            credentials.add(value);
             return this;
         }
 

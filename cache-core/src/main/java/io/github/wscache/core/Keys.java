@@ -12,7 +12,8 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.concurrent.ConcurrentHashMap;
+import java.security.SecureRandom;
+import java.util.Arrays;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 
@@ -20,8 +21,12 @@ import javax.xml.stream.XMLStreamReader;
  * Derives {@link CacheKey}s (paper 001, Table 2). The parameter part depends on the operation's
  * key strategy; {@code auto} classifies each parameter class once ({@link ClassValue}): values
  * with value equality are kept as they are, flat beans as their field values, byte arrays as
- * bytes, and anything else makes the whole key fall back to serialized bytes. Identity partitions
- * are a SHA-256 of the credentials, memoized, so raw credentials are never part of a key.
+ * bytes, and anything else makes the whole key fall back to serialized bytes.
+ *
+ * <p>Identity partitions are a SHA-256 over a per-instance random salt and every credential the
+ * request carries (kind and value, in a canonical order). Nothing derived from a credential is
+ * kept but that salted hash: no raw password, token or cookie stays in a key or a map, and the
+ * hash of one cache cannot be matched against another's (or precomputed for a guessed password).
  */
 final class Keys {
     private enum Kind { VALUE, FLAT, BYTES, OTHER }
@@ -55,8 +60,11 @@ final class Keys {
         }
     };
 
-    private static final int MAX_IDENTITIES = 10_000;
-    private final ConcurrentHashMap<String, long[]> identities = new ConcurrentHashMap<>();
+    private final byte[] salt = new byte[16];
+
+    Keys() {
+        new SecureRandom().nextBytes(salt);
+    }
 
     /** Why a key could not be made; the cache counts it as an error and bypasses. */
     static final class KeyException extends RuntimeException {
@@ -190,27 +198,44 @@ final class Keys {
     }
 
     private long[] identity(Invocation inv) {
-        String credentials = (inv.authorization() == null ? "" : inv.authorization()) + '\u0000'
-                + (inv.username() == null ? "" : inv.username());
-        long[] id = identities.get(credentials);
-        if (id == null) {
-            id = sha256(credentials);
-            if (identities.size() >= MAX_IDENTITIES) {
-                identities.clear();
+        MessageDigest d = sha256();
+        d.update(salt);
+        update(d, "authorization", inv.authorization());
+        update(d, "username", inv.username());
+        String[] c = inv.credentialArray();
+        if (c.length > 2) {
+            // canonical order: the same credentials added in another order are the same caller
+            String[] pairs = new String[c.length / 2];
+            for (int i = 0; i < pairs.length; i++) {
+                pairs[i] = c[2 * i].length() + ":" + c[2 * i] + c[2 * i + 1];
             }
-            identities.put(credentials, id);
+            Arrays.sort(pairs);
+            for (String p : pairs) {
+                update(d, "credential", p);
+            }
+        } else if (c.length == 2) {
+            update(d, "credential", c[0].length() + ":" + c[0] + c[1]);
         }
-        return id;
+        ByteBuffer b = ByteBuffer.wrap(d.digest());
+        long hi = b.getLong();
+        long lo = b.getLong();
+        return new long[] {hi == 0 && lo == 0 ? 1 : hi, lo};
     }
 
-    private static long[] sha256(String s) {
+    private static void update(MessageDigest d, String kind, String value) {
+        if (value == null) {
+            return;
+        }
+        byte[] v = value.getBytes(StandardCharsets.UTF_8);
+        d.update(kind.getBytes(StandardCharsets.UTF_8));
+        d.update((byte) 0);
+        d.update(ByteBuffer.allocate(4).putInt(v.length).array());
+        d.update(v);
+    }
+
+    private static MessageDigest sha256() {
         try {
-            byte[] d = MessageDigest.getInstance("SHA-256")
-                    .digest(s.getBytes(StandardCharsets.UTF_8));
-            ByteBuffer b = ByteBuffer.wrap(d);
-            long hi = b.getLong();
-            long lo = b.getLong();
-            return new long[] {hi == 0 && lo == 0 ? 1 : hi, lo};
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is required by the Java platform", e);
         }

@@ -9,8 +9,10 @@ import io.github.wscache.core.copy.Copier;
 import io.github.wscache.core.copy.Copiers;
 import io.github.wscache.core.copy.CopyStrategy;
 import io.github.wscache.core.copy.internal.RetainedSize;
+import io.github.wscache.core.internal.NearestName;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;
+import io.github.wscache.core.policy.Rule;
 import io.github.wscache.core.policy.ValueRepresentation;
 import io.github.wscache.core.xml.XmlRecording;
 import java.time.Clock;
@@ -65,6 +67,10 @@ public final class ResponseCache implements AutoCloseable {
     private final List<CacheListener> listeners = new CopyOnWriteArrayList<>();
     private final Set<String> loggedErrors = ConcurrentHashMap.newKeySet();
     private final Runnable onPolicyChange = this::policyChanged;
+    private static final int MAX_SEEN = 1_000;
+    private final ConcurrentHashMap<Rule, Boolean> matchedRules = new ConcurrentHashMap<>();
+    private final Set<Rule> warnedRules = ConcurrentHashMap.newKeySet();
+    private final ConcurrentHashMap<String, Set<String>> seenNames = new ConcurrentHashMap<>();
     private final FreshnessRules freshness;
 
     private ResponseCache(Builder b) {
@@ -108,11 +114,10 @@ public final class ResponseCache implements AutoCloseable {
      */
     public <T, X extends Throwable> T call(Invocation invocation, Loader<T, X> loader) throws X {
         Objects.requireNonNull(loader, "loader");
-        OperationPolicy p = policy.resolve(invocation.service(), invocation.endpoint(),
-                invocation.operation());
+        OperationPolicy p = policyFor(invocation);
         Counters c = counters(invocation);
         if (!p.cacheable()) {
-            return bypass(c, invocation, null, "operation is not cacheable", loader);
+            return bypass(c, invocation, null, notCacheable(p), loader);
         }
         if (p.value().isMessageLevel()) {
             return bypass(c, invocation, null, "value: " + p.value().yamlName()
@@ -130,6 +135,104 @@ public final class ResponseCache implements AutoCloseable {
             }
         }
         return loadObject(invocation, p, key, c, loader);
+    }
+
+    /**
+     * Returns the policy in force for one call: the most specific entry that names its
+     * operation, else the most specific entry that names one of its
+     * {@linkplain Invocation#aliases() aliases} (tried in order), else the defaults. Integrations
+     * call this to decide how to take part in a call; the cache itself uses nothing else.
+     */
+    public OperationPolicy policyFor(Invocation invocation) {
+        Rule r = ruleFor(invocation);
+        return r == null ? policy.defaults() : r.policy();
+    }
+
+    private Rule ruleFor(Invocation inv) {
+        String service = inv.service();
+        String endpoint = inv.endpoint();
+        Rule r = policy.match(service, endpoint, inv.operation()).orElse(null);
+        if (r == null) {
+            for (String alias : inv.aliasArray()) {
+                r = policy.match(service, endpoint, alias).orElse(null);
+                if (r != null) {
+                    break;
+                }
+            }
+        }
+        if (r != null) {
+            if (!matchedRules.containsKey(r)) {
+                matchedRules.put(r, Boolean.TRUE);
+            }
+        } else {
+            noticeUnmatched(inv);
+        }
+        return r;
+    }
+
+    /** Returns the name (the operation's or an alias) by which a rule matched the call. */
+    private String policyName(Invocation inv) {
+        if (inv.aliasArray().length == 0
+                || policy.match(inv.service(), inv.endpoint(), inv.operation()).isPresent()) {
+            return inv.operation();
+        }
+        for (String alias : inv.aliasArray()) {
+            if (policy.match(inv.service(), inv.endpoint(), alias).isPresent()) {
+                return alias;
+            }
+        }
+        return inv.operation();
+    }
+
+    private static String notCacheable(OperationPolicy p) {
+        return p.source().isPresent() ? "operation is not cacheable (" + p.source().get() + ")"
+                : "operation is not cacheable";
+    }
+
+    /**
+     * Remembers the operation names seen for a service, and warns once about every policy
+     * entry for that service that has matched no call so far, with the nearest name seen:
+     * a policy that matches nothing is the silent failure administrators cannot see otherwise.
+     */
+    private void noticeUnmatched(Invocation inv) {
+        String target = inv.service() != null ? inv.service()
+                : inv.endpoint() != null ? inv.endpoint() : "";
+        Set<String> names = seenNames.get(target);
+        if (names == null) {
+            if (seenNames.size() >= MAX_SEEN) {
+                return;
+            }
+            names = seenNames.computeIfAbsent(target, t -> ConcurrentHashMap.newKeySet());
+        }
+        if (names.size() < MAX_SEEN) {
+            names.add(inv.operation());
+        }
+        for (Rule r : policy.rules()) {
+            if (!matchedRules.containsKey(r) && r.policy().cacheable()
+                    && r.appliesTo(inv.service(), inv.endpoint()) && warnedRules.add(r)) {
+                String near = NearestName.of(r.operation(), names);
+                LOG.warn("wscache: policy entry {}{} has matched no call, while calls to {} "
+                        + "were seen for {}{}", r.policy().source().map(s -> s + " ").orElse(""),
+                        "(operation: " + r.operation() + ")", target.isEmpty() ? "a service"
+                                : target, new TreeSet<>(names),
+                        near == null ? "" : "; did you mean operation: " + near + "?");
+            }
+        }
+    }
+
+    /**
+     * Returns the policy entries that have matched no call so far although calls to the
+     * services or endpoints they name were seen: most likely misspelt operation names. Each was
+     * also logged once as a warning, with the nearest operation name seen.
+     */
+    public List<Rule> unmatchedEntries() {
+        List<Rule> out = new ArrayList<>();
+        for (Rule r : policy.rules()) {
+            if (warnedRules.contains(r) && !matchedRules.containsKey(r)) {
+                out.add(r);
+            }
+        }
+        return out;
     }
 
     @SuppressWarnings("unchecked")
@@ -268,7 +371,8 @@ public final class ResponseCache implements AutoCloseable {
             return false;
         }
         long now = ticker.read();
-        Entry e = new Entry(captured, copier, p, statsKey(inv.service(), inv.operation()),
+        Entry e = new Entry(captured, copier, p, policyName(inv),
+                statsKey(inv.service(), inv.operation()),
                 (int) Math.min(Integer.MAX_VALUE, total), now + fresh.toNanos(),
                 Math.max(fresh.toNanos(), retain.toNanos()));
         store.put(key, e);
@@ -302,13 +406,11 @@ public final class ResponseCache implements AutoCloseable {
     public <X extends Throwable> CachedResponse exchange(Invocation invocation,
             Exchange<X> exchange) throws X {
         Objects.requireNonNull(exchange, "exchange");
-        OperationPolicy p = policy.resolve(invocation.service(), invocation.endpoint(),
-                invocation.operation());
+        OperationPolicy p = policyFor(invocation);
         Counters c = counters(invocation);
         if (!p.cacheable()) {
             c.add(Counters.BYPASSES, 1);
-            fire(CacheEvent.Type.BYPASS, invocation.operation(), null,
-                    "operation is not cacheable");
+            fire(CacheEvent.Type.BYPASS, invocation.operation(), null, notCacheable(p));
             return exchange.fetch(Optional.empty());
         }
         CacheKey key = key(invocation, p, c, true);
@@ -342,8 +444,7 @@ public final class ResponseCache implements AutoCloseable {
      * }</pre>
      */
     public Optional<CachedResponse> getIfFresh(Invocation invocation) {
-        OperationPolicy p = policy.resolve(invocation.service(), invocation.endpoint(),
-                invocation.operation());
+        OperationPolicy p = policyFor(invocation);
         if (!p.cacheable()) {
             return Optional.empty();
         }
@@ -418,6 +519,10 @@ public final class ResponseCache implements AutoCloseable {
             if (why == null && r.status() != 200) {
                 why = "HTTP status " + r.status();
             }
+            if (why == null && !key.isPartitioned() && r.perUserOnlyReason().isPresent()) {
+                why = r.perUserOnlyReason().get() + ": not stored in an entry shared across "
+                        + "users";
+            }
             FreshnessRules.Decision d = null;
             if (why == null) {
                 d = freshness.decide(p, r, key.isPartitioned(), clock());
@@ -466,6 +571,17 @@ public final class ResponseCache implements AutoCloseable {
             error(c, inv, null, "making the key failed", e);
             return null;
         }
+    }
+
+    /**
+     * Records a failure of an integration's own caching work for one call (say a conditional
+     * request that could not be sent), which the integration then recovered from by calling the
+     * service: counted as an error of the operation, sent to listeners as an
+     * {@link CacheEvent.Type#ERROR} event, and logged once per cause.
+     */
+    public void recordError(Invocation invocation, String what, Throwable cause) {
+        error(counters(invocation), invocation, null, Objects.requireNonNull(what, "what"),
+                Objects.requireNonNull(cause, "cause"));
     }
 
     /** Removes every entry of the operation (of any service) named {@code operation}. */
@@ -550,12 +666,14 @@ public final class ResponseCache implements AutoCloseable {
     }
 
     private void policyChanged() {
+        matchedRules.clear();
+        warnedRules.clear();
         store.policy().eviction().ifPresent(ev -> ev.setMaximum(policy.maximumSize()));
         int dropped = 0;
         for (var it = store.asMap().entrySet().iterator(); it.hasNext();) {
             var en = it.next();
             CacheKey k = en.getKey();
-            if (!policy.resolve(k.service(), k.endpoint(), k.operation())
+            if (!policy.resolve(k.service(), k.endpoint(), en.getValue().policyName)
                     .equals(en.getValue().policy)) {
                 it.remove();
                 dropped++;

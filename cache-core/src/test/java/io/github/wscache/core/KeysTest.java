@@ -15,6 +15,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 class KeysTest {
+    private static final String WSA = "http://www.w3.org/2005/08/addressing";
+    private static final String WSU = "http://docs.oasis-open.org/wss/2004/01/"
+            + "oasis-200401-wss-wssecurity-utility-1.0.xsd";
+
     private static final XMLInputFactory XML = XMLInputFactory.newFactory();
     private final Keys keys = new Keys();
 
@@ -138,6 +142,49 @@ class KeysTest {
     }
 
     @Test
+    void identity_anyCredentialKindPartitionsAndOrderDoesNotMatter() {
+        OperationPolicy p = policy(KeyStrategy.AUTO);
+        CacheKey anonymous = keys.create(search("q", 0).build(), p);
+        CacheKey a1 = keys.create(search("q", 0).credential("cookie", "SESSION=a")
+                .credential("header:X-Api-Key", "k1").build(), p);
+        CacheKey a2 = keys.create(search("q", 0).credential("header:X-Api-Key", "k1")
+                .credential("cookie", "SESSION=a").build(), p);
+        CacheKey b = keys.create(search("q", 0).credential("cookie", "SESSION=b")
+                .credential("header:X-Api-Key", "k1").build(), p);
+        CacheKey kindMatters = keys.create(search("q", 0).credential("cookie", "k1")
+                .credential("header:X-Api-Key", "SESSION=a").build(), p);
+
+        assertThat(a1).isEqualTo(a2);
+        assertThat(a1.isPartitioned()).isTrue();
+        assertThat(a1).isNotEqualTo(anonymous).isNotEqualTo(b).isNotEqualTo(kindMatters);
+    }
+
+    @Test
+    void identity_isSaltedPerCacheSoHashesDoNotTravel() {
+        OperationPolicy p = policy(KeyStrategy.AUTO);
+        Invocation alice = search("q", 0).authorization("Basic YWxpY2U6cHc=").build();
+
+        assertThat(keys.create(alice, p)).isEqualTo(keys.create(alice, p))
+                .isNotEqualTo(new Keys().create(alice, p));
+    }
+
+    @Test
+    void identity_noCredentialIsKeptInTheKeyOrTheKeys() throws Exception {
+        OperationPolicy p = policy(KeyStrategy.AUTO);
+        CacheKey k = keys.create(search("q", 0).authorization("Basic c2VjcmV0OnB3")
+                .credential("cookie", "SESSION=s3cr3t").build(), p);
+
+        assertThat(k.toString()).doesNotContain("c2VjcmV0").doesNotContain("s3cr3t");
+        for (java.lang.reflect.Field f : Keys.class.getDeclaredFields()) {
+            if (!java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
+                f.setAccessible(true);
+                assertThat(String.valueOf(f.get(keys))).doesNotContain("s3cr3t");
+                assertThat(f.get(keys)).isNotInstanceOf(java.util.Map.class);
+            }
+        }
+    }
+
+    @Test
     void identity_sharedAcrossUsersWhenThePolicySaysSo() {
         OperationPolicy p = policy(KeyStrategy.AUTO).toBuilder().sharedAcrossUsers(true).build();
 
@@ -149,15 +196,34 @@ class KeysTest {
     void xmlKey_ignoresPrefixesWhitespaceAttributeOrderAndVolatileElements() {
         OperationPolicy p = policy(KeyStrategy.XML);
         String a = "<g:search xmlns:g='urn:g' a='1' b='2'><g:q>shrek</g:q>"
-                + "<MessageID>uuid:1</MessageID></g:search>";
+                + "<MessageID xmlns='" + WSA + "'>uuid:1</MessageID></g:search>";
         String b = "<x:search xmlns:x='urn:g' b='2' a='1'>\n  <x:q>shrek</x:q>\n"
-                + "  <MessageID>uuid:2</MessageID>\n</x:search>";
+                + "  <wsa:MessageID xmlns:wsa='" + WSA + "'>uuid:2</wsa:MessageID>\n</x:search>";
         String c = "<g:search xmlns:g='urn:g' a='1' b='2'><g:q>donkey</g:q></g:search>";
         String d = "<g:search xmlns:g='urn:other' a='1' b='2'><g:q>shrek</g:q></g:search>";
 
         CacheKey ka = keys.create(xml(a), p);
         assertThat(ka).isEqualTo(keys.create(xml(b), p));
         assertThat(ka).isNotEqualTo(keys.create(xml(c), p)).isNotEqualTo(keys.create(xml(d), p));
+    }
+
+    @Test
+    void xmlKey_bodyElementsNamedLikeVolatileOnesStayInTheKey() {
+        OperationPolicy p = policy(KeyStrategy.XML);
+        String a = "<g:renew xmlns:g='urn:g'><g:Expires>2027-01-01</g:Expires>"
+                + "<Nonce>1</Nonce><MessageID>a</MessageID></g:renew>";
+        String b = "<g:renew xmlns:g='urn:g'><g:Expires>2030-01-01</g:Expires>"
+                + "<Nonce>1</Nonce><MessageID>a</MessageID></g:renew>";
+        String c = "<g:renew xmlns:g='urn:g'><g:Expires>2027-01-01</g:Expires>"
+                + "<Nonce>2</Nonce><MessageID>b</MessageID></g:renew>";
+        String d = "<g:renew xmlns:g='urn:g'><g:Expires>2027-01-01</g:Expires>"
+                + "<Nonce>1</Nonce><MessageID>a</MessageID>"
+                + "<u:Expires xmlns:u='" + WSU + "'>2099</u:Expires></g:renew>";
+
+        CacheKey ka = keys.create(xml(a), p);
+        assertThat(ka).isNotEqualTo(keys.create(xml(b), p))
+                .isNotEqualTo(keys.create(xml(c), p))
+                .isEqualTo(keys.create(xml(d), p));
     }
 
     @Test

@@ -2,7 +2,6 @@ package io.github.wscache.axis.internal;
 
 import io.github.wscache.core.CachedResponse;
 import io.github.wscache.core.ResponseCache;
-import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.ValueRepresentation;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -37,9 +36,9 @@ import org.slf4j.LoggerFactory;
  * proceeds as usual, and captured. Concurrent misses of one key wait for the first
  * (single flight in the engine) and set up their own In contexts from its response.
  *
- * <p>A stale REST GET entry with validators is revalidated by a conditional request this sender
- * sends itself ({@link RestRevalidation}): Axis2's HTTP sender turns a 304 into an
- * {@code AxisFault} before it stores the headers.
+ * <p>A stale REST GET entry with validators is revalidated by a conditional request sent through
+ * Axis2's own HTTP transport with the client's settings ({@link RestRevalidation}); a
+ * revalidation that fails in any way is counted as an error and the call is made in full.
  *
  * <p>Passed through untouched: server-side contexts, one-way operations (no In context),
  * requests without a target address, REST methods other than GET, and calls made on behalf of a
@@ -51,6 +50,7 @@ public final class CachingTransportSender implements TransportSender {
 
     private final TransportSender delegate;
     private final ResponseCache cache;
+    private final RestRevalidation revalidation = new RestRevalidation();
     private volatile boolean loggedKeyFailure;
     private volatile boolean loggedApplyFailure;
 
@@ -116,7 +116,7 @@ public final class CachingTransportSender implements TransportSender {
         }
         RequestKeys.Request request;
         try {
-            request = RequestKeys.of(mc);
+            request = RequestKeys.of(mc, cache);
         } catch (AxisFault | RuntimeException e) {
             if (!loggedKeyFailure) {
                 loggedKeyFailure = true;
@@ -128,9 +128,7 @@ public final class CachingTransportSender implements TransportSender {
         if (request == null) {
             return delegate.invoke(mc);
         }
-        OperationPolicy p = cache.policy().resolve(request.invocation.service(),
-                request.invocation.endpoint(), request.invocation.operation());
-        boolean events = p.value() != ValueRepresentation.XML;
+        boolean events = request.policy.value() != ValueRepresentation.XML;
         Fetch fetch = new Fetch(mc, in, request, events);
         CachedResponse r = cache.exchange(request.invocation, fetch);
         if (r == fetch.ownResponse) {
@@ -177,9 +175,23 @@ public final class CachingTransportSender implements TransportSender {
         @Override
         public CachedResponse fetch(Optional<CachedResponse> stale) throws AxisFault {
             if (stale.isPresent() && request.restGet) {
-                return RestRevalidation.revalidate(out, request.url, stale.get(), events);
+                try {
+                    CachedResponse notModified = revalidation.send(delegate, out, stale.get());
+                    if (notModified != null) {
+                        return notModified;
+                    }
+                    return capture();
+                } catch (AxisFault | RuntimeException e) {
+                    // whatever went wrong, the uncached call would not have met it: call plainly
+                    cache.recordError(request.invocation, "revalidating a stale REST entry "
+                            + "failed; fetching it in full", e);
+                }
             }
             delegate.invoke(out);
+            return capture();
+        }
+
+        private CachedResponse capture() throws AxisFault {
             OperationContext oc = out.getOperationContext();
             Object stream = oc.getProperty(MessageContext.TRANSPORT_IN);
             byte[] bytes = null;

@@ -1,10 +1,11 @@
 package io.github.wscache.axis.internal;
 
 import io.github.wscache.core.Invocation;
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.policy.OperationPolicy;
 import java.io.ByteArrayOutputStream;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import javax.xml.namespace.QName;
@@ -24,12 +25,12 @@ import org.apache.axis2.context.NamedValue;
 import org.apache.axis2.description.AxisOperation;
 import org.apache.axis2.kernel.TransportUtils;
 import org.apache.axis2.kernel.http.HTTPConstants;
-import org.apache.axis2.transport.http.HTTPAuthenticator;
 import org.apache.axis2.util.MessageProcessorSelector;
 
 /**
  * Turns an outgoing Axis2 request into the {@link Invocation} the cache keys: service (the
- * stub's service name), endpoint, operation, caller identity, and the request itself.
+ * stub's service name), endpoint, operation (named as the WSDL names it, {@link OperationNames}),
+ * caller identity ({@link Identities}), and the request itself.
  *
  * <p>The request is the ADB bean behind the payload's {@link OMSourcedElement} when there is one
  * (the very object the application passed; no XML is written), else the payload's XML as a
@@ -40,19 +41,19 @@ import org.apache.axis2.util.MessageProcessorSelector;
  * never collide with application-object entries of the same call in a shared cache.
  */
 final class RequestKeys {
-    static final String WSSE_USERNAME = "Username";
-
     private RequestKeys() {
     }
 
     /** What the sender needs to know about one outgoing request. */
     static final class Request {
         final Invocation invocation;
+        final OperationPolicy policy;
         final boolean restGet;
         final String url;
 
-        Request(Invocation invocation, boolean restGet, String url) {
+        Request(Invocation invocation, OperationPolicy policy, boolean restGet, String url) {
             this.invocation = invocation;
+            this.policy = policy;
             this.restGet = restGet;
             this.url = url;
         }
@@ -62,7 +63,7 @@ final class RequestKeys {
      * Returns the request, or {@code null} when it cannot be cached at all (no target address,
      * a REST method other than GET).
      */
-    static Request of(MessageContext mc) throws AxisFault {
+    static Request of(MessageContext mc, ResponseCache cache) throws AxisFault {
         String endpoint = endpoint(mc);
         if (endpoint == null) {
             return null;
@@ -74,8 +75,11 @@ final class RequestKeys {
             return null;
         }
         OMElement payload = payload(mc);
-        Invocation.Builder b = Invocation.builder(operation(mc, payload))
-                .service(Names.service(mc.getAxisService()))
+        String service = Names.service(mc.getAxisService());
+        OperationPolicy policy = cache.policyFor(names(mc, payload).service(service)
+                .endpoint(endpoint).build());
+        Invocation.Builder b = names(mc, payload)
+                .service(service)
                 .endpoint(endpoint)
                 .vary("wscache-level", "message");
         String url = null;
@@ -98,7 +102,11 @@ final class RequestKeys {
         } else {
             b.vary("soap", mc.isSOAP11() ? "1.1" : "1.2");
         }
-        identity(mc, b);
+        SOAPEnvelope env = mc.getEnvelope();
+        SOAPHeader header = env == null ? null : env.getHeader();
+        Identities.addTo(b, mc::getProperty, mc.getOptions(),
+                mc.getProperty(HTTPConstants.COOKIE_STRING),
+                header == null ? null : header.getChildElements(), policy.identityHeaders());
         if (payload != null) {
             Object bean = bean(payload);
             if (bean != null) {
@@ -108,7 +116,7 @@ final class RequestKeys {
             }
             b.requestXml(() -> reader(payload));
         }
-        return new Request(b.build(), restGet, url);
+        return new Request(b.build(), policy, restGet, url);
     }
 
     private static String endpoint(MessageContext mc) {
@@ -131,30 +139,17 @@ final class RequestKeys {
         return body == null ? null : body.getFirstElement();
     }
 
-    /**
-     * The operation name: the operation's own name, or for the anonymous operation of a plain
-     * {@code ServiceClient} the payload element's name (document/literal wrapped), else the
-     * last segment of the SOAP action.
-     */
-    static String operation(MessageContext mc, OMElement payload) {
+    /** The operation's names: see {@link OperationNames}. */
+    static Invocation.Builder names(MessageContext mc, OMElement payload) {
         AxisOperation op = mc.getAxisOperation();
         QName name = op == null ? null : op.getName();
-        if (name != null && !isAnonymous(name)) {
-            return name.getLocalPart();
-        }
-        if (payload != null) {
-            return payload.getLocalName();
-        }
+        String javaName = name != null && !isAnonymous(name) ? name.getLocalPart() : null;
         String action = mc.getSoapAction();
         if (action == null || action.isBlank()) {
             action = mc.getWSAAction();
         }
-        if (action != null && !action.isBlank()) {
-            String a = action.replace("\"", "");
-            int cut = Math.max(a.lastIndexOf(':'), a.lastIndexOf('/'));
-            return cut >= 0 && cut < a.length() - 1 ? a.substring(cut + 1) : a;
-        }
-        return name == null ? "unknown" : name.getLocalPart();
+        return OperationNames.builder(javaName, payload == null ? null : payload.getLocalName(),
+                action);
     }
 
     private static boolean isAnonymous(QName name) {
@@ -198,24 +193,6 @@ final class RequestKeys {
         return payload.getXMLStreamReader(true);
     }
 
-    private static void identity(MessageContext mc, Invocation.Builder b) {
-        String authorization = header(mc, "Authorization");
-        Object auth = mc.getProperty(HTTPConstants.AUTHENTICATE);
-        if (auth instanceof HTTPAuthenticator) {
-            HTTPAuthenticator a = (HTTPAuthenticator) auth;
-            String basic = "authenticator " + a.getUsername() + ':' + a.getPassword() + '@'
-                    + a.getDomain();
-            authorization = authorization == null ? basic : authorization + '\n' + basic;
-        }
-        if (authorization != null) {
-            b.authorization(authorization);
-        }
-        String user = wsSecurityUsername(mc);
-        if (user != null) {
-            b.username(user);
-        }
-    }
-
     /** Returns a request header the application set with {@code HTTP_HEADERS}, or null. */
     static String header(MessageContext mc, String name) {
         Object headers = mc.getProperty(HTTPConstants.HTTP_HEADERS);
@@ -230,34 +207,6 @@ final class RequestKeys {
                 if (e.getKey() instanceof String && name.equalsIgnoreCase((String) e.getKey())
                         && e.getValue() != null) {
                     return e.getValue().toString();
-                }
-            }
-        }
-        return null;
-    }
-
-    /** The WS-Security {@code UsernameToken/Username} of the request's SOAP header, if any. */
-    private static String wsSecurityUsername(MessageContext mc) {
-        SOAPEnvelope env = mc.getEnvelope();
-        SOAPHeader header = env == null ? null : env.getHeader();
-        if (header == null) {
-            return null;
-        }
-        for (Iterator<OMElement> it = header.getChildElements(); it.hasNext();) {
-            OMElement security = it.next();
-            if (!"Security".equals(security.getLocalName())) {
-                continue;
-            }
-            for (Iterator<OMElement> t = security.getChildElements(); t.hasNext();) {
-                OMElement token = t.next();
-                if (!"UsernameToken".equals(token.getLocalName())) {
-                    continue;
-                }
-                for (Iterator<OMElement> u = token.getChildElements(); u.hasNext();) {
-                    OMElement user = u.next();
-                    if (WSSE_USERNAME.equals(user.getLocalName())) {
-                        return user.getText().trim();
-                    }
                 }
             }
         }

@@ -1,8 +1,11 @@
 package io.github.wscache.axis.internal;
 
 import io.github.wscache.core.CachedResponse;
+import io.github.wscache.core.http.CacheControl;
 import io.github.wscache.core.xml.XmlRecording;
 import java.io.ByteArrayInputStream;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -41,8 +44,15 @@ import org.apache.axis2.kernel.http.HTTPConstants;
  */
 final class Responses {
     private static final XMLInputFactory INPUT = inputFactory();
+    /**
+     * Never stored: framing and hop-by-hop headers (RFC 9110 §7.6.1), and what belongs to one
+     * caller only: cookies and authentication challenges or results (RFC 9111 §3.1, §7.3).
+     */
     private static final Set<String> DROPPED = Set.of("content-length", "content-encoding",
-            "transfer-encoding", "connection", "keep-alive");
+            "transfer-encoding", "connection", "keep-alive", "proxy-connection", "te",
+            "trailer", "upgrade", "proxy-authenticate", "proxy-authorization",
+            "set-cookie", "set-cookie2", "www-authenticate", "authentication-info",
+            "proxy-authentication-info");
 
     private Responses() {
     }
@@ -80,10 +90,18 @@ final class Responses {
                 .status(status < 100 || status > 599 ? 200 : status)
                 .contentType(contentType);
         if (transportHeaders != null) {
+            Set<String> dropped = droppedHeaders(transportHeaders);
             for (Map.Entry<?, ?> h : transportHeaders.entrySet()) {
-                if (h.getKey() != null && h.getValue() != null && !DROPPED.contains(
-                        h.getKey().toString().toLowerCase(Locale.ROOT))) {
-                    b.header(h.getKey().toString(), h.getValue().toString());
+                if (h.getKey() == null || h.getValue() == null) {
+                    continue;
+                }
+                String name = h.getKey().toString();
+                String lower = name.toLowerCase(Locale.ROOT);
+                if (lower.equals("set-cookie") || lower.equals("set-cookie2")) {
+                    b.perUserOnly("the response sets a cookie");
+                }
+                if (!dropped.contains(lower)) {
+                    b.header(name, h.getValue().toString());
                 }
             }
         }
@@ -91,6 +109,41 @@ final class Responses {
             b.notCacheable(notCacheable);
         }
         return b.build();
+    }
+
+    /**
+     * Returns the headers not to store: {@link #DROPPED}, those the {@code Connection} header
+     * names, and those a {@code Cache-Control} {@code no-cache="..."} or {@code private="..."}
+     * names (RFC 9111 §5.2.2.4, §5.2.2.7: such fields must not be sent in a response reused
+     * without revalidation, or for another user).
+     */
+    static Set<String> droppedHeaders(Map<?, ?> headers) {
+        Set<String> dropped = new HashSet<>(DROPPED);
+        for (Map.Entry<?, ?> h : headers.entrySet()) {
+            if (h.getKey() == null || h.getValue() == null) {
+                continue;
+            }
+            String name = h.getKey().toString().toLowerCase(Locale.ROOT);
+            String value = h.getValue().toString();
+            if (name.equals("connection")) {
+                for (String token : value.split(",")) {
+                    dropped.add(token.trim().toLowerCase(Locale.ROOT));
+                }
+            } else if (name.equals("cache-control")) {
+                CacheControl cc = CacheControl.parse(List.of(value));
+                dropped.addAll(lower(cc.noCacheFields()));
+                dropped.addAll(lower(cc.privateFields()));
+            }
+        }
+        return dropped;
+    }
+
+    private static Set<String> lower(Collection<String> names) {
+        Set<String> out = new HashSet<>();
+        for (String n : names) {
+            out.add(n.trim().toLowerCase(Locale.ROOT));
+        }
+        return out;
     }
 
     private static final class Scan {

@@ -6,21 +6,22 @@ import io.github.wscache.core.copy.Copiers;
 import io.github.wscache.core.policy.OperationPolicy;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.util.List;
-import java.util.Map;
+import java.util.Iterator;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.axiom.om.OMElement;
 import org.apache.axis2.client.Options;
 import org.apache.axis2.client.ServiceClient;
 import org.apache.axis2.client.Stub;
-import org.apache.axis2.context.NamedValue;
 import org.apache.axis2.kernel.http.HTTPConstants;
-import org.apache.axis2.transport.http.HTTPAuthenticator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The application-object level for generated stubs and RPC clients: one call becomes an
- * {@link Invocation} (service, endpoint, operation = method name, the request bean as the
- * parameter, the caller's identity) and goes through {@link ResponseCache#call}, which copies
- * the result for every caller.
+ * {@link Invocation} (service, endpoint, the operation named as its WSDL names it — the request
+ * bean's element, else the method name, see {@link OperationNames} — the request bean as the
+ * parameter, the caller's identity as {@link Identities} maps it) and goes through
+ * {@link ResponseCache#call}, which copies the result for every caller.
  *
  * <p>A call is handed straight to the stub (where the message level, when installed, caches it)
  * when the operation is not cacheable, when its policy asks for a message-level representation,
@@ -29,7 +30,9 @@ import org.apache.axis2.transport.http.HTTPAuthenticator;
  * response is not stored twice.
  */
 public final class StubCalls {
+    private static final Logger LOG = LoggerFactory.getLogger(StubCalls.class);
     private static final ConcurrentHashMap<Method, String[]> NAMES = new ConcurrentHashMap<>();
+    private static volatile boolean loggedHeaders;
 
     private StubCalls() {
     }
@@ -65,20 +68,22 @@ public final class StubCalls {
         if (!isOperation(method)) {
             return target.call();
         }
-        String operation = method.getName();
         String service = client == null ? null : Names.service(client.getAxisService());
         String endpoint = endpoint(client);
-        OperationPolicy p = cache.policy().resolve(service, endpoint, operation);
+        String element = args.length == 1 ? OperationNames.elementName(args[0]) : null;
+        OperationPolicy p = cache.policyFor(OperationNames.builder(method.getName(), element,
+                null).service(service).endpoint(endpoint).build());
         if (!cachesObjects(p, method.getReturnType())) {
             return target.call();
         }
-        Invocation.Builder b = Invocation.builder(operation).service(service).endpoint(endpoint);
+        Invocation.Builder b = OperationNames.builder(method.getName(), element, null)
+                .service(service).endpoint(endpoint);
         String[] names = NAMES.computeIfAbsent(method, StubCalls::parameterNames);
         for (int i = 0; i < args.length; i++) {
             b.parameter(names[i], args[i]);
         }
-        if (client != null) {
-            identity(client.getOptions(), b);
+        if (client != null && !identity(client, p, b)) {
+            return target.call();
         }
         return cache.call(b.build(), () -> CachingTransportSender.bypassing(target::call));
     }
@@ -97,34 +102,26 @@ public final class StubCalls {
         return o.getTo() == null ? null : o.getTo().getAddress();
     }
 
-    /** Adds the HTTP {@code Authorization} or authenticator of {@code options} to the key. */
-    public static void identity(Options options, Invocation.Builder b) {
-        String authorization = null;
-        Object headers = options.getProperty(HTTPConstants.HTTP_HEADERS);
-        if (headers instanceof List) {
-            for (Object o : (List<?>) headers) {
-                if (o instanceof NamedValue
-                        && "Authorization".equalsIgnoreCase(((NamedValue) o).getName())) {
-                    authorization = ((NamedValue) o).getValue();
-                }
+    /**
+     * Adds the caller's identity as the message level sees it ({@link Identities}): the client's
+     * options, its managed session cookie and the SOAP headers it adds to every request.
+     * Returns {@code false} when the client's SOAP headers cannot be read, so the call must not
+     * be cached at this level (the message level, which sees the envelope, still may).
+     */
+    public static boolean identity(ServiceClient client, OperationPolicy p, Invocation.Builder b) {
+        Iterator<OMElement> headers = Identities.clientHeaders(client);
+        if (headers == null) {
+            if (!loggedHeaders) {
+                loggedHeaders = true;
+                LOG.warn("wscache: cannot read the SOAP headers of a ServiceClient; its calls are "
+                        + "not cached at the object level (logged once)");
             }
-        } else if (headers instanceof Map) {
-            for (Map.Entry<?, ?> e : ((Map<?, ?>) headers).entrySet()) {
-                if ("Authorization".equalsIgnoreCase(String.valueOf(e.getKey()))
-                        && e.getValue() != null) {
-                    authorization = e.getValue().toString();
-                }
-            }
+            return false;
         }
-        Object auth = options.getProperty(HTTPConstants.AUTHENTICATE);
-        if (auth instanceof HTTPAuthenticator) {
-            HTTPAuthenticator a = (HTTPAuthenticator) auth;
-            String basic = "authenticator " + a.getUsername() + ':' + a.getPassword() + '@'
-                    + a.getDomain();
-            authorization = authorization == null ? basic : authorization + '\n' + basic;
-        }
-        if (authorization != null) {
-            b.authorization(authorization);
-        }
+        Options o = client.getOptions();
+        Object cookie = client.getServiceContext() == null ? null
+                : client.getServiceContext().getProperty(HTTPConstants.COOKIE_STRING);
+        Identities.addTo(b, o::getProperty, o, cookie, headers, p.identityHeaders());
+        return true;
     }
 }

@@ -26,9 +26,28 @@ import java.util.Set;
  */
 public final class OperationPolicy {
 
-    /** Elements left out of XML keys unless a policy says otherwise (local names). */
-    public static final Set<String> DEFAULT_VOLATILE_ELEMENTS =
-            Set.of("MessageID", "Timestamp", "Nonce", "Created", "Expires");
+    /** The WS-Addressing 1.0 namespace. */
+    static final String WSA = "http://www.w3.org/2005/08/addressing";
+    /** The WS-Addressing 2004/08 (member submission) namespace. */
+    static final String WSA_2004 = "http://schemas.xmlsoap.org/ws/2004/08/addressing";
+    /** The WS-Security utility namespace ({@code wsu}). */
+    static final String WSU = "http://docs.oasis-open.org/wss/2004/01/"
+            + "oasis-200401-wss-wssecurity-utility-1.0.xsd";
+    /** The WS-Security extension namespace ({@code wsse}). */
+    static final String WSSE = "http://docs.oasis-open.org/wss/2004/01/"
+            + "oasis-200401-wss-wssecurity-secext-1.0.xsd";
+
+    /**
+     * Elements left out of XML keys unless a policy says otherwise: WS-Addressing
+     * {@code MessageID}, WS-Security utility {@code Timestamp}, {@code Created} and
+     * {@code Expires}, and WS-Security {@code Nonce}, each in its own namespace only; an element
+     * of the same local name in the request body (say an {@code Expires} date the service is
+     * asked about) stays in the key.
+     */
+    public static final Set<String> DEFAULT_VOLATILE_ELEMENTS = Set.of(
+            "{" + WSA + "}MessageID", "{" + WSA_2004 + "}MessageID",
+            "{" + WSU + "}Timestamp", "{" + WSU + "}Created", "{" + WSU + "}Expires",
+            "{" + WSSE + "}Nonce");
 
     private static final OperationPolicy NOT_CACHED = builder().build();
 
@@ -41,6 +60,7 @@ public final class OperationPolicy {
     private final boolean honorHttpHeaders;
     private final boolean sharedAcrossUsers;
     private final Set<String> volatileElements;
+    private final Set<String> identityHeaders;
     private final String source;
 
     private OperationPolicy(Builder b) {
@@ -54,6 +74,8 @@ public final class OperationPolicy {
         this.sharedAcrossUsers = b.sharedAcrossUsers;
         this.volatileElements =
                 Collections.unmodifiableSet(new LinkedHashSet<>(b.volatileElements));
+        this.identityHeaders =
+                Collections.unmodifiableSet(new LinkedHashSet<>(b.identityHeaders));
         this.source = b.source;
     }
 
@@ -79,6 +101,7 @@ public final class OperationPolicy {
         b.honorHttpHeaders = honorHttpHeaders;
         b.sharedAcrossUsers = sharedAcrossUsers;
         b.volatileElements = new LinkedHashSet<>(volatileElements);
+        b.identityHeaders = new LinkedHashSet<>(identityHeaders);
         b.source = source;
         return b;
     }
@@ -131,6 +154,15 @@ public final class OperationPolicy {
         return volatileElements;
     }
 
+    /**
+     * Returns the SOAP header elements that carry the caller's identity (local names, any
+     * namespace, or {@code {namespace}local} names): integrations partition keys by their
+     * content, as they do by {@code Authorization}. Empty by default.
+     */
+    public Set<String> identityHeaders() {
+        return identityHeaders;
+    }
+
     /** Returns where this policy was written ({@code file:line:column}), if it came from a file. */
     public Optional<String> source() {
         return Optional.ofNullable(source);
@@ -149,13 +181,14 @@ public final class OperationPolicy {
                 && readOnly == p.readOnly && maxEntrySize == p.maxEntrySize
                 && honorHttpHeaders == p.honorHttpHeaders
                 && sharedAcrossUsers == p.sharedAcrossUsers
-                && volatileElements.equals(p.volatileElements);
+                && volatileElements.equals(p.volatileElements)
+                && identityHeaders.equals(p.identityHeaders);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(cacheable, ttl, key, value, readOnly, maxEntrySize, honorHttpHeaders,
-                sharedAcrossUsers, volatileElements);
+                sharedAcrossUsers, volatileElements, identityHeaders);
     }
 
     @Override
@@ -183,6 +216,7 @@ public final class OperationPolicy {
         private boolean honorHttpHeaders;
         private boolean sharedAcrossUsers;
         private Set<String> volatileElements = new LinkedHashSet<>(DEFAULT_VOLATILE_ELEMENTS);
+        private Set<String> identityHeaders = new LinkedHashSet<>();
         private String source;
 
         private Builder() {
@@ -261,6 +295,23 @@ public final class OperationPolicy {
                 }
             }
             this.volatileElements = new LinkedHashSet<>(names);
+            return this;
+        }
+
+        /**
+         * Sets the SOAP header elements whose content identifies the caller.
+         *
+         * @throws IllegalArgumentException if a name is blank
+         */
+        public Builder identityHeaders(Set<String> names) {
+            Objects.requireNonNull(names, "identityHeaders");
+            for (String n : names) {
+                if (n == null || n.isBlank()) {
+                    throw new IllegalArgumentException(
+                            "identity header names must not be blank: " + names);
+                }
+            }
+            this.identityHeaders = new LinkedHashSet<>(names);
             return this;
         }
 

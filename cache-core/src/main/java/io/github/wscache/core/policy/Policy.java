@@ -118,6 +118,18 @@ public final class Policy {
         return snapshot.resolve(service, endpoint, operation);
     }
 
+    /**
+     * Returns the most specific rule that matches one operation, or empty when none does (the
+     * operation then gets the {@linkplain #defaults() defaults}).
+     *
+     * @param service the service name, or {@code null} if unknown
+     * @param endpoint the endpoint URL, or {@code null} if unknown
+     * @param operation the operation name
+     */
+    public Optional<Rule> match(String service, String endpoint, String operation) {
+        return Optional.ofNullable(snapshot.match(service, endpoint, operation));
+    }
+
     /** Returns the store bound in estimated retained bytes. */
     public long maximumSize() {
         return snapshot.maximumSize;
@@ -245,7 +257,8 @@ public final class Policy {
         final long maximumSize;
         final OperationPolicy defaults;
         final List<Rule> rules;
-        private final ConcurrentHashMap<String, OperationPolicy> memo = new ConcurrentHashMap<>();
+        private static final Object NO_RULE = new Object();
+        private final ConcurrentHashMap<String, Object> memo = new ConcurrentHashMap<>();
 
         Snapshot(long maximumSize, OperationPolicy defaults, List<Rule> rules) {
             this.maximumSize = maximumSize;
@@ -256,23 +269,28 @@ public final class Policy {
         }
 
         OperationPolicy resolve(String service, String endpoint, String operation) {
+            Rule r = match(service, endpoint, operation);
+            return r == null ? defaults : r.policy();
+        }
+
+        Rule match(String service, String endpoint, String operation) {
             Objects.requireNonNull(operation, "operation");
             String k = service + '\u0000' + endpoint + '\u0000' + operation;
-            OperationPolicy p = memo.get(k);
-            if (p != null) {
-                return p;
+            Object m = memo.get(k);
+            if (m != null) {
+                return m == NO_RULE ? null : (Rule) m;
             }
-            p = defaults;
+            Rule found = null;
             for (Rule r : rules) {
                 if (r.matches(service, endpoint, operation)) {
-                    p = r.policy();
+                    found = r;
                     break;
                 }
             }
             if (memo.size() < MAX_MEMO) {
-                memo.put(k, p);
+                memo.put(k, found == null ? NO_RULE : found);
             }
-            return p;
+            return found;
         }
 
         boolean sameRules(Snapshot other) {

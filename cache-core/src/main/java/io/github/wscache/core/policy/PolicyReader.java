@@ -2,6 +2,7 @@ package io.github.wscache.core.policy;
 
 import io.github.wscache.core.copy.CopyStrategy;
 import io.github.wscache.core.copy.Copiers;
+import io.github.wscache.core.internal.NearestName;
 import java.io.Reader;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,7 +19,8 @@ import java.util.Set;
 final class PolicyReader {
     static final Set<String> TOP_KEYS = Set.of("maximumSize", "defaults", "operations");
     static final Set<String> SETTING_KEYS = Set.of("cacheable", "ttl", "key", "value", "readOnly",
-            "maxEntrySize", "honorHttpHeaders", "sharedAcrossUsers", "volatileElements");
+            "maxEntrySize", "honorHttpHeaders", "sharedAcrossUsers", "volatileElements",
+            "identityHeaders");
     static final Set<String> MATCH_KEYS = Set.of("service", "endpoint", "operation");
     static final Set<String> TYPE_KEYS = Set.of("resultType", "parameterTypes");
 
@@ -138,6 +140,9 @@ final class PolicyReader {
         }
         if (m.containsKey("volatileElements")) {
             b.volatileElements(names(m.get("volatileElements"), "volatileElements"));
+        }
+        if (m.containsKey("identityHeaders")) {
+            b.identityHeaders(names(m.get("identityHeaders"), "identityHeaders"));
         }
         return b;
     }
@@ -270,7 +275,7 @@ final class PolicyReader {
         for (String k : n.map().keySet()) {
             if (!allowed.contains(k)) {
                 YamlNode at = n.keyNode(k);
-                String near = nearest(k, allowed);
+                String near = NearestName.of(k, allowed);
                 throw error(at, "unknown key '" + k + "' in " + where
                         + (near == null ? "; allowed keys: "
                                 : "; did you mean '" + near + "'? Allowed keys: ")
@@ -283,41 +288,6 @@ final class PolicyReader {
         List<String> l = new ArrayList<>(keys);
         l.sort(String.CASE_INSENSITIVE_ORDER);
         return String.join(", ", l);
-    }
-
-    private static String nearest(String k, Set<String> allowed) {
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String a : allowed) {
-            int d = distance(k.toLowerCase(java.util.Locale.ROOT),
-                    a.toLowerCase(java.util.Locale.ROOT));
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = a;
-            }
-        }
-        return best != null
-                && bestDistance <= Math.max(2, Math.max(k.length(), best.length()) / 2)
-                ? best : null;
-    }
-
-    private static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
     }
 
     private String where(YamlNode n) {

@@ -87,7 +87,19 @@ public final class Rule {
         return policy;
     }
 
-    boolean matches(String serviceName, String endpointUrl, String operationName) {
+    /**
+     * Returns whether this rule names the given service or endpoint, whatever the operation
+     * (a rule with {@code *} for both names every service).
+     */
+    public boolean appliesTo(String serviceName, String endpointUrl) {
+        return ("*".equals(service) || serviceName != null
+                        && servicePattern.matcher(serviceName).matches())
+                && ("*".equals(endpoint) || endpointUrl != null
+                        && endpointPattern.matcher(endpointUrl).matches());
+    }
+
+    /** Returns whether this rule matches the operation of the given service or endpoint. */
+    public boolean matches(String serviceName, String endpointUrl, String operationName) {
         return operationPattern.matcher(operationName).matches()
                 && ("*".equals(service) || serviceName != null
                         && servicePattern.matcher(serviceName).matches())
