@@ -93,19 +93,21 @@ public final class GoogleServer implements AutoCloseable {
     private final RequestCounter counter;
     private final RestCaching restCaching;
     private final FailureInjection failures;
+    private final SessionCookies sessions;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final String root;
     private final String base;
 
     private GoogleServer(Tomcat tomcat, Path baseDir, GoogleSearchServiceImpl service,
             RequestCounter counter, RestCaching restCaching, FailureInjection failures,
-            int port) {
+            SessionCookies sessions, int port) {
         this.tomcat = tomcat;
         this.baseDir = baseDir;
         this.service = service;
         this.counter = counter;
         this.restCaching = restCaching;
         this.failures = failures;
+        this.sessions = sessions;
         this.root = "http://127.0.0.1:" + port + "/services/";
         this.base = root + SERVICE_NAME + ".";
     }
@@ -222,6 +224,15 @@ public final class GoogleServer implements AutoCloseable {
             throw new IllegalArgumentException("status must be in 100..599: " + status);
         }
         failures.failNext(count, status);
+    }
+
+    /**
+     * Switches per-caller session cookies on or off: while on, every request without a
+     * {@code JSESSIONID} cookie is answered with {@code Set-Cookie: JSESSIONID=s<n>}, a new
+     * session each time, as a stateful service does. Off by default.
+     */
+    public void setSessionCookies(boolean enabled) {
+        sessions.enable(enabled);
     }
 
     /** Stops Tomcat (which terminates the server's Axis2 configuration); idempotent. */
@@ -402,7 +413,9 @@ public final class GoogleServer implements AutoCloseable {
             RestCaching caching = new RestCaching();
             caching.maxAge(restMaxAge);
             FailureInjection failures = new FailureInjection();
+            SessionCookies sessions = new SessionCookies();
             addFilter(context, "requestCounter", counter);
+            addFilter(context, "sessionCookies", sessions);
             addFilter(context, "failureInjection", failures);
             addFilter(context, "restCaching", caching);
             Wrapper servlet = Tomcat.addServlet(context, "axis2", new Axis2Servlet(axis2));
@@ -426,7 +439,7 @@ public final class GoogleServer implements AutoCloseable {
                 deleteRecursively(baseDir);
                 throw new IOException("cannot start tomcat on port " + port, failure);
             }
-            return new GoogleServer(tomcat, baseDir, impl, counter, caching, failures,
+            return new GoogleServer(tomcat, baseDir, impl, counter, caching, failures, sessions,
                     connector.getLocalPort());
         }
     }

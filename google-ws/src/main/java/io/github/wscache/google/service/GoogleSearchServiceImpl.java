@@ -16,11 +16,17 @@ import io.github.wscache.google.server.GoogleSearchServiceSkeletonInterface;
 import io.github.wscache.google.server.LogQuery;
 import io.github.wscache.google.server.ResultElement;
 import io.github.wscache.google.server.ResultElementArray;
+import jakarta.servlet.http.HttpServletRequest;
 import java.time.Duration;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.axiom.blob.Blobs;
+import org.apache.axiom.om.OMElement;
+import org.apache.axiom.soap.SOAPEnvelope;
+import org.apache.axis2.context.MessageContext;
+import org.apache.axis2.kernel.http.HTTPConstants;
 import org.apache.axiom.util.activation.DataHandlerUtils;
 
 /**
@@ -28,7 +34,8 @@ import org.apache.axiom.util.activation.DataHandlerUtils;
  * {@link GoogleContent}), optionally after a delay that models a remote partner.
  *
  * <ul>
- *   <li>{@code doSpellingSuggestion} answers the phrase with known misspellings corrected;</li>
+ *   <li>{@code doSpellingSuggestion} answers the phrase with known misspellings corrected, and
+ *       the phrase {@value #WHOAMI} with who the caller is;</li>
  *   <li>{@code doGetCachedPage} answers 5 KB of HTML derived from the url;</li>
  *   <li>{@code doGoogleSearch} answers ten results and two directory categories derived from the
  *       query, or throws {@link GoogleSearchFault} for the query {@value #FAULT_QUERY};</li>
@@ -38,6 +45,12 @@ import org.apache.axiom.util.activation.DataHandlerUtils;
  * <p>Thread-safe.
  */
 public final class GoogleSearchServiceImpl implements GoogleSearchServiceSkeletonInterface {
+
+    /**
+     * The phrase for which {@code doSpellingSuggestion} answers who the caller is: the
+     * credentials and SOAP headers the request reached the server with.
+     */
+    public static final String WHOAMI = "whoami";
 
     /** The query for which {@code doGoogleSearch} throws its declared fault. */
     public static final String FAULT_QUERY = "fault";
@@ -68,8 +81,35 @@ public final class GoogleSearchServiceImpl implements GoogleSearchServiceSkeleto
     public DoSpellingSuggestionResponse doSpellingSuggestion(DoSpellingSuggestion request) {
         pause();
         DoSpellingSuggestionResponse response = new DoSpellingSuggestionResponse();
-        response.set_return(GoogleContent.suggest(request.getPhrase()));
+        response.set_return(WHOAMI.equals(request.getPhrase()) ? whoami()
+                : GoogleContent.suggest(request.getPhrase()));
         return response;
+    }
+
+    /**
+     * Describes the caller as the server sees it: the {@code Authorization}, {@code Cookie} and
+     * {@code X-Api-Key} headers and the text of every SOAP header element, so that a test can
+     * tell whether a response was made for the caller who got it.
+     */
+    private static String whoami() {
+        MessageContext mc = MessageContext.getCurrentMessageContext();
+        StringBuilder sb = new StringBuilder("whoami");
+        Object r = mc == null ? null : mc.getProperty(HTTPConstants.MC_HTTP_SERVLETREQUEST);
+        if (r instanceof HttpServletRequest) {
+            HttpServletRequest http = (HttpServletRequest) r;
+            for (String h : new String[] {"Authorization", "Cookie", "X-Api-Key"}) {
+                sb.append(';').append(h).append('=').append(http.getHeader(h));
+            }
+        }
+        SOAPEnvelope env = mc == null ? null : mc.getEnvelope();
+        if (env != null && env.getHeader() != null) {
+            for (Iterator<OMElement> it = env.getHeader().getChildElements(); it.hasNext();) {
+                OMElement h = it.next();
+                sb.append(";soap:").append(h.getLocalName()).append('=')
+                        .append(h.toString().replaceAll("<[^>]*>", " ").trim());
+            }
+        }
+        return sb.toString();
     }
 
     @Override
