@@ -1,0 +1,148 @@
+package io.github.wscache.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.wscache.core.policy.Policy;
+import io.github.wscache.core.policy.Rule;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How a call finds its policy entry (operation name, then aliases), how an entry that matches
+ * nothing is reported, and what may be stored shared.
+ */
+class PolicyResolutionTest {
+    private final List<CacheEvent> events = new CopyOnWriteArrayList<>();
+    private ResponseCache cache;
+
+    @AfterEach
+    void close() {
+        if (cache != null) {
+            cache.close();
+        }
+    }
+
+    private ResponseCache cache(String yaml) {
+        cache = ResponseCache.builder().policy(Policy.parse(yaml, "store.yaml"))
+                .clock(new FakeClock()).listener(events::add).build();
+        return cache;
+    }
+
+    private static Invocation.Builder keywordSearch(String keywords) {
+        return Invocation.builder("KeywordSearch").alias("keywordSearch").service("Store")
+                .parameter("keywords", keywords);
+    }
+
+    @Test
+    void policyFor_matchesTheOperationNameFirstThenItsAliasesInOrder() {
+        cache("operations:\n"
+                + "  - service: Store\n    operation: keywordSearch\n    ttl: 1m\n"
+                + "  - service: Store\n    operation: KeywordSearch\n    ttl: 2m\n"
+                + "  - service: Store\n    operation: asinSearch\n    ttl: 3m\n");
+
+        assertThat(cache.policyFor(keywordSearch("x").build()).ttl()).hasMinutes(2);
+        assertThat(cache.policyFor(Invocation.builder("AsinSearch").alias("asinSearch")
+                .alias("AsinSearchRequest").service("Store").build()).ttl()).hasMinutes(3);
+        assertThat(cache.policyFor(Invocation.builder("GetItem").alias("getItem")
+                .service("Store").build()).cacheable()).isFalse();
+    }
+
+    @Test
+    void call_cachesAnOperationPolicedByItsAliasAndCountsItUnderItsName() {
+        cache("operations:\n  - service: Store\n    operation: keywordSearch\n    ttl: 1h\n");
+        AtomicInteger calls = new AtomicInteger();
+
+        cache.call(keywordSearch("java").build(), calls::incrementAndGet);
+        cache.call(keywordSearch("java").build(), calls::incrementAndGet);
+
+        assertThat(calls).hasValue(1);
+        assertThat(cache.operations()).containsExactly("KeywordSearch");
+        assertThat(cache.stats("KeywordSearch").hits()).isEqualTo(1);
+    }
+
+    @Test
+    void reload_keepsEntriesFoundThroughAnAlias() {
+        cache("operations:\n  - service: Store\n    operation: keywordSearch\n    ttl: 1h\n");
+        AtomicInteger calls = new AtomicInteger();
+        cache.call(keywordSearch("java").build(), calls::incrementAndGet);
+
+        cache.policy().replaceWith(Policy.parse("operations:\n"
+                + "  - service: Store\n    operation: keywordSearch\n    ttl: 1h\n"
+                + "  - service: Store\n    operation: GetItem\n    ttl: 1h\n", "store.yaml"));
+        cache.call(keywordSearch("java").build(), calls::incrementAndGet);
+
+        assertThat(calls).hasValue(1);
+    }
+
+    @Test
+    void unmatchedEntry_isReportedOnceWithTheNearestNameSeen() {
+        cache("operations:\n"
+                + "  - service: Store\n    operation: KeywordSerch\n    ttl: 1h\n"
+                + "  - service: Store\n    operation: GetItem\n    ttl: 1h\n"
+                + "  - service: Other\n    operation: Anything\n    ttl: 1h\n");
+
+        cache.call(keywordSearch("java").build(), () -> 1);
+        cache.call(Invocation.builder("GetItem").service("Store").build(), () -> 2);
+        cache.call(keywordSearch("java").build(), () -> 3);
+
+        assertThat(cache.unmatchedEntries()).extracting(Rule::operation)
+                .containsExactly("KeywordSerch");
+        assertThat(events).filteredOn(e -> e.type() == CacheEvent.Type.BYPASS)
+                .extracting(e -> e.detail().orElse(null)).first().asString()
+                .contains("not cacheable");
+    }
+
+    @Test
+    void unmatchedEntry_isForgottenOnceItMatches() {
+        cache("operations:\n  - service: Store\n    operation: GetItem\n    ttl: 1h\n");
+
+        cache.call(keywordSearch("java").build(), () -> 1);
+        assertThat(cache.unmatchedEntries()).extracting(Rule::operation)
+                .containsExactly("GetItem");
+        cache.call(Invocation.builder("GetItem").service("Store").build(), () -> 2);
+
+        assertThat(cache.unmatchedEntries()).isEmpty();
+    }
+
+    @Test
+    void perUserOnlyResponse_isNotStoredSharedButIsStoredPerUser() {
+        cache("operations:\n  - operation: op\n    ttl: 1h\n");
+        byte[] body = "<r/>".getBytes(StandardCharsets.UTF_8);
+        AtomicInteger calls = new AtomicInteger();
+        Exchange<RuntimeException> setsCookie = stale -> {
+            calls.incrementAndGet();
+            return CachedResponse.builder(body).perUserOnly("the response sets a cookie")
+                    .build();
+        };
+        Invocation anonymous = Invocation.builder("op").parameter("q", "x").build();
+        Invocation alice = Invocation.builder("op").parameter("q", "x")
+                .credential("cookie", "SESSION=alice").build();
+
+        cache.exchange(anonymous, setsCookie);
+        cache.exchange(anonymous, setsCookie);
+        cache.exchange(alice, setsCookie);
+        cache.exchange(alice, setsCookie);
+
+        assertThat(calls).hasValue(3);
+        assertThat(cache.stats("op").bypasses()).isEqualTo(2);
+        assertThat(events).filteredOn(e -> e.type() == CacheEvent.Type.BYPASS)
+                .extracting(e -> e.detail().orElse(null))
+                .containsOnly("the response sets a cookie: not stored in an entry shared "
+                        + "across users");
+    }
+
+    @Test
+    void recordError_countsAnIntegrationsFailureAsAnErrorOfTheOperation() {
+        cache("operations:\n  - operation: op\n    ttl: 1h\n");
+
+        cache.recordError(Invocation.builder("op").build(), "revalidation failed",
+                new IllegalStateException("boom"));
+
+        assertThat(cache.stats("op").errors()).isEqualTo(1);
+        assertThat(events).extracting(CacheEvent::type).containsExactly(CacheEvent.Type.ERROR);
+    }
+}
