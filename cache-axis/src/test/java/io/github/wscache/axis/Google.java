@@ -33,6 +33,7 @@ final class Google implements AutoCloseable {
         server.resetCounts();
         server.service().setDelay(Duration.ZERO);
         server.setRestCaching(null);
+        server.setConditionalStatus(304);
     }
 
     /** Installs a new cache with {@code yaml} and a test clock into the shared context. */

@@ -6,7 +6,9 @@ import io.github.wscache.core.ResponseCache;
 import io.github.wscache.google.GoogleFixtures;
 import io.github.wscache.google.GoogleServer;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import org.apache.axiom.om.OMAbstractFactory;
 import org.apache.axiom.om.OMElement;
 import org.apache.axiom.om.OMFactory;
@@ -15,6 +17,8 @@ import org.apache.axis2.Constants;
 import org.apache.axis2.addressing.EndpointReference;
 import org.apache.axis2.client.Options;
 import org.apache.axis2.client.ServiceClient;
+import org.apache.axis2.context.NamedValue;
+import org.apache.axis2.kernel.http.HTTPConstants;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -109,6 +113,44 @@ class RestTest {
 
         assertThat(spell("britney speers")).isEqualTo("britney spears");
         assertThat(gets()).isEqualTo(2);
+    }
+
+    @Test
+    void revalidation_goesThroughTheClientsOwnTransportSettings() throws Exception {
+        google.server.setRestCaching(Duration.ofSeconds(60));
+        List<NamedValue> headers = new ArrayList<>();
+        headers.add(new NamedValue("X-Tenant", "acme"));
+        client.getOptions().setProperty(HTTPConstants.HTTP_HEADERS, headers);
+        client.getOptions().setProperty(HTTPConstants.USER_AGENT, "store-client/1.0");
+
+        spell("britney speers");
+        clock.advance(Duration.ofSeconds(61));
+        assertThat(spell("britney speers")).isEqualTo("britney spears");
+
+        assertThat(cache.stats("doSpellingSuggestion").revalidations()).isEqualTo(1);
+        assertThat(google.server.lastConditionalRequestHeader("If-None-Match")).isNotNull();
+        assertThat(google.server.lastConditionalRequestHeader("X-Tenant")).isEqualTo("acme");
+        assertThat(google.server.lastConditionalRequestHeader("User-Agent"))
+                .isEqualTo("store-client/1.0");
+        assertThat(client.getOptions().getProperty(HTTPConstants.HTTP_HEADERS))
+                .isSameAs(headers);
+        assertThat(headers).extracting(NamedValue::getName).containsExactly("X-Tenant");
+    }
+
+    @Test
+    void failedRevalidation_becomesAPlainCountedCallNotAnError() throws Exception {
+        google.server.setRestCaching(Duration.ofSeconds(60));
+        spell("recieve");
+        clock.advance(Duration.ofSeconds(61));
+        google.server.setConditionalStatus(302);
+
+        assertThat(spell("recieve")).isEqualTo("receive");
+        assertThat(spell("recieve")).isEqualTo("receive");
+
+        assertThat(gets()).isEqualTo(3);
+        assertThat(cache.stats("doSpellingSuggestion").errors()).isEqualTo(1);
+        assertThat(cache.stats("doSpellingSuggestion").revalidations()).isZero();
+        assertThat(cache.stats("doSpellingSuggestion").hits()).isEqualTo(1);
     }
 
     @Test

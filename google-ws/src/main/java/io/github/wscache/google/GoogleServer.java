@@ -206,6 +206,19 @@ public final class GoogleServer implements AutoCloseable {
         restCaching.maxAge(maxAge);
     }
 
+    /**
+     * Makes the server answer a matching REST conditional request with {@code status} instead of
+     * {@code 304} (a misbehaving origin or proxy); {@code 304} restores the default.
+     */
+    public void setConditionalStatus(int status) {
+        restCaching.conditionalStatus(status);
+    }
+
+    /** Returns a header of the last REST conditional request received, or {@code null}. */
+    public String lastConditionalRequestHeader(String name) {
+        return restCaching.lastConditionalHeader(name);
+    }
+
     /** Changes every REST entity tag, as if all content had changed at the origin. */
     public void changeRestContent() {
         restCaching.changeContent();

@@ -26,7 +26,18 @@ import java.util.concurrent.atomic.AtomicLong;
 final class RestCaching implements Filter {
 
     private volatile Duration maxAge;
+    private volatile int conditionalStatus = HttpServletResponse.SC_NOT_MODIFIED;
+    private final java.util.Map<String, String> lastConditionalHeaders =
+            new java.util.concurrent.ConcurrentHashMap<>();
     private final AtomicLong version = new AtomicLong();
+
+    void conditionalStatus(int status) {
+        this.conditionalStatus = status;
+    }
+
+    String lastConditionalHeader(String name) {
+        return lastConditionalHeaders.get(name.toLowerCase(java.util.Locale.ROOT));
+    }
 
     void maxAge(Duration maxAge) {
         this.maxAge = maxAge;
@@ -51,8 +62,20 @@ final class RestCaching implements Filter {
         out.setHeader("ETag", etag);
         out.setHeader("Cache-Control", "max-age=" + age.toSeconds());
         String ifNoneMatch = http.getHeader("If-None-Match");
+        if (ifNoneMatch != null) {
+            lastConditionalHeaders.clear();
+            for (String name : java.util.Collections.list(http.getHeaderNames())) {
+                lastConditionalHeaders.put(name.toLowerCase(java.util.Locale.ROOT),
+                        http.getHeader(name));
+            }
+        }
         if (ifNoneMatch != null && (ifNoneMatch.contains(etag) || ifNoneMatch.trim().equals("*"))) {
-            out.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
+            int status = conditionalStatus;
+            out.setStatus(status);
+            if (status != HttpServletResponse.SC_NOT_MODIFIED) {
+                out.setContentType("text/plain");
+                out.getWriter().write("unexpected answer to a conditional request");
+            }
             return;
         }
         chain.doFilter(request, response);
