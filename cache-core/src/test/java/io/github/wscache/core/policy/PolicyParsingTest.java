@@ -131,6 +131,27 @@ class PolicyParsingTest {
     }
 
     @Test
+    void parse_readsIdentityHeadersAndLocatesAWrongType() {
+        OperationPolicy p = parse("operations:\n  - operation: op\n"
+                + "    identityHeaders: [Tenancy, '{urn:acme}Customer']\n")
+                .resolve(null, null, "op");
+
+        assertThat(p.identityHeaders()).containsExactly("Tenancy", "{urn:acme}Customer");
+        assertThat(OperationPolicy.notCached().identityHeaders()).isEmpty();
+        assertThatThrownBy(() -> parse("operations:\n  - operation: op\n"
+                + "    identityHeaders: Tenancy\n"))
+                .isInstanceOf(PolicyException.class)
+                .hasMessageContaining("wscache.yaml:3:22")
+                .hasMessageContaining("'identityHeaders' must be a list of element names");
+    }
+
+    @Test
+    void defaultVolatileElements_nameTheirNamespaces() {
+        assertThat(OperationPolicy.DEFAULT_VOLATILE_ELEMENTS).isNotEmpty()
+                .allMatch(n -> n.startsWith("{http"));
+    }
+
+    @Test
     void parse_acceptsShortAndIsoDurations() {
         assertThat(Durations.parse("500ms")).isEqualTo(Duration.ofMillis(500));
         assertThat(Durations.parse("30s")).isEqualTo(Duration.ofSeconds(30));
