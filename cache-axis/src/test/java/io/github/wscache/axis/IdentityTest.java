@@ -240,7 +240,7 @@ class IdentityTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Level.class, names = {"EVENTS", "XML"})
+    @EnumSource(Level.class)
     void sessionCookies_areNeverStoredNorReplayedToAnotherCaller(Level level) throws Exception {
         install(level);
         google.server.setSessionCookies(true);
@@ -257,6 +257,7 @@ class IdentityTest {
         String b3 = whoami(bob);
 
         // the first calls carry no cookie: the answers set one, so they are not stored shared
+        // (the object level cannot see Set-Cookie: it passes a sessionless managed client by)
         assertThat(a1).contains("Cookie=null");
         assertThat(b1).contains("Cookie=null");
         String aliceSession = a2.substring(a2.indexOf("Cookie=") + 7, a2.indexOf(";X-Api"));

@@ -35,6 +35,7 @@ public final class Invocation {
     private final String authorization;
     private final String username;
     private final String[] credentials;
+    private final String bypass;
     private final String vary;
     private final Supplier<XMLStreamReader> requestXml;
 
@@ -48,6 +49,7 @@ public final class Invocation {
         this.authorization = b.authorization;
         this.username = b.username;
         this.credentials = b.credentials == null ? NO_NAMES : b.credentials.toArray(NO_NAMES);
+        this.bypass = b.bypass;
         this.vary = b.vary == null ? null : b.vary.toString();
         this.requestXml = b.requestXml;
     }
@@ -137,6 +139,14 @@ public final class Invocation {
         return credentials;
     }
 
+    /**
+     * Returns why the integration asked that this call neither be answered from the cache nor
+     * stored, or {@code null}.
+     */
+    public String bypassReason() {
+        return bypass;
+    }
+
     /** Returns the extra request attributes that select a response variant, or {@code null}. */
     public String vary() {
         return vary;
@@ -170,6 +180,7 @@ public final class Invocation {
         private String authorization;
         private String username;
         private List<String> credentials;
+        private String bypass;
         private StringBuilder vary;
         private Supplier<XMLStreamReader> requestXml;
 
@@ -255,6 +266,17 @@ public final class Invocation {
             }
             credentials.add(kind);
             credentials.add(value);
+            return this;
+        }
+
+        /**
+         * Asks the cache to pass this call straight to the service, neither answering it from the
+         * cache nor storing its result, for a reason only the integration can see (say a client
+         * that manages a session but has none yet, whose answer may open one). Counted as a
+         * bypass with the reason.
+         */
+        public Builder bypass(String reason) {
+            this.bypass = Objects.requireNonNull(reason, "reason");
             return this;
         }
 

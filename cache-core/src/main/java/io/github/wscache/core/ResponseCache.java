@@ -119,6 +119,9 @@ public final class ResponseCache implements AutoCloseable {
         if (!p.cacheable()) {
             return bypass(c, invocation, null, notCacheable(p), loader);
         }
+        if (invocation.bypassReason() != null) {
+            return bypass(c, invocation, null, invocation.bypassReason(), loader);
+        }
         if (p.value().isMessageLevel()) {
             return bypass(c, invocation, null, "value: " + p.value().yamlName()
                     + " is cached at the message level", loader);
@@ -413,6 +416,12 @@ public final class ResponseCache implements AutoCloseable {
             fire(CacheEvent.Type.BYPASS, invocation.operation(), null, notCacheable(p));
             return exchange.fetch(Optional.empty());
         }
+        if (invocation.bypassReason() != null) {
+            c.add(Counters.BYPASSES, 1);
+            fire(CacheEvent.Type.BYPASS, invocation.operation(), null,
+                    invocation.bypassReason());
+            return exchange.fetch(Optional.empty());
+        }
         CacheKey key = key(invocation, p, c, true);
         if (key == null) {
             c.add(Counters.BYPASSES, 1);
@@ -445,7 +454,7 @@ public final class ResponseCache implements AutoCloseable {
      */
     public Optional<CachedResponse> getIfFresh(Invocation invocation) {
         OperationPolicy p = policyFor(invocation);
-        if (!p.cacheable()) {
+        if (!p.cacheable() || invocation.bypassReason() != null) {
             return Optional.empty();
         }
         Counters c = counters(invocation);

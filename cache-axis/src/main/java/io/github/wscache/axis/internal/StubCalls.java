@@ -122,6 +122,11 @@ public final class StubCalls {
         Object cookie = client.getServiceContext() == null ? null
                 : client.getServiceContext().getProperty(HTTPConstants.COOKIE_STRING);
         Identities.addTo(b, o::getProperty, o, cookie, headers, p.identityHeaders());
+        if (o.isManageSession() && cookie == null && !p.sharedAcrossUsers()) {
+            // the answer may open this caller's session: at this level the cache cannot see
+            // a Set-Cookie, so it must neither share such an answer nor hand it one
+            b.bypass("the client manages a session and has none yet");
+        }
         return true;
     }
 }
