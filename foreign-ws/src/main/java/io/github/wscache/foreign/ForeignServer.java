@@ -213,9 +213,14 @@ public final class ForeignServer implements AutoCloseable {
                 .toList();
     }
 
-    /** Sets all counts to zero and forgets the recorded requests. */
+    /**
+     * Sets all counts to zero, forgets the recorded requests and numbers anonymous sessions
+     * from 1 again. Leaves the options ({@link #requireBasicAuth(Map)},
+     * {@link #setSessionCookies(boolean)}) and the services' state as they are.
+     */
     public void reset() {
         recorder.reset();
+        sessionCookies.reset();
     }
 
     /**
@@ -231,8 +236,9 @@ public final class ForeignServer implements AutoCloseable {
 
     /**
      * Sets {@code Set-Cookie: SESSION=<id>; Path=/; HttpOnly} on every response when on: the id
-     * is {@link #sessionId(String)} of the request's Basic user, or {@code anon-<n>} (n counting
-     * from 1 per server) for a request without Basic credentials. Off by default.
+     * is {@link #sessionId(String)} of the request's Basic user, or {@code anon-<n>} for a request
+     * without Basic credentials (n counts from 1, again after {@link #reset()}). Off by default.
+     * The cookie is set whether or not the client sent one.
      */
     public void setSessionCookies(boolean on) {
         sessionCookies.enabled(on);

@@ -21,10 +21,12 @@ import java.util.Objects;
  * @param cookie the {@code Cookie} header (all of them joined with {@code "; "}), or {@code null}
  * @param user the user name of a well-formed {@code Authorization: Basic} header, or {@code null}
  * @param headers every header, names in lower case, values in order received
+ * @param body the request body decoded as UTF-8 ({@code ""} for a GET), e.g. to check which
+ *     payload element and namespaces reached the server
  */
 public record ReceivedRequest(String method, String path, String service, String operation,
         String soapAction, String authorization, String cookie, String user,
-        Map<String, List<String>> headers) {
+        Map<String, List<String>> headers, String body) {
 
     /** Copies {@code headers}. */
     public ReceivedRequest {
@@ -33,6 +35,7 @@ public record ReceivedRequest(String method, String path, String service, String
         Objects.requireNonNull(service, "service");
         Objects.requireNonNull(operation, "operation");
         headers = Map.copyOf(headers);
+        Objects.requireNonNull(body, "body");
     }
 
     /** The first value of the header (name in any case), or {@code null}. */

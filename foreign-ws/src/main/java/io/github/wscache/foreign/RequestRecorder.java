@@ -76,8 +76,9 @@ final class RequestRecorder implements Filter {
         HttpServletRequest http = (HttpServletRequest) request;
         ServletRequest forward = http;
         String operation = "";
+        byte[] body = new byte[0];
         if (!"GET".equals(http.getMethod())) {
-            byte[] body = http.getInputStream().readAllBytes();
+            body = http.getInputStream().readAllBytes();
             forward = new BufferedRequest(http, body);
             operation = operationFromBody(body);
         }
@@ -91,7 +92,8 @@ final class RequestRecorder implements Filter {
         requests.add(new ReceivedRequest(http.getMethod(), http.getRequestURI(), service,
                 operation, action, authorization,
                 cookies.isEmpty() ? null : String.join("; ", cookies),
-                BasicAuth.user(authorization), headers(http)));
+                BasicAuth.user(authorization), headers(http),
+                new String(body, StandardCharsets.UTF_8)));
         perOperation.computeIfAbsent(service + ' ' + operation, k -> new LongAdder()).increment();
         total.increment();
         chain.doFilter(forward, response);

@@ -13,8 +13,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Optionally sets a per-user session cookie on every response, as services behind a login or a
  * load balancer do: {@code Set-Cookie: SESSION=<id>; Path=/; HttpOnly} where the id is
- * {@link ForeignServer#sessionId(String)} of the Basic user, or {@code anon-<n>} (n counting
- * from 1 per server) for a request without Basic credentials. Off by default. Thread-safe.
+ * {@link ForeignServer#sessionId(String)} of the Basic user, or {@code anon-<n>} for a request
+ * without Basic credentials (n counts from 1, again after {@link ForeignServer#reset()}). Off by
+ * default. Thread-safe.
  */
 final class SessionCookies implements Filter {
 
@@ -27,6 +28,11 @@ final class SessionCookies implements Filter {
 
     boolean enabled() {
         return enabled;
+    }
+
+    /** Numbers anonymous sessions from 1 again. */
+    void reset() {
+        anonymous.set(0);
     }
 
     @Override
