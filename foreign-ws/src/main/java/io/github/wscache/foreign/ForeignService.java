@@ -83,14 +83,4 @@ public enum ForeignService {
     public String stubPort() {
         return soap11Port != null ? soap11Port : soap12Port;
     }
-
-    /** The service whose name is {@code serviceName}, if any. */
-    static Optional<ForeignService> byName(String serviceName) {
-        for (ForeignService service : values()) {
-            if (service.serviceName.equals(serviceName)) {
-                return Optional.of(service);
-            }
-        }
-        return Optional.empty();
-    }
 }

@@ -15,10 +15,13 @@ import javax.xml.namespace.QName;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamReader;
+import org.apache.axiom.om.OMElement;
+import org.apache.axiom.om.OMSourcedElement;
 import org.apache.axis2.client.Stub;
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.context.ConfigurationContextFactory;
 import org.apache.axis2.context.MessageContext;
+import org.apache.axis2.databinding.ADBDataSource;
 import org.apache.axis2.description.AxisOperation;
 import org.apache.axis2.wsdl.WSDLConstants;
 import org.junit.jupiter.api.AfterAll;
@@ -31,7 +34,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * The facts about the generated stubs that cache-axis relies on, one row per operation, checked
  * by calling the operation: the name of the {@code AxisOperation} the stub registers, the SOAP
  * action that reaches the server, the payload element on the wire, the Java method and whether
- * the request bean has {@code MY_QNAME}. foreign-ws/README.md shows the same table.
+ * the request bean has {@code MY_QNAME}, and that the payload in the outgoing message context
+ * is an {@link ADBDataSource} over the application's bean. foreign-ws/README.md shows the same
+ * table.
  */
 class StubFactsTest {
 
@@ -153,8 +158,8 @@ class StubFactsTest {
         Stub stub = fact.stubClass.getConstructor(ConfigurationContext.class, String.class)
                 .newInstance(client, server.endpoint(fact.service));
 
-        fact.stubClass.getMethod(fact.javaMethod, fact.requestBean)
-                .invoke(stub, fact.request.get());
+        Object request = fact.request.get();
+        fact.stubClass.getMethod(fact.javaMethod, fact.requestBean).invoke(stub, request);
 
         assertThat(wsdlOperations(stub)).contains(fact.axisOperation);
         MessageContext out = stub._getServiceClient().getLastOperationContext()
@@ -164,6 +169,12 @@ class StubFactsTest {
         assertThat(out.getAxisOperation().getSoapAction())
                 .isEqualTo("urn:" + fact.axisOperation.getLocalPart());
         assertThat(out.getSoapAction()).isEqualTo(fact.soapAction.replace("\"", ""));
+        // the body's payload still carries the very bean the application passed
+        OMElement payload = out.getEnvelope().getBody().getFirstElement();
+        assertThat(payload).isInstanceOf(OMSourcedElement.class);
+        assertThat(((ADBDataSource) ((OMSourcedElement) payload).getDataSource()).getObject())
+                .isSameAs(request);
+        assertThat(payload.getQName()).isEqualTo(fact.payload);
         ReceivedRequest received = server.requests().get(0);
         assertThat(received.soapAction()).isEqualTo(fact.soapAction);
         assertThat(payload(received.body())).isEqualTo(fact.payload);
