@@ -126,18 +126,23 @@ class PolicyCheckTest {
         Result r = check("""
                 operations:
                   - operation: KeywordSearch
+                    ttl: 1h
+                    key: auto
+                    value: auto
                   - service: Store
                     operation: KeywordSerch
+                  - operation: AsinSearch
+                    ttl: 1h
                   - operation: GetItems
                 """, wsdl("Store.wsdl"));
 
         assertThat(r.status()).isEqualTo(PolicyCheck.WARNINGS);
         assertThat(r.out()).contains("entries that match no operation:\n"
-                + "  " + file() + ":3:5: entry 'service: Store, operation: KeywordSerch' "
+                + "  " + file() + ":6:5: entry 'service: Store, operation: KeywordSerch' "
                 + "matches no operation; did you mean KeywordSearch?\n"
-                + "  " + file() + ":5:5: entry 'operation: GetItems' matches no operation; "
+                + "  " + file() + ":10:5: entry 'operation: GetItems' matches no operation; "
                 + "did you mean GetItem?\n");
-        assertThat(r.out()).contains("3 entries, 2 matching no operation; 2 warnings");
+        assertThat(r.out()).contains("4 entries, 2 matching no operation; 2 warnings");
     }
 
     @Test

@@ -216,7 +216,7 @@ public final class PolicyCoverage {
                     Port p = byPort.get(op);
                     matches.put(op, p.entry() == null ? null : new Match(p.entry(), p.javaName()));
                 }
-                boolean same = new ArrayList<>(matches.values()).stream().distinct().count() == 1;
+                boolean same = matches.values().stream().distinct().count() == 1;
                 Set<String> endpoints = new LinkedHashSet<>();
                 for (Map.Entry<WsdlOperation, Match> e : matches.entrySet()) {
                     WsdlOperation op = e.getKey();
@@ -256,8 +256,8 @@ public final class PolicyCoverage {
                     unmatched.add(new Unmatched(r, hint(r, operations)));
                 }
             }
-            unmatched.sort(Comparator.comparing(u -> source(u.entry())));
-            javaNames.sort(Comparator.comparing(j -> source(j.entry())));
+            unmatched.sort(Comparator.comparingLong(u -> fileOrder(u.entry())));
+            javaNames.sort(Comparator.comparingLong(j -> fileOrder(j.entry())));
             return new PolicyCoverage(rows, portRows, unmatched, javaNames);
         }
 
@@ -321,6 +321,20 @@ public final class PolicyCoverage {
                 return "";
             }
             return "; did you mean " + String.join(" or ", nearest) + "?";
+        }
+    }
+
+    /** Orders entries as the policy file writes them (by {@code :line:column}). */
+    private static long fileOrder(Rule r) {
+        String[] parts = r.policy().source().orElse("").split(":");
+        if (parts.length < 3) {
+            return Long.MAX_VALUE;
+        }
+        try {
+            return Long.parseLong(parts[parts.length - 2]) * 100_000L
+                    + Long.parseLong(parts[parts.length - 1]);
+        } catch (NumberFormatException e) {
+            return Long.MAX_VALUE;
         }
     }
 
