@@ -46,7 +46,12 @@ public final class PolicyCheck {
     private PolicyCheck() {
     }
 
-    /** Runs the check and exits with its status. */
+    /**
+     * Runs the check and exits with its status.
+     *
+     * @param args {@code [check] <wscache.yaml> --wsdl <file> [--wsdl <file> ...]
+     *     [--format text|tsv]}
+     */
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
     }
