@@ -1,5 +1,6 @@
 package io.github.wscache.axis.internal;
 
+import io.github.wscache.core.internal.NearestName;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.core.policy.Rule;
@@ -23,11 +24,9 @@ import java.util.TreeSet;
  * <p>Design: matching must agree with cache-axis at run time, which calls
  * {@code policy.resolve(service, endpoint, operation)} with the WSDL service name, the endpoint
  * address and the operation name as the WSDL writes it, and falls back to the generated stub's
- * Java name ({@code keywordSearch}) only when no entry matches the WSDL name. To know which entry
- * matched without copying {@code Rule}'s pattern semantics, each rule is wrapped in a policy of
- * its own whose defaults are a private sentinel: the rule matches exactly when that policy
- * resolves to the rule's own {@code OperationPolicy} instance. Rules are tried in
- * {@link Policy#rules()} order (most specific first), as {@code resolve} does.
+ * Java name ({@code keywordSearch}) only when no entry matches the WSDL name. Each rule is asked
+ * with {@link Rule#matches}, in {@link Policy#rules()} order (most specific first), as
+ * {@code resolve} does.
  *
  * <p>A WSDL operation is reported once per service: ports of the same operation (SOAP 1.1, SOAP
  * 1.2, HTTP) share a row when the same entry matches all of them, which is always the case unless
@@ -139,24 +138,7 @@ public final class PolicyCoverage {
 
     /** Returns the edit distance of two strings, ignoring case (Levenshtein). */
     static int distance(String a, String b) {
-        String s = a.toLowerCase(Locale.ROOT);
-        String t = b.toLowerCase(Locale.ROOT);
-        int[] prev = new int[t.length() + 1];
-        int[] cur = new int[t.length() + 1];
-        for (int j = 0; j <= t.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= s.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= t.length(); j++) {
-                int sub = prev[j - 1] + (s.charAt(i - 1) == t.charAt(j - 1) ? 0 : 1);
-                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
-            }
-            int[] swap = prev;
-            prev = cur;
-            cur = swap;
-        }
-        return prev[t.length()];
+        return NearestName.distance(a.toLowerCase(Locale.ROOT), b.toLowerCase(Locale.ROOT));
     }
 
     private record Match(Rule rule, boolean javaName) {
@@ -164,18 +146,13 @@ public final class PolicyCoverage {
 
     private static final class Matcher {
         private final Policy policy;
-        private final Map<Rule, Policy> single = new IdentityHashMap<>();
-        private final OperationPolicy sentinel = OperationPolicy.builder().build();
 
         Matcher(Policy policy) {
             this.policy = policy;
-            for (Rule r : policy.rules()) {
-                single.put(r, Policy.builder().defaults(sentinel).rule(r).build());
-            }
         }
 
         boolean matches(Rule r, WsdlOperation op, String name) {
-            return single.get(r).resolve(op.service(), op.endpoint(), name) == r.policy();
+            return r.matches(op.service(), op.endpoint(), name);
         }
 
         Match match(WsdlOperation op) {
@@ -266,22 +243,18 @@ public final class PolicyCoverage {
             if (operations.isEmpty()) {
                 return "the WSDL files declare no operation";
             }
-            Policy anyService = Policy.builder().defaults(sentinel)
-                    .rule(Rule.of("*", r.operation(), r.policy())).build();
-            Policy anyOperation = Policy.builder().defaults(sentinel)
-                    .rule(r.endpoint().equals("*") ? Rule.of(r.service(), "*", r.policy())
-                            : Rule.ofEndpoint(r.endpoint(), "*", r.policy())).build();
+            Rule anyService = Rule.of("*", r.operation(), r.policy());
             Set<String> servicesOfOp = new TreeSet<>();
             Set<String> endpointsOfOp = new TreeSet<>();
             Set<String> namesHere = new TreeSet<>();
             Set<String> allNames = new TreeSet<>();
             for (WsdlOperation op : operations) {
                 allNames.add(op.name());
-                if (anyService.resolve(op.service(), op.endpoint(), op.name()) == r.policy()) {
+                if (anyService.matches(op.service(), op.endpoint(), op.name())) {
                     servicesOfOp.add(op.service());
                     endpointsOfOp.add(String.valueOf(op.endpoint()));
                 }
-                if (anyOperation.resolve(op.service(), op.endpoint(), op.name()) == r.policy()) {
+                if (r.appliesTo(op.service(), op.endpoint())) {
                     namesHere.add(op.name());
                 }
             }
