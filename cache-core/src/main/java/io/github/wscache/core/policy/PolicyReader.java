@@ -84,9 +84,11 @@ final class PolicyReader {
             throw error(m.get("endpoint"), where + " names both 'service' and 'endpoint'; "
                     + "match by one of them");
         }
-        String operation = pattern(op, "operation");
-        String service = m.containsKey("service") ? pattern(m.get("service"), "service") : "*";
-        String endpoint = m.containsKey("endpoint") ? pattern(m.get("endpoint"), "endpoint") : "*";
+        String operation = pattern(op, "operation", Rule.MAXIMUM_NAME_LENGTH);
+        String service = m.containsKey("service")
+                ? pattern(m.get("service"), "service", Rule.MAXIMUM_NAME_LENGTH) : "*";
+        String endpoint = m.containsKey("endpoint")
+                ? pattern(m.get("endpoint"), "endpoint", Rule.MAXIMUM_ENDPOINT_LENGTH) : "*";
         OperationPolicy.Builder b = defaults.toBuilder().cacheable(true);
         settings(e, b, where);
         OperationPolicy policy = b.source(where(e)).build();
@@ -203,10 +205,15 @@ final class PolicyReader {
         return c;
     }
 
-    private String pattern(YamlNode n, String key) {
+    private String pattern(YamlNode n, String key, int maximumLength) {
         if (n.kind() != YamlNode.Kind.STRING || n.text().isBlank()) {
             throw error(n, "'" + key + "' must be a name or a pattern with '*', not "
-                    + n.describe());
+                    + (n.text().length() > maximumLength ? "a text of " + n.text().length()
+                            + " characters" : n.describe()));
+        }
+        if (n.text().length() > maximumLength) {
+            throw error(n, "'" + key + "' must be at most " + maximumLength + " characters, not "
+                    + n.text().length() + "; write a shorter name or a pattern with '*'");
         }
         return n.text();
     }
@@ -228,12 +235,22 @@ final class PolicyReader {
             throw error(n, "'" + key + "' must be positive, not " + n.describe()
                     + "; to keep an operation out of the cache write cacheable: false");
         }
+        if (d.compareTo(OperationPolicy.MAXIMUM_TTL) > 0) {
+            String max = Durations.format(OperationPolicy.MAXIMUM_TTL);
+            throw error(n, "'" + key + "' must be at most " + max + " (about ten years), not "
+                    + n.describe() + "; write " + max + " or less");
+        }
         return d;
     }
 
     private long size(YamlNode n, String key) {
         long s = n.kind() == YamlNode.Kind.STRING || n.kind() == YamlNode.Kind.NUMBER
                 ? Sizes.parse(n.text()) : -1;
+        if (s == Sizes.TOO_LARGE) {
+            throw error(n, "'" + key + "' must be at most " + Long.MAX_VALUE + " bytes ("
+                    + (Long.MAX_VALUE >> 30) + "GB), not " + n.describe()
+                    + "; write a smaller size such as 64MB");
+        }
         if (s < 0) {
             throw error(n, "'" + key + "' must be a size such as 65536, 512KB or 64MB, not "
                     + n.describe());
