@@ -137,4 +137,43 @@ class PolicyLimitsTest {
         assertThat(assertTimeoutPreemptively(QUICK, () -> policy.resolve("S", null, name))
                 .cacheable()).isTrue();
     }
+
+    @Test
+    void policyLoad_rejectsNestingDeeperThanTheLimitWithALocation() {
+        String deep = "operations: " + "[".repeat(2000) + "]".repeat(2000) + "\n";
+        assertThatThrownBy(() -> parse(deep))
+                .isInstanceOf(PolicyException.class)
+                .hasMessage("wscache.yaml:1:76: the policy is nested deeper than 64 levels; "
+                        + "a policy needs at most 4")
+                .satisfies(e -> assertThat(((PolicyException) e).line()).isEqualTo(1));
+    }
+
+    @Test
+    void policyLoad_rejectsNestingDeeperThanJacksonsLimitWithALocation() {
+        String deep = "a: " + "{b: ".repeat(1500) + "1" + "}".repeat(1500) + "\n";
+        assertThatThrownBy(() -> parse(deep))
+                .isInstanceOf(PolicyException.class)
+                .hasMessageStartingWith("wscache.yaml:1:")
+                .hasMessageContaining("nested deeper than 64 levels");
+    }
+
+    @Test
+    void policyLoad_rejectsDocumentsLargerThanOneMegabyte() {
+        String big = "# " + "x".repeat(1 << 20) + "\noperations: []\n";
+        assertThatThrownBy(() -> parse(big))
+                .isInstanceOf(PolicyException.class)
+                .hasMessageMatching("wscache\\.yaml:1:\\d+: the policy is larger than 1 MB "
+                        + "\\(1048576 characters\\); a policy file is a few kilobytes, check "
+                        + "that this is the right file");
+    }
+
+    @Test
+    void policyLoad_errorsInsideTheYamlParserAlwaysHaveALocation() {
+        assertThatThrownBy(() -> parse("operations:\n  - operation: a\n    ttl: \"\\x\"\n"))
+                .isInstanceOf(PolicyException.class)
+                .satisfies(e -> {
+                    assertThat(((PolicyException) e).line()).isPositive();
+                    assertThat(((PolicyException) e).column()).isPositive();
+                });
+    }
 }
