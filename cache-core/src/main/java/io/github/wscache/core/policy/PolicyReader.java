@@ -24,6 +24,8 @@ final class PolicyReader {
 
     private final String file;
     private final ClassLoader loader;
+    /** The entry being read, so that even an unforeseen failure names a place. */
+    private YamlNode current;
 
     private PolicyReader(String file, ClassLoader loader) {
         this.file = file;
@@ -31,7 +33,18 @@ final class PolicyReader {
     }
 
     static Policy.Snapshot read(Reader in, String file, ClassLoader loader) {
-        return new PolicyReader(file, loader).document(YamlNode.parse(in, file));
+        YamlNode root = YamlNode.parse(in, file);
+        PolicyReader reader = new PolicyReader(file, loader);
+        reader.current = root;
+        try {
+            return reader.document(root);
+        } catch (PolicyException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // no check foresaw this value; it is still the policy's fault, so say where
+            throw new PolicyException(file, reader.current.line(), reader.current.column(),
+                    "this entry cannot be used: " + e, e);
+        }
     }
 
     private Policy.Snapshot document(YamlNode root) {
@@ -48,6 +61,7 @@ final class PolicyReader {
         OperationPolicy defaults = OperationPolicy.notCached();
         YamlNode d = root.map().get("defaults");
         if (d != null) {
+            current = d;
             requireMap(d, "defaults");
             checkKeys(d, SETTING_KEYS, "defaults");
             defaults = settings(d, OperationPolicy.notCached().toBuilder(), "defaults")
@@ -62,6 +76,7 @@ final class PolicyReader {
             }
             int i = 0;
             for (YamlNode entry : ops.list()) {
+                current = entry;
                 rules.add(entry(entry, defaults, "operations[" + i++ + "]"));
             }
         }
