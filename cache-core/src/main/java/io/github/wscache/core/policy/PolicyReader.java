@@ -21,6 +21,8 @@ final class PolicyReader {
             "maxEntrySize", "honorHttpHeaders", "sharedAcrossUsers", "volatileElements");
     static final Set<String> MATCH_KEYS = Set.of("service", "endpoint", "operation");
     static final Set<String> TYPE_KEYS = Set.of("resultType", "parameterTypes");
+    /** The most entries under {@code operations}; every call may try each of them once. */
+    static final int MAXIMUM_ENTRIES = 10_000;
 
     private final String file;
     private final ClassLoader loader;
@@ -73,6 +75,12 @@ final class PolicyReader {
             if (ops.kind() != YamlNode.Kind.LIST) {
                 throw error(ops, "'operations' must be a list of entries, each starting with "
                         + "'- operation: name', not " + ops.describe());
+            }
+            if (ops.list().size() > MAXIMUM_ENTRIES) {
+                throw error(ops.list().get(MAXIMUM_ENTRIES), "'operations' has "
+                        + ops.list().size() + " entries, more than the limit of "
+                        + MAXIMUM_ENTRIES + "; match many operations with one pattern such as "
+                        + "'*Search'");
             }
             int i = 0;
             for (YamlNode entry : ops.list()) {
@@ -303,7 +311,7 @@ final class PolicyReader {
             if (!allowed.contains(k)) {
                 YamlNode at = n.keyNode(k);
                 String near = nearest(k, allowed);
-                throw error(at, "unknown key '" + k + "' in " + where
+                throw error(at, "unknown key '" + YamlNode.shortened(k) + "' in " + where
                         + (near == null ? "; allowed keys: "
                                 : "; did you mean '" + near + "'? Allowed keys: ")
                         + sorted(allowed));
@@ -318,6 +326,9 @@ final class PolicyReader {
     }
 
     private static String nearest(String k, Set<String> allowed) {
+        if (k.length() > 64) {
+            return null; // no typo of a key is that long, and distance() is quadratic
+        }
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String a : allowed) {

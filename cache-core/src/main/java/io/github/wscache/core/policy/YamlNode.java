@@ -30,6 +30,9 @@ final class YamlNode {
     /** The deepest nesting of mappings and lists read; a policy needs 4. */
     static final int MAXIMUM_DEPTH = 64;
 
+    /** The longest value quoted in full in a message. */
+    private static final int DESCRIBED_CHARACTERS = 200;
+
     private static final YAMLFactory YAML = new YAMLFactory();
 
     enum Kind { MAP, LIST, STRING, NUMBER, BOOLEAN, NULL }
@@ -255,9 +258,16 @@ final class YamlNode {
             case NULL:
                 return "nothing";
             case STRING:
-                return "'" + value + "'";
+                return "'" + shortened(String.valueOf(value)) + "'";
             default:
-                return String.valueOf(value);
+                return shortened(String.valueOf(value));
         }
+    }
+
+    /** Keeps messages readable when a value is a hostile megabyte. */
+    static String shortened(String text) {
+        return text.length() <= DESCRIBED_CHARACTERS ? text
+                : text.substring(0, DESCRIBED_CHARACTERS) + "... (" + text.length()
+                        + " characters)";
     }
 }

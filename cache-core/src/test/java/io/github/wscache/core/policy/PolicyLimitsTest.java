@@ -176,4 +176,30 @@ class PolicyLimitsTest {
                     assertThat(((PolicyException) e).column()).isPositive();
                 });
     }
+
+    @Test
+    void policyLoad_rejectsMoreThanTenThousandEntriesAtTheFirstOneTooMany() {
+        String entries = "operations:\n" + "  - operation: x\n".repeat(10_001);
+        assertThatThrownBy(() -> parse(entries))
+                .isInstanceOf(PolicyException.class)
+                .hasMessage("wscache.yaml:10002:5: 'operations' has 10001 entries, more than the "
+                        + "limit of 10000; match many operations with one pattern such as "
+                        + "'*Search'");
+        assertThat(parse("operations:\n" + "  - operation: x\n".repeat(10_000)).rules())
+                .hasSize(10_000);
+    }
+
+    @Test
+    void policyLoad_quotesAHugeValueOnlyInPart() {
+        String key = "k".repeat(1000);
+        assertThatThrownBy(() -> parse(key + ": 1\n"))
+                .isInstanceOf(PolicyException.class)
+                .hasMessage("wscache.yaml:1:1: unknown key '" + "k".repeat(200)
+                        + "... (1000 characters)' in the top level; allowed keys: defaults, "
+                        + "maximumSize, operations");
+        assertThatThrownBy(() -> parse("operations:\n  - operation: a\n    key: "
+                + "k".repeat(300) + "\n"))
+                .hasMessage("wscache.yaml:3:10: 'key' must be one of auto, toString, "
+                        + "serialized, xml, not '" + "k".repeat(200) + "... (300 characters)'");
+    }
 }
