@@ -13,6 +13,8 @@ final class Nanos {
     /** The longest duration kept, in nanoseconds: about 146 years (Caffeine's maximum). */
     static final long MAXIMUM = Long.MAX_VALUE >> 1;
 
+    private static final Duration MAXIMUM_DURATION = Duration.ofNanos(MAXIMUM);
+
     private Nanos() {
     }
 
@@ -21,7 +23,7 @@ final class Nanos {
         if (d.isNegative()) {
             return 0;
         }
-        return d.compareTo(Duration.ofNanos(MAXIMUM)) >= 0 ? MAXIMUM : d.toNanos();
+        return d.compareTo(MAXIMUM_DURATION) >= 0 ? MAXIMUM : d.toNanos();
     }
 
     /** Returns {@code a + b}, or {@link Long#MAX_VALUE} / {@link Long#MIN_VALUE} on overflow. */

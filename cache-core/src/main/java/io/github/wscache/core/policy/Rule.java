@@ -7,8 +7,9 @@ import java.util.Objects;
  * exact or with {@code *} wildcards) and the {@link OperationPolicy} they get. Immutable.
  *
  * <p>{@code *} matches any run of characters, none included; every other character matches
- * itself. Runs of {@code *} count as one. Matching takes time linear in the name's length (no
- * regular expressions, no backtracking). Service and operation patterns are at most
+ * itself. Runs of {@code *} count as one (and are kept as one). Matching makes at most one pass
+ * over the name per literal part of the pattern: no regular expressions, no backtracking, so no
+ * pattern makes a call slow. Service and operation patterns are at most
  * {@value #MAXIMUM_NAME_LENGTH} characters long, endpoint patterns
  * {@value #MAXIMUM_ENDPOINT_LENGTH}.
  *

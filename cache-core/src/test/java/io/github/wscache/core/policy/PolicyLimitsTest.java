@@ -202,4 +202,18 @@ class PolicyLimitsTest {
                 .hasMessage("wscache.yaml:3:10: 'key' must be one of auto, toString, "
                         + "serialized, xml, not '" + "k".repeat(200) + "... (300 characters)'");
     }
+
+    @Test
+    void policyLoad_rejectsNumbersOfThousandsOfDigitsWithAPlace() {
+        String digits = "9".repeat(2000);
+        assertThatThrownBy(() -> parse("maximumSize: " + digits + "\n"))
+                .isInstanceOf(PolicyException.class)
+                .hasMessageStartingWith("wscache.yaml:1:14: 'maximumSize' must be at most ");
+        assertThatThrownBy(() -> parse(ttl("P" + digits + "D")))
+                .isInstanceOf(PolicyException.class)
+                .hasMessageStartingWith("wscache.yaml:3:10: 'ttl' must be at most 3650d ");
+        assertThatThrownBy(() -> parse(ttl(digits + "s")))
+                .isInstanceOf(PolicyException.class)
+                .hasMessageStartingWith("wscache.yaml:3:10: 'ttl' must be at most 3650d ");
+    }
 }
