@@ -374,10 +374,11 @@ public final class ResponseCache implements AutoCloseable {
             return false;
         }
         long now = ticker.read();
+        long freshNanos = Nanos.of(fresh);
         Entry e = new Entry(captured, copier, p, policyName(inv),
                 statsKey(inv.service(), inv.operation()),
-                (int) Math.min(Integer.MAX_VALUE, total), now + fresh.toNanos(),
-                Math.max(fresh.toNanos(), retain.toNanos()));
+                (int) Math.min(Integer.MAX_VALUE, total), Nanos.add(now, freshNanos),
+                Math.max(freshNanos, Nanos.of(retain)));
         store.put(key, e);
         c.add(Counters.STORES, 1);
         fire(CacheEvent.Type.STORE, inv.operation(), key, null);

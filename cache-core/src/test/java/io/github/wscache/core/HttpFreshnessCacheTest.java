@@ -75,4 +75,24 @@ class HttpFreshnessCacheTest {
         get(url("/a"), "Expires", "Thu, 01 Jan 1970 00:00:00 GMT");
         assertThat(calls).hasValue(2);
     }
+
+    @Test
+    void expiresFarInTheFutureIsStoredAndServed() {
+        get(url("/a"), "Expires", "Fri, 31 Dec 9999 23:59:59 GMT");
+        clock.advance(Duration.ofDays(365));
+        get(url("/a"), "Expires", "Fri, 31 Dec 9999 23:59:59 GMT");
+
+        assertThat(calls).hasValue(1);
+        assertThat(cache.stats().errors()).isZero();
+    }
+
+    @Test
+    void hugeMaxAgeIsStoredAndServed() {
+        get(url("/a"), "Cache-Control", "max-age=9223372036854775807");
+        clock.advance(Duration.ofDays(365));
+        get(url("/a"), "Cache-Control", "max-age=9223372036854775807");
+
+        assertThat(calls).hasValue(1);
+        assertThat(cache.stats().errors()).isZero();
+    }
 }

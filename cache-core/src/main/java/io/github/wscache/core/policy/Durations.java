@@ -8,33 +8,42 @@ import java.util.regex.Pattern;
 
 /** Parses and formats policy durations: ISO-8601 ({@code PT1H}) or {@code 500ms/30s/5m/1h/2d}. */
 final class Durations {
+    /**
+     * What {@link #parse} returns for a well-formed duration too long for {@link Duration} or
+     * for a {@code long} count of units: longer than any maximum, so callers reject it as such.
+     */
+    static final Duration TOO_LONG = Duration.ofSeconds(Long.MAX_VALUE, 999_999_999);
+
     private static final Pattern SHORT = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
 
     private Durations() {
     }
 
-    /** Returns the duration, or {@code null} when {@code text} is neither form. */
+    /**
+     * Returns the duration, {@link #TOO_LONG} when it is written correctly but does not fit, or
+     * {@code null} when {@code text} is neither form.
+     */
     static Duration parse(String text) {
         String t = text.trim();
         Matcher m = SHORT.matcher(t.toLowerCase(Locale.ROOT));
         if (m.matches()) {
-            long n;
             try {
-                n = Long.parseLong(m.group(1));
-            } catch (NumberFormatException e) {
-                return null;
-            }
-            switch (m.group(2)) {
-                case "ms":
-                    return Duration.ofMillis(n);
-                case "s":
-                    return Duration.ofSeconds(n);
-                case "m":
-                    return Duration.ofMinutes(n);
-                case "h":
-                    return Duration.ofHours(n);
-                default:
-                    return Duration.ofDays(n);
+                long n = Long.parseLong(m.group(1));
+                switch (m.group(2)) {
+                    case "ms":
+                        return Duration.ofMillis(n);
+                    case "s":
+                        return Duration.ofSeconds(n);
+                    case "m":
+                        return Duration.ofMinutes(n);
+                    case "h":
+                        return Duration.ofHours(n);
+                    default:
+                        return Duration.ofDays(n);
+                }
+            } catch (NumberFormatException | ArithmeticException e) {
+                // only digits, so too many of them
+                return TOO_LONG;
             }
         }
         if (t.startsWith("-")) {
@@ -47,7 +56,9 @@ final class Durations {
         try {
             return Duration.parse(t.toUpperCase(Locale.ROOT));
         } catch (DateTimeParseException e) {
-            return null;
+            Throwable cause = e.getCause();
+            return cause instanceof ArithmeticException || cause instanceof NumberFormatException
+                    ? TOO_LONG : null;
         }
     }
 

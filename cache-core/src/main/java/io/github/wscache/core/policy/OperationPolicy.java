@@ -49,6 +49,13 @@ public final class OperationPolicy {
             "{" + WSU + "}Timestamp", "{" + WSU + "}Created", "{" + WSU + "}Expires",
             "{" + WSSE + "}Nonce");
 
+    /**
+     * The longest {@linkplain #ttl() TTL}: 3650 days, about ten years. Longer ones are rejected
+     * (expiry is kept in nanoseconds, which overflow after 292 years; and a response that must not
+     * change for ten years is better served without a cache in front).
+     */
+    public static final Duration MAXIMUM_TTL = Duration.ofDays(3650);
+
     private static final OperationPolicy NOT_CACHED = builder().build();
 
     private final boolean cacheable;
@@ -231,12 +238,17 @@ public final class OperationPolicy {
         /**
          * Sets how long a response stays fresh.
          *
-         * @throws IllegalArgumentException if {@code ttl} is zero or negative
+         * @throws IllegalArgumentException if {@code ttl} is zero, negative or longer than
+         *     {@link #MAXIMUM_TTL}
          */
         public Builder ttl(Duration ttl) {
             Objects.requireNonNull(ttl, "ttl");
             if (ttl.isNegative() || ttl.isZero()) {
                 throw new IllegalArgumentException("ttl must be positive: " + ttl);
+            }
+            if (ttl.compareTo(MAXIMUM_TTL) > 0) {
+                throw new IllegalArgumentException("ttl must be at most "
+                        + MAXIMUM_TTL.toDays() + " days: " + ttl);
             }
             this.ttl = ttl;
             return this;

@@ -23,9 +23,13 @@ final class PolicyReader {
             "identityHeaders");
     static final Set<String> MATCH_KEYS = Set.of("service", "endpoint", "operation");
     static final Set<String> TYPE_KEYS = Set.of("resultType", "parameterTypes");
+    /** The most entries under {@code operations}; every call may try each of them once. */
+    static final int MAXIMUM_ENTRIES = 10_000;
 
     private final String file;
     private final ClassLoader loader;
+    /** The entry being read, so that even an unforeseen failure names a place. */
+    private YamlNode current;
 
     private PolicyReader(String file, ClassLoader loader) {
         this.file = file;
@@ -33,7 +37,18 @@ final class PolicyReader {
     }
 
     static Policy.Snapshot read(Reader in, String file, ClassLoader loader) {
-        return new PolicyReader(file, loader).document(YamlNode.parse(in, file));
+        YamlNode root = YamlNode.parse(in, file);
+        PolicyReader reader = new PolicyReader(file, loader);
+        reader.current = root;
+        try {
+            return reader.document(root);
+        } catch (PolicyException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // no check foresaw this value; it is still the policy's fault, so say where
+            throw new PolicyException(file, reader.current.line(), reader.current.column(),
+                    "this entry cannot be used: " + e, e);
+        }
     }
 
     private Policy.Snapshot document(YamlNode root) {
@@ -50,6 +65,7 @@ final class PolicyReader {
         OperationPolicy defaults = OperationPolicy.notCached();
         YamlNode d = root.map().get("defaults");
         if (d != null) {
+            current = d;
             requireMap(d, "defaults");
             checkKeys(d, SETTING_KEYS, "defaults");
             defaults = settings(d, OperationPolicy.notCached().toBuilder(), "defaults")
@@ -62,8 +78,15 @@ final class PolicyReader {
                 throw error(ops, "'operations' must be a list of entries, each starting with "
                         + "'- operation: name', not " + ops.describe());
             }
+            if (ops.list().size() > MAXIMUM_ENTRIES) {
+                throw error(ops.list().get(MAXIMUM_ENTRIES), "'operations' has "
+                        + ops.list().size() + " entries, more than the limit of "
+                        + MAXIMUM_ENTRIES + "; match many operations with one pattern such as "
+                        + "'*Search'");
+            }
             int i = 0;
             for (YamlNode entry : ops.list()) {
+                current = entry;
                 rules.add(entry(entry, defaults, "operations[" + i++ + "]"));
             }
         }
@@ -86,9 +109,11 @@ final class PolicyReader {
             throw error(m.get("endpoint"), where + " names both 'service' and 'endpoint'; "
                     + "match by one of them");
         }
-        String operation = pattern(op, "operation");
-        String service = m.containsKey("service") ? pattern(m.get("service"), "service") : "*";
-        String endpoint = m.containsKey("endpoint") ? pattern(m.get("endpoint"), "endpoint") : "*";
+        String operation = pattern(op, "operation", Rule.MAXIMUM_NAME_LENGTH);
+        String service = m.containsKey("service")
+                ? pattern(m.get("service"), "service", Rule.MAXIMUM_NAME_LENGTH) : "*";
+        String endpoint = m.containsKey("endpoint")
+                ? pattern(m.get("endpoint"), "endpoint", Rule.MAXIMUM_ENDPOINT_LENGTH) : "*";
         OperationPolicy.Builder b = defaults.toBuilder().cacheable(true);
         settings(e, b, where);
         OperationPolicy policy = b.source(where(e)).build();
@@ -208,10 +233,15 @@ final class PolicyReader {
         return c;
     }
 
-    private String pattern(YamlNode n, String key) {
+    private String pattern(YamlNode n, String key, int maximumLength) {
         if (n.kind() != YamlNode.Kind.STRING || n.text().isBlank()) {
             throw error(n, "'" + key + "' must be a name or a pattern with '*', not "
-                    + n.describe());
+                    + (n.text().length() > maximumLength ? "a text of " + n.text().length()
+                            + " characters" : n.describe()));
+        }
+        if (n.text().length() > maximumLength) {
+            throw error(n, "'" + key + "' must be at most " + maximumLength + " characters, not "
+                    + n.text().length() + "; write a shorter name or a pattern with '*'");
         }
         return n.text();
     }
@@ -233,12 +263,22 @@ final class PolicyReader {
             throw error(n, "'" + key + "' must be positive, not " + n.describe()
                     + "; to keep an operation out of the cache write cacheable: false");
         }
+        if (d.compareTo(OperationPolicy.MAXIMUM_TTL) > 0) {
+            String max = Durations.format(OperationPolicy.MAXIMUM_TTL);
+            throw error(n, "'" + key + "' must be at most " + max + " (about ten years), not "
+                    + n.describe() + "; write " + max + " or less");
+        }
         return d;
     }
 
     private long size(YamlNode n, String key) {
         long s = n.kind() == YamlNode.Kind.STRING || n.kind() == YamlNode.Kind.NUMBER
                 ? Sizes.parse(n.text()) : -1;
+        if (s == Sizes.TOO_LARGE) {
+            throw error(n, "'" + key + "' must be at most " + Long.MAX_VALUE + " bytes ("
+                    + (Long.MAX_VALUE >> 30) + "GB), not " + n.describe()
+                    + "; write a smaller size such as 64MB");
+        }
         if (s < 0) {
             throw error(n, "'" + key + "' must be a size such as 65536, 512KB or 64MB, not "
                     + n.describe());
@@ -276,7 +316,7 @@ final class PolicyReader {
             if (!allowed.contains(k)) {
                 YamlNode at = n.keyNode(k);
                 String near = NearestName.of(k, allowed);
-                throw error(at, "unknown key '" + k + "' in " + where
+                throw error(at, "unknown key '" + YamlNode.shortened(k) + "' in " + where
                         + (near == null ? "; allowed keys: "
                                 : "; did you mean '" + near + "'? Allowed keys: ")
                         + sorted(allowed));

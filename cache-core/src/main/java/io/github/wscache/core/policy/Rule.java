@@ -1,11 +1,17 @@
 package io.github.wscache.core.policy;
 
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 /**
  * One policy entry: the operations it matches (service or endpoint, and operation name, each
  * exact or with {@code *} wildcards) and the {@link OperationPolicy} they get. Immutable.
+ *
+ * <p>{@code *} matches any run of characters, none included; every other character matches
+ * itself. Runs of {@code *} count as one (and are kept as one). Matching makes at most one pass
+ * over the name per literal part of the pattern: no regular expressions, no backtracking, so no
+ * pattern makes a call slow. Service and operation patterns are at most
+ * {@value #MAXIMUM_NAME_LENGTH} characters long, endpoint patterns
+ * {@value #MAXIMUM_ENDPOINT_LENGTH}.
  *
  * <pre>{@code
  * Rule searches = Rule.of("AmazonSearchService", "*Search",
@@ -13,30 +19,46 @@ import java.util.regex.Pattern;
  * }</pre>
  */
 public final class Rule {
+    /** The longest service or operation pattern, in characters. */
+    public static final int MAXIMUM_NAME_LENGTH = 1024;
+
+    /** The longest endpoint pattern, in characters. */
+    public static final int MAXIMUM_ENDPOINT_LENGTH = 4096;
+
     private final String service;
     private final String endpoint;
     private final String operation;
     private final OperationPolicy policy;
-    private final Pattern servicePattern;
-    private final Pattern endpointPattern;
-    private final Pattern operationPattern;
+    private final Glob servicePattern;
+    private final Glob endpointPattern;
+    private final Glob operationPattern;
 
     private Rule(String service, String endpoint, String operation, OperationPolicy policy) {
-        this.service = requirePattern(service, "service");
-        this.endpoint = requirePattern(endpoint, "endpoint");
-        this.operation = requirePattern(operation, "operation");
+        this.servicePattern = glob(service, "service", MAXIMUM_NAME_LENGTH);
+        this.endpointPattern = glob(endpoint, "endpoint", MAXIMUM_ENDPOINT_LENGTH);
+        this.operationPattern = glob(operation, "operation", MAXIMUM_NAME_LENGTH);
+        this.service = servicePattern.pattern();
+        this.endpoint = endpointPattern.pattern();
+        this.operation = operationPattern.pattern();
         this.policy = Objects.requireNonNull(policy, "policy");
-        this.servicePattern = glob(this.service);
-        this.endpointPattern = glob(this.endpoint);
-        this.operationPattern = glob(this.operation);
     }
 
-    /** Returns a rule for {@code operation} of the services whose name matches {@code service}. */
+    /**
+     * Returns a rule for {@code operation} of the services whose name matches {@code service}.
+     *
+     * @throws IllegalArgumentException if a pattern is blank or longer than
+     *     {@value #MAXIMUM_NAME_LENGTH} characters
+     */
     public static Rule of(String service, String operation, OperationPolicy policy) {
         return new Rule(service, "*", operation, policy);
     }
 
-    /** Returns a rule for {@code operation} at the endpoints whose URL matches {@code endpoint}. */
+    /**
+     * Returns a rule for {@code operation} at the endpoints whose URL matches {@code endpoint}.
+     *
+     * @throws IllegalArgumentException if a pattern is blank or too long (see
+     *     {@link #MAXIMUM_ENDPOINT_LENGTH})
+     */
     public static Rule ofEndpoint(String endpoint, String operation, OperationPolicy policy) {
         return new Rule("*", endpoint, operation, policy);
     }
@@ -45,26 +67,16 @@ public final class Rule {
         return new Rule(service, endpoint, operation, policy);
     }
 
-    private static String requirePattern(String p, String what) {
+    private static Glob glob(String p, String what, int maximumLength) {
         Objects.requireNonNull(p, what);
         if (p.isBlank()) {
             throw new IllegalArgumentException(what + " pattern must not be blank");
         }
-        return p;
-    }
-
-    private static Pattern glob(String p) {
-        String[] parts = p.split("\\*", -1);
-        StringBuilder re = new StringBuilder();
-        for (int i = 0; i < parts.length; i++) {
-            if (i > 0) {
-                re.append(".*");
-            }
-            if (!parts[i].isEmpty()) {
-                re.append(Pattern.quote(parts[i]));
-            }
+        if (p.length() > maximumLength) {
+            throw new IllegalArgumentException(what + " pattern must be at most "
+                    + maximumLength + " characters: " + p.length());
         }
-        return Pattern.compile(re.toString());
+        return Glob.of(p);
     }
 
     /** Returns the service-name pattern ({@code *} when the rule names an endpoint instead). */
@@ -93,18 +105,18 @@ public final class Rule {
      */
     public boolean appliesTo(String serviceName, String endpointUrl) {
         return ("*".equals(service) || serviceName != null
-                        && servicePattern.matcher(serviceName).matches())
+                        && servicePattern.matches(serviceName))
                 && ("*".equals(endpoint) || endpointUrl != null
-                        && endpointPattern.matcher(endpointUrl).matches());
+                        && endpointPattern.matches(endpointUrl));
     }
 
     /** Returns whether this rule matches the operation of the given service or endpoint. */
     public boolean matches(String serviceName, String endpointUrl, String operationName) {
-        return operationPattern.matcher(operationName).matches()
+        return operationPattern.matches(operationName)
                 && ("*".equals(service) || serviceName != null
-                        && servicePattern.matcher(serviceName).matches())
+                        && servicePattern.matches(serviceName))
                 && ("*".equals(endpoint) || endpointUrl != null
-                        && endpointPattern.matcher(endpointUrl).matches());
+                        && endpointPattern.matches(endpointUrl));
     }
 
     /**

@@ -6,12 +6,18 @@ import java.util.regex.Pattern;
 
 /** Parses and formats byte sizes: {@code 1024}, {@code 512KB}, {@code 64MB}, {@code 1GB}. */
 final class Sizes {
+    /** What {@link #parse} returns for a well-formed size larger than {@link Long#MAX_VALUE}. */
+    static final long TOO_LARGE = -2;
+
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(b|kb|kib|mb|mib|gb|gib)?");
 
     private Sizes() {
     }
 
-    /** Returns the size in bytes (KB = 1024 bytes), or -1 when {@code text} is not a size. */
+    /**
+     * Returns the size in bytes (KB = 1024 bytes), {@link #TOO_LARGE} when it is written correctly
+     * but does not fit in a {@code long}, or -1 when {@code text} is not a size.
+     */
     static long parse(String text) {
         Matcher m = SIZE.matcher(text.trim().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
@@ -21,7 +27,8 @@ final class Sizes {
         try {
             n = Long.parseLong(m.group(1));
         } catch (NumberFormatException e) {
-            return -1;
+            // only digits, so too many of them
+            return TOO_LARGE;
         }
         String unit = m.group(2) == null ? "b" : m.group(2);
         int shift;
@@ -42,7 +49,7 @@ final class Sizes {
                 shift = 0;
         }
         if (n > (Long.MAX_VALUE >> shift)) {
-            return -1;
+            return TOO_LARGE;
         }
         return n << shift;
     }
