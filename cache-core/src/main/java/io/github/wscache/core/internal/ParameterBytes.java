@@ -2,6 +2,7 @@ package io.github.wscache.core.internal;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Output;
+import com.esotericsoftware.kryo.util.MapReferenceResolver;
 import com.esotericsoftware.kryo.util.Pool;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -18,7 +19,15 @@ public final class ParameterBytes {
     private static final Pool<Kryo> KRYO = new Pool<>(true, false, 16) {
         @Override
         protected Kryo create() {
-            Kryo k = new Kryo();
+            // references keep cycles finite; strings are written in full every time, so that the
+            // bytes do not depend on which parameters share one String instance
+            Kryo k = new Kryo(new MapReferenceResolver() {
+                @Override
+                @SuppressWarnings("rawtypes") // Kryo's signature
+                public boolean useReferences(Class type) {
+                    return type != String.class && super.useReferences(type);
+                }
+            });
             k.setRegistrationRequired(false);
             k.setReferences(true);
             return k;
@@ -40,15 +49,36 @@ public final class ParameterBytes {
         return serializable ? java(names, values) : kryo(names, values);
     }
 
+    /**
+     * Each parameter in a stream of its own: Java serialization writes a second occurrence of an
+     * object as a back-reference to the first, so one stream for all parameters would give the
+     * same request other bytes when two parameters happen to share one String instance (found by
+     * a property test). Within one parameter's object graph, sharing is part of its shape.
+     */
     private static byte[] java(String[] names, Object[] values) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(names);
-            out.writeObject(values);
+        try {
+            for (int i = 0; i < values.length; i++) {
+                writeJava(bytes, names[i]);
+                writeJava(bytes, values[i]);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("parameters cannot be serialized: " + e.getMessage(), e);
         }
         return bytes.toByteArray();
+    }
+
+    private static void writeJava(ByteArrayOutputStream bytes, Object value) throws IOException {
+        ByteArrayOutputStream one = new ByteArrayOutputStream(64);
+        try (ObjectOutputStream out = new ObjectOutputStream(one)) {
+            out.writeObject(value);
+        }
+        int n = one.size();
+        bytes.write(n >>> 24);
+        bytes.write(n >>> 16);
+        bytes.write(n >>> 8);
+        bytes.write(n);
+        one.writeTo(bytes);
     }
 
     private static byte[] kryo(String[] names, Object[] values) {
