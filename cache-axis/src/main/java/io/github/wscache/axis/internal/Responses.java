@@ -29,8 +29,8 @@ import org.apache.axis2.kernel.http.HTTPConstants;
  * {@link CachedResponse}, in both directions.
  *
  * <p><b>Capture</b> (a miss): the response bytes are scanned once with StAX. A SOAP fault, a
- * MTOM/SwA multipart message, a body that is not well-formed XML or an empty body is marked not
- * cacheable. With {@code events} the body's first child (or, for REST/POX, the document element)
+ * MTOM/SwA multipart message, a body that is not well-formed XML (read to its end, also when only
+ * the payload is recorded) or an empty body is marked not cacheable. With {@code events} the body's first child (or, for REST/POX, the document element)
  * is recorded with {@link XmlRecording#record(XMLStreamReader)}; a response whose SOAP header has
  * children keeps its bytes instead, because the replayed envelope has an empty header.
  *
@@ -114,6 +114,7 @@ final class Responses {
                 if (record) {
                     scan.recording = XmlRecording.record(r);
                 }
+                toEndOfDocument(r);
                 return scan;
             }
             boolean headerChildren = false;
@@ -146,9 +147,20 @@ final class Responses {
             if (record && !headerChildren) {
                 scan.recording = XmlRecording.record(r);
             }
+            toEndOfDocument(r);
             return scan;
         } finally {
             r.close();
+        }
+    }
+
+    /**
+     * Reads the rest of the document, so that a body which is cut or followed by garbage after
+     * the payload fails here (not well-formed) instead of being kept.
+     */
+    private static void toEndOfDocument(XMLStreamReader r) throws XMLStreamException {
+        while (r.hasNext()) {
+            r.next();
         }
     }
 
