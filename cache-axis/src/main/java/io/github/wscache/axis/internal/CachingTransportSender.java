@@ -4,9 +4,12 @@ import io.github.wscache.core.CachedResponse;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.ValueRepresentation;
+import io.github.wscache.core.xml.XmlRecording;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -136,8 +139,8 @@ public final class CachingTransportSender implements TransportSender {
         if (r == fetch.ownResponse) {
             return InvocationResponse.CONTINUE;
         }
-        if (r.notCacheableReason().isPresent() || r.body() == null) {
-            // a concurrent leader's response that must not be shared: call the service
+        if (!replayable(r)) {
+            // not reached: the engine hands waiters only responses Fetch calls replayable
             return delegate.invoke(mc);
         }
         if (request.restGet) {
@@ -183,13 +186,19 @@ public final class CachingTransportSender implements TransportSender {
             OperationContext oc = out.getOperationContext();
             Object stream = oc.getProperty(MessageContext.TRANSPORT_IN);
             byte[] bytes = null;
+            BrokenBody broken = null;
             if (stream instanceof InputStream) {
-                try (InputStream s = (InputStream) stream) {
-                    bytes = s.readAllBytes();
+                ByteArrayOutputStream received = new ByteArrayOutputStream();
+                InputStream s = (InputStream) stream;
+                try {
+                    s.transferTo(received);
                 } catch (IOException e) {
-                    throw AxisFault.makeFault(e);
+                    broken = new BrokenBody(received.toByteArray(), e);
                 }
-                oc.setProperty(MessageContext.TRANSPORT_IN, new ByteArrayInputStream(bytes));
+                closeQuietly(s);
+                bytes = received.toByteArray();
+                oc.setProperty(MessageContext.TRANSPORT_IN, broken != null ? broken.open()
+                        : new ByteArrayInputStream(bytes));
             }
             Object status = out.getProperty(HTTPConstants.MC_HTTP_STATUS_CODE);
             Object headers = out.getProperty(MessageContext.TRANSPORT_HEADERS);
@@ -197,8 +206,43 @@ public final class CachingTransportSender implements TransportSender {
                     status instanceof Integer ? (Integer) status : 200,
                     (String) in.getProperty(Constants.Configuration.CONTENT_TYPE),
                     headers instanceof Map ? (Map<?, ?>) headers : null, events);
+            if (broken != null) {
+                // what Axis2 will parse fails as it would without the cache; never kept
+                r = CachedResponse.builder(broken).status(r.status())
+                        .contentType(r.contentType()).headers(r.headers())
+                        .notCacheable("the response stream failed: " + broken).build();
+            }
             ownResponse = r;
             return r;
+        }
+
+        @Override
+        public boolean replayableToWaiters(CachedResponse response) {
+            return replayable(response);
+        }
+    }
+
+    /**
+     * Whether a response can set up another caller's In context: a recording, a failed stream,
+     * or non-empty XML bytes. Not an MTOM/SwA multipart message or a response without a body:
+     * waiters of those call the service themselves.
+     */
+    static boolean replayable(CachedResponse r) {
+        Object body = r.body();
+        if (body instanceof XmlRecording || body instanceof BrokenBody) {
+            return true;
+        }
+        String type = r.contentType();
+        return body instanceof byte[] && ((byte[]) body).length > 0
+                && (type == null || !type.toLowerCase(Locale.ROOT).startsWith("multipart/"));
+    }
+
+    private static void closeQuietly(InputStream s) {
+        try {
+            s.close();
+        } catch (IOException e) {
+            // the body was read (or its failure kept); closing it changes nothing for the caller
+            LOG.debug("wscache: closing a response stream failed", e);
         }
     }
 
