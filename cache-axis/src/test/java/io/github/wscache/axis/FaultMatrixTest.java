@@ -70,6 +70,8 @@ class FaultMatrixTest {
         UNAVAILABLE_503(RawHttpServer.full(503, "text/html; charset=UTF-8", HTML)),
         BODY_CUT_WITH_CONTENT_LENGTH(RawHttpServer.cutWithContentLength(TEXT_XML, OK)),
         BODY_CUT_CHUNKED(RawHttpServer.cutChunked(TEXT_XML, OK)),
+        BODY_STALLS_PAST_THE_CLIENT_TIMEOUT(RawHttpServer.stallHalfway(TEXT_XML, OK,
+                Duration.ofMillis(3L * TIMEOUT_MS))),
         MALFORMED_200(RawHttpServer.full(200, TEXT_XML, MALFORMED)),
         EMPTY_200(RawHttpServer.full(200, TEXT_XML, ""));
 

@@ -277,6 +277,17 @@ final class RawHttpServer implements AutoCloseable {
         };
     }
 
+    /** Sends the head and half the body, then nothing for {@code d} (the client times out). */
+    static Reply stallHalfway(String contentType, String body, Duration d) {
+        byte[] b = body.getBytes(StandardCharsets.UTF_8);
+        return out -> {
+            out.write(head(200, contentType, "Content-Length: " + b.length));
+            out.write(b, 0, b.length / 2);
+            out.flush();
+            Thread.sleep(d.toMillis());
+        };
+    }
+
     /** Sleeps for {@code d} before answering like {@code then} (the client gives up first). */
     static Reply after(Duration d, Reply then) {
         return out -> {

@@ -38,7 +38,16 @@ import org.slf4j.LoggerFactory;
  * real sender runs; the response stream it leaves on the operation context
  * ({@code TRANSPORT_IN}) is read into bytes, replaced by a {@code ByteArrayInputStream} so Axis2
  * proceeds as usual, and captured. Concurrent misses of one key wait for the first
- * (single flight in the engine) and set up their own In contexts from its response.
+ * (single flight in the engine) and set up their own In contexts from its response, also when
+ * it was not stored (a SOAP fault, an error page): the service's answer to the same request,
+ * so Axis2 raises the same fault for every waiter after one request. Only MTOM/SwA multipart
+ * responses and responses without a body cannot be replayed; their waiters call the service.
+ *
+ * <p>The cache is transparent, also in how a call fails: when the response stream fails while
+ * it is read (a body cut short, a read timeout), the failure is not wrapped; Axis2 gets a
+ * {@link BrokenBody} stream that replays the bytes received and then throws the same exception,
+ * so the stub's parse fails exactly as it does without the cache. A failure of the sender itself
+ * (connection refused, no answer in time) propagates unchanged to the caller and its waiters.
  *
  * <p>A stale REST GET entry with validators is revalidated by a conditional request this sender
  * sends itself ({@link RestRevalidation}): Axis2's HTTP sender turns a 304 into an
