@@ -129,7 +129,8 @@ class ConcurrencyTest {
                         io.github.wscache.core.policy.Policy.parse(yaml, "test.yaml"))
                         .clock(new TestClock()).build()
                 : google.install(yaml, new TestClock());
-        google.server.service().setDelay(Duration.ofMillis(300));
+        // long enough for 100 callers to join the first one's flight on a loaded machine
+        google.server.service().setDelay(Duration.ofSeconds(1));
         int callers = 100;
         List<GoogleSearchServiceStub> stubs = new ArrayList<>();
         for (int i = 0; i < callers; i++) {

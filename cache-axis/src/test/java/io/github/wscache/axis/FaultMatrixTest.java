@@ -196,7 +196,7 @@ class FaultMatrixTest {
         fault.arm(server);
         Outcome alone = call(withTimeout(new GoogleSearchServiceStub(context, server.endpoint())));
         server.resetCount();
-        server.delay(Duration.ofMillis(300));
+        server.delay(Duration.ofMillis(500));
         int callers = 50;
         List<GoogleSearchServiceStub> stubs = new ArrayList<>();
         for (int i = 0; i < callers; i++) {

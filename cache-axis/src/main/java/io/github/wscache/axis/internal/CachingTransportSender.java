@@ -149,7 +149,8 @@ public final class CachingTransportSender implements TransportSender {
             return InvocationResponse.CONTINUE;
         }
         if (!replayable(r)) {
-            // not reached: the engine hands waiters only responses Fetch calls replayable
+            // waiters get only what Fetch calls replayable; this is a revalidation of this
+            // call's own that came back without a body: let the service answer the call
             return delegate.invoke(mc);
         }
         if (request.restGet) {
