@@ -414,8 +414,14 @@ public final class ResponseCache implements AutoCloseable {
             fire(CacheEvent.Type.MISS, inv.operation(), key, null);
             mine.stored = storeMessage(inv, p, key, c, r);
             mine.value = r;
-            if (!mine.stored && Flight.mayHandToWaiters(exchange, inv, key, r)) {
-                mine.forWaiters = r;
+            if (!mine.stored) {
+                try {
+                    mine.forWaiters = Flight.mayHandToWaiters(exchange, inv, key, r) ? r : null;
+                } catch (RuntimeException e) {
+                    // the waiters then make their own exchanges, as for any unstored response
+                    error(c, inv, key, "deciding whether waiters may share the response failed",
+                            e);
+                }
             }
             return r;
         } finally {

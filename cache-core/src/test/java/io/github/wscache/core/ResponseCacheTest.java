@@ -485,6 +485,27 @@ class ResponseCacheTest {
     }
 
     @Test
+    void exchange_integrationThatFailsToSayWhetherItCanReplay_failsNoCall() {
+        cache("operations:\n  - operation: op\n    value: xml\n");
+        Exchange<RuntimeException> failing = new Exchange<>() {
+            @Override
+            public CachedResponse fetch(Optional<CachedResponse> stale) {
+                return FAULT_500;
+            }
+
+            @Override
+            public boolean replayableToWaiters(CachedResponse r) {
+                throw new IllegalStateException("broken integration");
+            }
+        };
+
+        assertThat(cache.exchange(Invocation.builder("op").parameter("q", "x").build(), failing))
+                .isSameAs(FAULT_500);
+        assertThat(cache.stats().errors()).isEqualTo(1);
+        assertThat(cache.stats().stores()).isZero();
+    }
+
+    @Test
     void exchange_singleFlight_perUserResponsesReachOnlyWaitersOfTheSameIdentity()
             throws Exception {
         cache("operations:\n  - operation: op\n    value: xml\n");
