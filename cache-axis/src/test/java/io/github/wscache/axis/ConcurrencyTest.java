@@ -1,9 +1,11 @@
 package io.github.wscache.axis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.google.GoogleFixtures;
+import io.github.wscache.google.stub.GoogleSearchFault;
 import io.github.wscache.google.stub.GoogleSearchServiceStub;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -110,5 +112,62 @@ class ConcurrencyTest {
             assertThat(f.get(30, TimeUnit.SECONDS)).isEqualTo("stampede");
         }
         assertThat(google.server.requestCount("doGoogleSearch")).isEqualTo(1);
+    }
+
+    /** Where the cache sits. */
+    enum Level { EVENTS, XML, OBJECT }
+
+    @ParameterizedTest
+    @EnumSource(Level.class)
+    void hundredCallersOfAColdKeyThatFaults_makeOneRequestAndAllGetTheFault(Level level)
+            throws Exception {
+        String value = level == Level.OBJECT ? ""
+                : "    value: " + level.name().toLowerCase(java.util.Locale.ROOT) + "\n";
+        String yaml = "operations:\n  - operation: doGoogleSearch\n    ttl: 60s\n" + value;
+        ResponseCache cache = level == Level.OBJECT
+                ? ResponseCache.builder().policy(
+                        io.github.wscache.core.policy.Policy.parse(yaml, "test.yaml"))
+                        .clock(new TestClock()).build()
+                : google.install(yaml, new TestClock());
+        // long enough for 100 callers to join the first one's flight on a loaded machine
+        google.server.service().setDelay(Duration.ofSeconds(1));
+        int callers = 100;
+        List<GoogleSearchServiceStub> stubs = new ArrayList<>();
+        for (int i = 0; i < callers; i++) {
+            stubs.add(level == Level.OBJECT
+                    ? CachingStubs.using(cache).subclass(GoogleSearchServiceStub.class,
+                            google.context, google.server.endpoint())
+                    : new GoogleSearchServiceStub(google.context, google.server.endpoint()));
+        }
+        CyclicBarrier start = new CyclicBarrier(callers);
+        ExecutorService many = Executors.newFixedThreadPool(callers);
+        try {
+            List<Future<Class<?>>> thrown = new ArrayList<>();
+            for (GoogleSearchServiceStub stub : stubs) {
+                thrown.add(many.submit(() -> {
+                    start.await();
+                    try {
+                        stub.doGoogleSearch(GoogleFixtures.searchRequest("fault"));
+                        return null;
+                    } catch (Exception e) {
+                        return e.getClass();
+                    }
+                }));
+            }
+            for (Future<Class<?>> f : thrown) {
+                assertThat(f.get(30, TimeUnit.SECONDS)).isEqualTo(GoogleSearchFault.class);
+            }
+        } finally {
+            many.shutdownNow();
+            assertThat(many.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+        }
+        assertThat(google.server.requestCount("doGoogleSearch")).isEqualTo(1);
+        assertThat(cache.stats("doGoogleSearch").stores()).isZero();
+
+        // failures are never cached: the next call asks the service again
+        google.server.service().setDelay(Duration.ZERO);
+        assertThatThrownBy(() -> stubs.get(0).doGoogleSearch(
+                GoogleFixtures.searchRequest("fault"))).isInstanceOf(GoogleSearchFault.class);
+        assertThat(google.server.requestCount("doGoogleSearch")).isEqualTo(2);
     }
 }

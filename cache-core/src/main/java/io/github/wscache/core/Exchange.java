@@ -27,4 +27,24 @@ public interface Exchange<X extends Throwable> {
      *     {@link CachedResponse#notModified(java.util.Map)} for a 304
      */
     CachedResponse fetch(Optional<CachedResponse> stale) throws X;
+
+    /**
+     * Returns whether {@code response}, which the cache did not store (a SOAP fault, an error
+     * status, a response {@linkplain CachedResponse.Builder#notCacheable marked not cacheable}),
+     * may be handed as it is to the concurrent callers of the same key that waited for this
+     * exchange, instead of each of them sending the same request again. They are callers of the
+     * same request at the same moment, and the response is the service's answer to it.
+     *
+     * <p>Return {@code true} only when the integration can set up every waiter's call from this
+     * one object (the body is complete in it, or replays the same failure) and concurrent
+     * requests with one key are the same request. Whatever this returns, the cache hands a waiter
+     * of a key that is not partitioned by caller identity no response that sets a cookie, is
+     * {@code Cache-Control: private}, or answers 401, 403 or 407 to a request with credentials.
+     * The default is {@code false}: every waiter makes its own exchange.
+     *
+     * @param response what {@link #fetch} returned
+     */
+    default boolean replayableToWaiters(CachedResponse response) {
+        return false;
+    }
 }

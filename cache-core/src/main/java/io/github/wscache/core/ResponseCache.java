@@ -9,6 +9,7 @@ import io.github.wscache.core.copy.Copier;
 import io.github.wscache.core.copy.Copiers;
 import io.github.wscache.core.copy.CopyStrategy;
 import io.github.wscache.core.copy.internal.RetainedSize;
+import io.github.wscache.core.http.CacheControl;
 import io.github.wscache.core.internal.NearestName;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;
@@ -403,7 +404,9 @@ public final class ResponseCache implements AutoCloseable {
      * concurrent callers of one key and its response is stored when it may be: status 200, not
      * marked {@linkplain CachedResponse.Builder#notCacheable not cacheable}, not over
      * {@code maxEntrySize}, and, when the policy honors HTTP headers, storable and fresh by
-     * RFC 9111. Responses that are not stored are returned as they are.
+     * RFC 9111. Responses that are not stored are returned as they are; the concurrent callers
+     * that waited get the same response when {@link Exchange#replayableToWaiters} allows it
+     * (else each makes its own exchange), and the same exception when the exchange threw.
      *
      * @throws X what the exchange throws
      */
@@ -483,6 +486,13 @@ public final class ResponseCache implements AutoCloseable {
             if (other.stored && other.value instanceof CachedResponse) {
                 return hit(c, inv, key, other.value);
             }
+            if (other.forWaiters != null) {
+                // the service's answer to this very request, not kept: a fault, an error page
+                c.add(Counters.MISSES, 1);
+                fire(CacheEvent.Type.MISS, inv.operation(), key,
+                        "the concurrent call's response, which was not stored");
+                return other.forWaiters;
+            }
         }
         if (other != null) {
             c.add(Counters.MISSES, 1);
@@ -515,6 +525,15 @@ public final class ResponseCache implements AutoCloseable {
             fire(CacheEvent.Type.MISS, inv.operation(), key, null);
             mine.stored = storeMessage(inv, p, key, c, r);
             mine.value = r;
+            if (!mine.stored) {
+                try {
+                    mine.forWaiters = Flight.mayHandToWaiters(exchange, inv, key, r) ? r : null;
+                } catch (RuntimeException e) {
+                    // the waiters then make their own exchanges, as for any unstored response
+                    error(c, inv, key, "deciding whether waiters may share the response failed",
+                            e);
+                }
+            }
             return r;
         } finally {
             flights.remove(key, mine);
@@ -780,13 +799,39 @@ public final class ResponseCache implements AutoCloseable {
         }
     }
 
-    /** One in-flight load of one key; the others wait for it. */
+    /**
+     * One in-flight load of one key; the others wait for it and get what it got: its failure,
+     * the stored entry, or (message level) the response that was not stored when the integration
+     * can replay it ({@link Exchange#replayableToWaiters}). Waiters have the same key, so the
+     * same request and, where the request carries credentials, the same identity partition;
+     * only on a key that is not partitioned (no credentials, or {@code sharedAcrossUsers}) can
+     * waiters be other users, and then a response marked per user is not handed on.
+     */
     private static final class Flight {
         final Thread owner = Thread.currentThread();
         final CountDownLatch done = new CountDownLatch(1);
         volatile Throwable failure;
         volatile boolean stored;
         volatile Object value;
+        volatile CachedResponse forWaiters;
+
+        static boolean mayHandToWaiters(Exchange<?> exchange, Invocation inv, CacheKey key,
+                CachedResponse r) {
+            if (r.isNotModified() || !exchange.replayableToWaiters(r)) {
+                return false;
+            }
+            if (key.isPartitioned()) {
+                return true;
+            }
+            boolean perUser = r.perUserOnlyReason().isPresent()
+                    || r.headers().containsKey("Set-Cookie")
+                    || r.headers().containsKey("Set-Cookie2")
+                    || CacheControl.parse(
+                            r.headers().getOrDefault("Cache-Control", List.of())).hasPrivate()
+                    || inv.hasCredentials()
+                    && (r.status() == 401 || r.status() == 403 || r.status() == 407);
+            return !perUser;
+        }
 
         boolean await() {
             try {

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -348,6 +349,188 @@ class ResponseCacheTest {
         assertThat(events).filteredOn(e -> e.type() == CacheEvent.Type.BYPASS)
                 .extracting(e -> e.detail().orElseThrow())
                 .containsExactly("HTTP status 500", "SOAP fault", "HTTP status 500", "SOAP fault");
+    }
+
+    /** An exchange of an integration that can hand one response to several callers. */
+    private static Exchange<RuntimeException> replayable(AtomicInteger calls,
+            CountDownLatch started, CountDownLatch release, CachedResponse response) {
+        return new Exchange<>() {
+            @Override
+            public CachedResponse fetch(Optional<CachedResponse> stale) {
+                calls.incrementAndGet();
+                started.countDown();
+                await(release);
+                return response;
+            }
+
+            @Override
+            public boolean replayableToWaiters(CachedResponse r) {
+                return true;
+            }
+        };
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            assertThat(latch.await(10, TimeUnit.SECONDS)).isTrue();
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Runs {@code n} concurrent exchanges of {@code inv}; the first one blocks until all wait. */
+    private List<Future<CachedResponse>> concurrently(int n, Invocation inv,
+            java.util.function.Supplier<Exchange<RuntimeException>> exchange,
+            CountDownLatch started, CountDownLatch release) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(n);
+        List<Future<CachedResponse>> results = new ArrayList<>();
+        try {
+            for (int i = 0; i < n; i++) {
+                results.add(pool.submit(() -> cache.exchange(inv, exchange.get())));
+            }
+            assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+            Thread.sleep(200);
+            release.countDown();
+            for (Future<CachedResponse> f : results) {
+                try {
+                    f.get(10, TimeUnit.SECONDS);
+                } catch (java.util.concurrent.ExecutionException e) {
+                    // the caller asserts on the future
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        return results;
+    }
+
+    private static final CachedResponse FAULT_500 = CachedResponse.builder(
+            "<fault/>".getBytes(StandardCharsets.UTF_8)).status(500).notCacheable("SOAP fault")
+            .build();
+
+    @Test
+    void exchange_singleFlight_waitersGetTheLeadersUnstoredFaultWithoutAnotherCall()
+            throws Exception {
+        cache("operations:\n  - operation: op\n    value: xml\n");
+        AtomicInteger calls = new AtomicInteger();
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Invocation inv = Invocation.builder("op").parameter("q", "x").build();
+
+        List<Future<CachedResponse>> results = concurrently(20, inv,
+                () -> replayable(calls, started, release, FAULT_500), started, release);
+
+        for (Future<CachedResponse> f : results) {
+            assertThat(f.get()).isSameAs(FAULT_500);
+        }
+        assertThat(calls).hasValue(1);
+        assertThat(cache.stats().stores()).isZero();
+        assertThat(cache.stats().misses()).isEqualTo(20);
+        assertThat(cache.stats().loads()).isEqualTo(1);
+        CachedResponse ok = CachedResponse.builder("<r/>".getBytes(StandardCharsets.UTF_8))
+                .build();
+        CountDownLatch open = new CountDownLatch(0);
+        assertThat(cache.exchange(inv, replayable(calls, open, open, ok))).isSameAs(ok);
+        assertThat(cache.exchange(inv, replayable(calls, open, open, FAULT_500))).isSameAs(ok);
+        assertThat(calls).hasValue(2);
+    }
+
+    @Test
+    void exchange_singleFlight_waitersCallThemselvesWhenTheIntegrationCannotReplay()
+            throws Exception {
+        cache("operations:\n  - operation: op\n    value: xml\n");
+        AtomicInteger calls = new AtomicInteger();
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Invocation inv = Invocation.builder("op").parameter("q", "x").build();
+
+        List<Future<CachedResponse>> results = concurrently(10, inv, () -> stale -> {
+            calls.incrementAndGet();
+            started.countDown();
+            await(release);
+            return FAULT_500;
+        }, started, release);
+
+        for (Future<CachedResponse> f : results) {
+            assertThat(f.get()).isSameAs(FAULT_500);
+        }
+        assertThat(calls).hasValue(10);
+        assertThat(cache.stats().stores()).isZero();
+    }
+
+    @Test
+    void exchange_singleFlight_everyWaiterSeesTheLeadersExceptionAndNothingIsCached()
+            throws Exception {
+        cache("operations:\n  - operation: op\n    value: xml\n");
+        AtomicInteger calls = new AtomicInteger();
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Invocation inv = Invocation.builder("op").parameter("q", "x").build();
+        java.io.UncheckedIOException down = new java.io.UncheckedIOException(
+                new java.net.ConnectException("Connection refused"));
+
+        List<Future<CachedResponse>> results = concurrently(20, inv, () -> stale -> {
+            calls.incrementAndGet();
+            started.countDown();
+            await(release);
+            throw down;
+        }, started, release);
+
+        for (Future<CachedResponse> f : results) {
+            assertThatThrownBy(f::get).cause().isSameAs(down);
+        }
+        assertThat(calls).hasValue(1);
+        assertThat(cache.stats().stores()).isZero();
+        assertThat(cache.stats().entryCount()).isZero();
+    }
+
+    @Test
+    void exchange_integrationThatFailsToSayWhetherItCanReplay_failsNoCall() {
+        cache("operations:\n  - operation: op\n    value: xml\n");
+        Exchange<RuntimeException> failing = new Exchange<>() {
+            @Override
+            public CachedResponse fetch(Optional<CachedResponse> stale) {
+                return FAULT_500;
+            }
+
+            @Override
+            public boolean replayableToWaiters(CachedResponse r) {
+                throw new IllegalStateException("broken integration");
+            }
+        };
+
+        assertThat(cache.exchange(Invocation.builder("op").parameter("q", "x").build(), failing))
+                .isSameAs(FAULT_500);
+        assertThat(cache.stats().errors()).isEqualTo(1);
+        assertThat(cache.stats().stores()).isZero();
+    }
+
+    @Test
+    void exchange_singleFlight_perUserResponsesReachOnlyWaitersOfTheSameIdentity()
+            throws Exception {
+        cache("operations:\n  - operation: op\n    value: xml\n");
+        CachedResponse withCookie = CachedResponse.builder(
+                "<fault/>".getBytes(StandardCharsets.UTF_8)).status(500)
+                .header("Set-Cookie", "session=alice").build();
+        CachedResponse privateFault = CachedResponse.builder(
+                "<fault/>".getBytes(StandardCharsets.UTF_8)).status(500)
+                .header("Cache-Control", "private").build();
+        for (CachedResponse perUser : List.of(withCookie, privateFault)) {
+            AtomicInteger anonymous = new AtomicInteger();
+            CountDownLatch started = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            concurrently(10, Invocation.builder("op").parameter("q", "anon").build(),
+                    () -> replayable(anonymous, started, release, perUser), started, release);
+            assertThat(anonymous).hasValue(10);
+
+            AtomicInteger alice = new AtomicInteger();
+            CountDownLatch started2 = new CountDownLatch(1);
+            CountDownLatch release2 = new CountDownLatch(1);
+            concurrently(10, Invocation.builder("op").parameter("q", "alice")
+                    .authorization("Basic YWxpY2U6c2VjcmV0").build(),
+                    () -> replayable(alice, started2, release2, perUser), started2, release2);
+            assertThat(alice).hasValue(1);
+        }
     }
 
     @Test

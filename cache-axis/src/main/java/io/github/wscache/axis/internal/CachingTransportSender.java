@@ -3,9 +3,12 @@ package io.github.wscache.axis.internal;
 import io.github.wscache.core.CachedResponse;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.ValueRepresentation;
+import io.github.wscache.core.xml.XmlRecording;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -34,7 +37,16 @@ import org.slf4j.LoggerFactory;
  * real sender runs; the response stream it leaves on the operation context
  * ({@code TRANSPORT_IN}) is read into bytes, replaced by a {@code ByteArrayInputStream} so Axis2
  * proceeds as usual, and captured. Concurrent misses of one key wait for the first
- * (single flight in the engine) and set up their own In contexts from its response.
+ * (single flight in the engine) and set up their own In contexts from its response, also when
+ * it was not stored (a SOAP fault, an error page): the service's answer to the same request,
+ * so Axis2 raises the same fault for every waiter after one request. Only MTOM/SwA multipart
+ * responses and responses without a body cannot be replayed; their waiters call the service.
+ *
+ * <p>The cache is transparent, also in how a call fails: when the response stream fails while
+ * it is read (a body cut short, a read timeout), the failure is not wrapped; Axis2 gets a
+ * {@link BrokenBody} stream that replays the bytes received and then throws the same exception,
+ * so the stub's parse fails exactly as it does without the cache. A failure of the sender itself
+ * (connection refused, no answer in time) propagates unchanged to the caller and its waiters.
  *
  * <p>A stale REST GET entry with validators is revalidated by a conditional request sent through
  * Axis2's own HTTP transport with the client's settings ({@link RestRevalidation}); a
@@ -134,8 +146,9 @@ public final class CachingTransportSender implements TransportSender {
         if (r == fetch.ownResponse) {
             return InvocationResponse.CONTINUE;
         }
-        if (r.notCacheableReason().isPresent() || r.body() == null) {
-            // a concurrent leader's response that must not be shared: call the service
+        if (!replayable(r)) {
+            // waiters get only what Fetch calls replayable; this is a revalidation of this
+            // call's own that came back without a body: let the service answer the call
             return delegate.invoke(mc);
         }
         if (request.restGet) {
@@ -195,13 +208,19 @@ public final class CachingTransportSender implements TransportSender {
             OperationContext oc = out.getOperationContext();
             Object stream = oc.getProperty(MessageContext.TRANSPORT_IN);
             byte[] bytes = null;
+            BrokenBody broken = null;
             if (stream instanceof InputStream) {
-                try (InputStream s = (InputStream) stream) {
-                    bytes = s.readAllBytes();
+                ByteArrayOutputStream received = new ByteArrayOutputStream();
+                InputStream s = (InputStream) stream;
+                try {
+                    s.transferTo(received);
                 } catch (IOException e) {
-                    throw AxisFault.makeFault(e);
+                    broken = new BrokenBody(received.toByteArray(), e);
                 }
-                oc.setProperty(MessageContext.TRANSPORT_IN, new ByteArrayInputStream(bytes));
+                closeQuietly(s);
+                bytes = received.toByteArray();
+                oc.setProperty(MessageContext.TRANSPORT_IN, broken != null ? broken.open()
+                        : new ByteArrayInputStream(bytes));
             }
             Object status = out.getProperty(HTTPConstants.MC_HTTP_STATUS_CODE);
             Object headers = out.getProperty(MessageContext.TRANSPORT_HEADERS);
@@ -209,8 +228,45 @@ public final class CachingTransportSender implements TransportSender {
                     status instanceof Integer ? (Integer) status : 200,
                     (String) in.getProperty(Constants.Configuration.CONTENT_TYPE),
                     headers instanceof Map ? (Map<?, ?>) headers : null, events);
+            if (broken != null) {
+                // what Axis2 will parse fails as it would without the cache; never kept
+                CachedResponse.Builder b = CachedResponse.builder(broken).status(r.status())
+                        .contentType(r.contentType()).headers(r.headers())
+                        .notCacheable("the response stream failed: " + broken);
+                r.perUserOnlyReason().ifPresent(b::perUserOnly);
+                r = b.build();
+            }
             ownResponse = r;
             return r;
+        }
+
+        @Override
+        public boolean replayableToWaiters(CachedResponse response) {
+            return replayable(response);
+        }
+    }
+
+    /**
+     * Whether a response can set up another caller's In context: a recording, a failed stream,
+     * or non-empty XML bytes. Not an MTOM/SwA multipart message or a response without a body:
+     * waiters of those call the service themselves.
+     */
+    static boolean replayable(CachedResponse r) {
+        Object body = r.body();
+        if (body instanceof XmlRecording || body instanceof BrokenBody) {
+            return true;
+        }
+        String type = r.contentType();
+        return body instanceof byte[] && ((byte[]) body).length > 0
+                && (type == null || !type.toLowerCase(Locale.ROOT).startsWith("multipart/"));
+    }
+
+    private static void closeQuietly(InputStream s) {
+        try {
+            s.close();
+        } catch (IOException e) {
+            // the body was read (or its failure kept); closing it changes nothing for the caller
+            LOG.debug("wscache: closing a response stream failed", e);
         }
     }
 

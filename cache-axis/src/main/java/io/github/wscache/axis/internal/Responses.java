@@ -32,15 +32,18 @@ import org.apache.axis2.kernel.http.HTTPConstants;
  * {@link CachedResponse}, in both directions.
  *
  * <p><b>Capture</b> (a miss): the response bytes are scanned once with StAX. A SOAP fault, a
- * MTOM/SwA multipart message, a body that is not well-formed XML or an empty body is marked not
- * cacheable. With {@code events} the body's first child (or, for REST/POX, the document element)
- * is recorded with {@link XmlRecording#record(XMLStreamReader)}; a response whose SOAP header has
- * children keeps its bytes instead, because the replayed envelope has an empty header.
+ * MTOM/SwA multipart message, a body that is not well-formed XML (read to its end, also when only
+ * the payload is recorded) or an empty body is marked not cacheable. With {@code events} the
+ * body's first child (or, for REST/POX, the document element) is recorded with
+ * {@link XmlRecording#record(XMLStreamReader)}; a response whose SOAP header has children keeps
+ * its bytes instead, because the replayed envelope has an empty header.
  *
  * <p><b>Apply</b> (a hit, or a waiter of a single flight): status, content type and transport
  * headers are set as the HTTP sender sets them; a recording becomes a ready envelope whose body
  * holds an {@code OMSourcedElement} backed by {@link ReplayDataSource}, so nothing is parsed;
- * bytes are put on {@code TRANSPORT_IN} for Axis2 to parse as usual.
+ * bytes are put on {@code TRANSPORT_IN} for Axis2 to parse as usual, and a {@link BrokenBody}
+ * (a waiter of a flight whose response stream failed) puts a stream there that fails the same
+ * way.
  */
 final class Responses {
     private static final XMLInputFactory INPUT = inputFactory();
@@ -167,6 +170,7 @@ final class Responses {
                 if (record) {
                     scan.recording = XmlRecording.record(r);
                 }
+                toEndOfDocument(r);
                 return scan;
             }
             boolean headerChildren = false;
@@ -199,9 +203,20 @@ final class Responses {
             if (record && !headerChildren) {
                 scan.recording = XmlRecording.record(r);
             }
+            toEndOfDocument(r);
             return scan;
         } finally {
             r.close();
+        }
+    }
+
+    /**
+     * Reads the rest of the document, so that a body which is cut or followed by garbage after
+     * the payload fails here (not well-formed) instead of being kept.
+     */
+    private static void toEndOfDocument(XMLStreamReader r) throws XMLStreamException {
+        while (r.hasNext()) {
+            r.next();
         }
     }
 
@@ -253,11 +268,12 @@ final class Responses {
         OperationContext oc = out.getOperationContext();
         if (body instanceof XmlRecording) {
             in.setEnvelope(envelope((XmlRecording) body, r.contentType()));
-        } else if (body instanceof byte[]) {
+        } else if (body instanceof byte[] || body instanceof BrokenBody) {
             if (r.status() >= 400) {
                 in.setProcessingFault(true);
             }
-            oc.setProperty(MessageContext.TRANSPORT_IN, new ByteArrayInputStream((byte[]) body));
+            oc.setProperty(MessageContext.TRANSPORT_IN, body instanceof BrokenBody
+                    ? ((BrokenBody) body).open() : new ByteArrayInputStream((byte[]) body));
         } else {
             throw new IllegalStateException("unexpected cached body: " + r);
         }

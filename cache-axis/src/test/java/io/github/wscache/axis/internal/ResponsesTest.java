@@ -7,6 +7,8 @@ import io.github.wscache.core.xml.XmlRecording;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Capturing responses: what is kept, and what is refused. */
 class ResponsesTest {
@@ -73,6 +75,33 @@ class ResponsesTest {
                 .notCacheableReason()).hasValue("the SOAP body is empty");
         assertThat(Responses.capture("<a><b></a>".getBytes(StandardCharsets.UTF_8), 200,
                 "text/xml", null, true).notCacheableReason()).get().asString()
+                .startsWith("the response is not well-formed XML");
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void bodyCutAndFollowedByGarbage_isNotCacheableInEitherRepresentation(boolean events) {
+        byte[] broken = ("<?xml version='1.0' encoding='UTF-8'?><s:Envelope xmlns:s='" + SOAP11
+                + "'><s:Body><g:r xmlns:g='urn:g'><g:v>1</g:v></g:r>"
+                + "<oops a=\"1\" <<</mismatch>&undefined;").getBytes(StandardCharsets.UTF_8);
+
+        CachedResponse r = Responses.capture(broken, 200, "text/xml", null, events);
+
+        assertThat(r.notCacheableReason()).get().asString()
+                .startsWith("the response is not well-formed XML");
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void garbageAfterTheEnvelopeOrPoxDocument_isNotCacheable(boolean events) {
+        byte[] soap = (new String(envelope(SOAP11, "", "<r/>"), StandardCharsets.UTF_8)
+                + "<oops>").getBytes(StandardCharsets.UTF_8);
+        byte[] pox = "<r xmlns='urn:x'><v>1</v></r><r>".getBytes(StandardCharsets.UTF_8);
+
+        assertThat(Responses.capture(soap, 200, "text/xml", null, events).notCacheableReason())
+                .get().asString().startsWith("the response is not well-formed XML");
+        assertThat(Responses.capture(pox, 200, "application/xml", null, events)
+                .notCacheableReason()).get().asString()
                 .startsWith("the response is not well-formed XML");
     }
 
