@@ -16,14 +16,12 @@ final class Counters {
     static final int LOAD_TIME = 9;
     static final int COUNT = 10;
 
-    final String service;
     final String operation;
     private final LongAdder[] adders = new LongAdder[COUNT];
     final LongAdder entries = new LongAdder();
     final LongAdder weight = new LongAdder();
 
-    Counters(String service, String operation) {
-        this.service = service;
+    Counters(String operation) {
         this.operation = operation;
         for (int i = 0; i < COUNT; i++) {
             adders[i] = new LongAdder();

@@ -1,0 +1,239 @@
+package io.github.wscache.core;
+
+import io.github.wscache.core.copy.Copier;
+import io.github.wscache.core.copy.Copiers;
+import io.github.wscache.core.copy.CopyStrategy;
+import io.github.wscache.core.http.CacheControl;
+import io.github.wscache.core.http.Freshness;
+import io.github.wscache.core.http.FreshnessDecision;
+import io.github.wscache.core.http.FreshnessOptions;
+import io.github.wscache.core.http.ResponseMetadata;
+import io.github.wscache.core.http.Storability;
+import io.github.wscache.core.http.SurrogateControl;
+import io.github.wscache.core.policy.OperationPolicy;
+import io.github.wscache.core.policy.ValueRepresentation;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Every decision of the cache, and nothing else: no I/O, no clock of its own, no counters. Given
+ * the resolved operation policy, the call, and a stored entry or a fresh response, it says
+ * whether the call takes part at all, whether a stored entry answers, whether a response may be
+ * stored, for how long it is fresh and kept, and which copier keeps an application object. The
+ * flows ({@link ObjectFlow}, {@link MessageFlow}) do what it says; integrations only report
+ * facts ({@link CachedResponse}: status, headers, body, not-cacheable and per-user marks).
+ *
+ * <p><b>Freshness of messages.</b> Without {@code honorHttpHeaders} the policy's TTL decides.
+ * With it, the server's headers decide (RFC 9111, via {@link Freshness}): {@code no-store} and,
+ * outside per-user entries, {@code private} are not stored; {@code max-age}/{@code s-maxage}/
+ * {@code Expires} set the lifetime; {@code no-cache} makes every use a revalidation; a response
+ * that says nothing about freshness gets the TTL. Entries with a validator are kept beyond their
+ * freshness (for one more lifetime, at least the TTL) so that they can be revalidated.
+ *
+ * <p>A cache that acts as a surrogate ({@link ResponseCache.Builder#honorSurrogateControl})
+ * reads {@code Surrogate-Control} (W3C Edge Architecture 1.0, untargeted directives) first: its
+ * {@code no-store} forbids storing, and its {@code max-age} takes precedence over
+ * {@code Cache-Control} and {@code Expires} altogether: the origin addresses the surrogate with
+ * Surrogate-Control and the browsers behind it with Cache-Control.
+ */
+final class CacheStrategy {
+    private static final FreshnessOptions OPTIONS =
+            FreshnessOptions.defaults().withHeuristics(false);
+
+    private final boolean surrogate;
+
+    CacheStrategy(boolean surrogate) {
+        this.surrogate = surrogate;
+    }
+
+    /** Why an application-object call bypasses the cache, or {@code null} when it takes part. */
+    static String bypassOfObjectCall(OperationPolicy p, Invocation inv) {
+        String why = bypassOfAnyCall(p, inv);
+        if (why == null && p.value().isMessageLevel()) {
+            why = "value: " + p.value().yamlName() + " is cached at the message level";
+        }
+        return why;
+    }
+
+    /** Why a message exchange bypasses the cache, or {@code null} when it takes part. */
+    static String bypassOfAnyCall(OperationPolicy p, Invocation inv) {
+        if (!p.cacheable()) {
+            return p.source().isPresent()
+                    ? "operation is not cacheable (" + p.source().get() + ")"
+                    : "operation is not cacheable";
+        }
+        return inv.bypassReason();
+    }
+
+    /** Whether a stored entry may answer at {@code now} without asking the service. */
+    static boolean isFresh(Entry e, long nowNanos) {
+        return e.isFresh(nowNanos);
+    }
+
+    /**
+     * Returns the stale message to revalidate with a conditional request, or {@code null} when
+     * the entry cannot be revalidated (no validator) and the exchange must fetch in full.
+     */
+    static CachedResponse toRevalidate(Entry e) {
+        CachedResponse stale = (CachedResponse) e.captured;
+        return stale.conditionalHeaders().isEmpty() ? null : stale;
+    }
+
+    /** What may be done with a response: stored with these lifetimes, or not, and why. */
+    static final class Decision {
+        final String notStorable;
+        final Duration fresh;
+        final Duration retain;
+
+        Decision(String notStorable, Duration fresh, Duration retain) {
+            this.notStorable = notStorable;
+            this.fresh = fresh;
+            this.retain = retain;
+        }
+
+        boolean storable() {
+            return notStorable == null;
+        }
+
+        static Decision not(String why) {
+            return new Decision(why, Duration.ZERO, Duration.ZERO);
+        }
+    }
+
+    /**
+     * Decides whether a message response is stored, and its lifetimes.
+     *
+     * @param partitioned whether the entry is one caller's own (an identity partition)
+     * @param now the cache's clock, for the age of the response
+     */
+    Decision onResponse(OperationPolicy p, CachedResponse r, boolean partitioned, Instant now) {
+        if (r.notCacheableReason().isPresent()) {
+            return Decision.not(r.notCacheableReason().get());
+        }
+        if (r.status() != 200) {
+            return Decision.not("HTTP status " + r.status());
+        }
+        if (!partitioned && r.perUserOnlyReason().isPresent()) {
+            return Decision.not(r.perUserOnlyReason().get()
+                    + ": not stored in an entry shared across users");
+        }
+        return freshness(p, r, partitioned, now);
+    }
+
+    private Decision freshness(OperationPolicy p, CachedResponse r, boolean partitioned,
+            Instant now) {
+        boolean validators = !r.conditionalHeaders().isEmpty();
+        if (!p.honorHttpHeaders()) {
+            return kept(p.ttl(), p.ttl(), validators);
+        }
+        ResponseMetadata meta = ResponseMetadata.of(r.status(), r.headers(), now, now);
+        SurrogateControl sc = surrogate
+                ? SurrogateControl.parse(r.headers().getOrDefault("Surrogate-Control", List.of()),
+                        null)
+                : SurrogateControl.EMPTY;
+        if (sc.noStore()) {
+            return Decision.not("not storable: Surrogate-Control no-store");
+        }
+        Duration fresh;
+        if (sc.maxAge().isPresent()) {
+            Duration left = sc.maxAge().get().minus(Freshness.currentAge(meta, now));
+            fresh = left.isNegative() ? Duration.ZERO : left;
+            if (fresh.isZero() && !validators) {
+                return Decision.not("not storable: stale on arrival and no validator to"
+                        + " revalidate it");
+            }
+            return kept(fresh, p.ttl(), validators);
+        }
+        Storability s = Freshness.storable("GET", meta, OPTIONS, partitioned);
+        if (!s.isStorable() && s != Storability.NO_FRESHNESS_INFORMATION) {
+            return Decision.not(s.reason());
+        }
+        CacheControl cc = meta.cacheControl();
+        if (cc.noCache()) {
+            fresh = Duration.ZERO;
+        } else if (cc.maxAge().isPresent() || cc.sMaxAge().isPresent()
+                || meta.expires().isPresent()) {
+            FreshnessDecision d = Freshness.evaluate(meta, now, OPTIONS);
+            fresh = d.remaining();
+        } else {
+            fresh = p.ttl();
+        }
+        if (fresh.isZero() && !validators) {
+            return Decision.not("not storable: stale on arrival and no validator to revalidate"
+                    + " it");
+        }
+        return kept(fresh, p.ttl(), validators);
+    }
+
+    private static Decision kept(Duration fresh, Duration ttl, boolean validators) {
+        Duration retain = validators ? fresh.plus(fresh.compareTo(ttl) > 0 ? fresh : ttl) : fresh;
+        return new Decision(null, fresh, retain);
+    }
+
+    /**
+     * Whether an unstored response may be handed to the waiters of the same key: the
+     * integration says it can replay it, and on a key shared across callers it carries nothing
+     * personal (a cookie, {@code private}, an authentication failure of a caller's credentials).
+     */
+    static boolean mayHandToWaiters(boolean replayable, Invocation inv, CacheKey key,
+            CachedResponse r) {
+        if (r.isNotModified() || !replayable) {
+            return false;
+        }
+        if (key.isPartitioned()) {
+            return true;
+        }
+        boolean perUser = r.perUserOnlyReason().isPresent()
+                || r.headers().containsKey("Set-Cookie")
+                || r.headers().containsKey("Set-Cookie2")
+                || CacheControl.parse(
+                        r.headers().getOrDefault("Cache-Control", List.of())).hasPrivate()
+                || inv.hasCredentials()
+                && (r.status() == 401 || r.status() == 403 || r.status() == 407);
+        return !perUser;
+    }
+
+    /** The copier that keeps a result, or why none can. */
+    static final class CopierChoice {
+        final Copier<Object> copier;
+        final String notCopyable;
+        final String warning;
+
+        private CopierChoice(Copier<Object> copier, String notCopyable, String warning) {
+            this.copier = copier;
+            this.notCopyable = notCopyable;
+            this.warning = warning;
+        }
+    }
+
+    /**
+     * Chooses the copier of a result type: shared as it is when the policy says
+     * {@code readOnly} (or {@code value: reference} and the type is immutable), the forced
+     * strategy when it can copy the type (else a warning and the automatic choice), else the
+     * automatic choice; none, with the reason, when the type cannot be copied safely.
+     */
+    static CopierChoice copier(OperationPolicy p, Class<Object> type, String operation) {
+        if (p.readOnly()
+                || p.value() == ValueRepresentation.REFERENCE && Copiers.isImmutable(type)) {
+            return new CopierChoice(Copiers.readOnly(type), null, null);
+        }
+        String warning = null;
+        CopyStrategy forced = p.value().copyStrategy().orElse(null);
+        if (forced != null) {
+            try {
+                return new CopierChoice(Copiers.of(forced, type), null, null);
+            } catch (IllegalArgumentException e) {
+                warning = "value: " + p.value().yamlName() + " for " + operation
+                        + p.source().map(s -> " (" + s + ")").orElse("")
+                        + " cannot copy " + type.getName() + " safely (" + e.getMessage()
+                        + "); using the automatic choice instead";
+            }
+        }
+        if (!Copiers.isCopyable(type)) {
+            return new CopierChoice(null, "result type " + type.getName()
+                    + " cannot be copied safely: " + Copiers.explain(type), warning);
+        }
+        return new CopierChoice(Copiers.forType(type), null, warning);
+    }
+}

@@ -1,0 +1,103 @@
+package io.github.wscache.core;
+
+import io.github.wscache.core.copy.Copier;
+import io.github.wscache.core.policy.OperationPolicy;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+
+/**
+ * What both flows share: the parts of one cache ({@link Keys}, {@link Store}, {@link Stats},
+ * {@link SingleFlight}, {@link CacheStrategy}, {@link PolicyResolver}) and the steps every flow
+ * takes the same way — making the key, writing an entry within {@code maxEntrySize}, counting a
+ * hit, a bypass or a load. A failure inside the cache never fails the call: it is counted as an
+ * error and the call goes on to the service.
+ */
+abstract class Flow {
+    final Keys keys;
+    final Store store;
+    final Stats stats;
+    final SingleFlight flights;
+    final CacheStrategy strategy;
+    final PolicyResolver resolver;
+    private final InstantSource clock;
+
+    Flow(Parts parts) {
+        this.keys = parts.keys;
+        this.store = parts.store;
+        this.stats = parts.stats;
+        this.flights = parts.flights;
+        this.strategy = parts.strategy;
+        this.resolver = parts.resolver;
+        this.clock = parts.clock;
+    }
+
+    /** The parts of one cache, built once by {@link ResponseCache} and shared by its flows. */
+    static final class Parts {
+        final Keys keys = new Keys();
+        final Stats stats;
+        final Store store;
+        final SingleFlight flights = new SingleFlight();
+        final CacheStrategy strategy;
+        final PolicyResolver resolver;
+        final InstantSource clock;
+
+        Parts(Stats stats, Store store, CacheStrategy strategy, PolicyResolver resolver,
+                InstantSource clock) {
+            this.stats = stats;
+            this.store = store;
+            this.strategy = strategy;
+            this.resolver = resolver;
+            this.clock = clock;
+        }
+    }
+
+    /** Returns the cache's wall-clock time (for HTTP dates), the system's when none was set. */
+    Instant wallClock() {
+        return clock == null ? Instant.now() : clock.instant();
+    }
+
+    /** Returns the key of a call, or {@code null} (counted as an error) when none can be made. */
+    CacheKey key(Invocation inv, OperationPolicy p, Counters c, boolean messageLevel) {
+        try {
+            return keys.create(inv, p, messageLevel);
+        } catch (RuntimeException e) {
+            stats.error(c, inv, null, "making the key failed", e);
+            return null;
+        }
+    }
+
+    void bypassed(Counters c, Invocation inv, CacheKey key, String why) {
+        stats.count(c, Counters.BYPASSES, CacheEvent.Type.BYPASS, inv, key, why);
+    }
+
+    void missed(Counters c, Invocation inv, CacheKey key, String detail) {
+        stats.count(c, Counters.MISSES, CacheEvent.Type.MISS, inv, key, detail);
+    }
+
+    void hit(Counters c, Invocation inv, CacheKey key) {
+        stats.count(c, Counters.HITS, CacheEvent.Type.HIT, inv, key, null);
+    }
+
+    /**
+     * Writes an entry unless it is larger than {@code maxEntrySize} (then counted as a bypass);
+     * returns whether it was written.
+     */
+    boolean put(Invocation inv, OperationPolicy p, CacheKey key, Counters c, Object captured,
+            Copier<Object> copier, long weight, Duration fresh, Duration retain) {
+        long total = weight + 96;
+        if (total > p.maxEntrySize()) {
+            bypassed(c, inv, key, "entry of " + total + " bytes is larger than maxEntrySize "
+                    + p.maxEntrySize());
+            return false;
+        }
+        long freshNanos = Nanos.of(fresh);
+        Entry e = new Entry(captured, copier, p, resolver.policyName(inv),
+                Stats.statsKey(inv.service(), inv.operation()),
+                (int) Math.min(Integer.MAX_VALUE, total), Nanos.add(store.now(), freshNanos),
+                Math.max(freshNanos, Nanos.of(retain)));
+        store.put(key, e);
+        stats.count(c, Counters.STORES, CacheEvent.Type.STORE, inv, key, null);
+        return true;
+    }
+}

@@ -1,0 +1,169 @@
+package io.github.wscache.core;
+
+import io.github.wscache.core.copy.internal.RetainedSize;
+import io.github.wscache.core.policy.OperationPolicy;
+import io.github.wscache.core.xml.XmlRecording;
+import java.util.Optional;
+
+/**
+ * The message flow ({@link ResponseCache#exchange}, {@link ResponseCache#getIfFresh}): a fresh
+ * stored {@link CachedResponse} answers at once; a stale one with validators is revalidated
+ * through the integration's {@link Exchange} (a 304 refreshes its headers); otherwise the exchange
+ * runs once for all concurrent callers of the key ({@link SingleFlight}), and
+ * {@link CacheStrategy#onResponse} decides whether and for how long its response is kept. The
+ * waiters get the stored response, or the leader's unstored one when the integration can replay
+ * it ({@link Exchange#replayableToWaiters}) and it is not personal, or the leader's failure.
+ */
+final class MessageFlow extends Flow {
+    MessageFlow(Parts parts) {
+        super(parts);
+    }
+
+    <X extends Throwable> CachedResponse exchange(Invocation inv, OperationPolicy p,
+            Exchange<X> exchange) throws X {
+        Counters c = stats.of(inv);
+        String why = CacheStrategy.bypassOfAnyCall(p, inv);
+        if (why != null) {
+            bypassed(c, inv, null, why);
+            return exchange.fetch(Optional.empty());
+        }
+        CacheKey key = key(inv, p, c, true);
+        if (key == null) {
+            bypassed(c, inv, null, "no key");
+            return exchange.fetch(Optional.empty());
+        }
+        Entry e = store.get(key);
+        if (e != null && e.captured instanceof CachedResponse) {
+            if (CacheStrategy.isFresh(e, store.now())) {
+                hit(c, inv, key);
+                return (CachedResponse) e.captured;
+            }
+            return load(inv, p, key, c, exchange, CacheStrategy.toRevalidate(e));
+        }
+        return load(inv, p, key, c, exchange, null);
+    }
+
+    Optional<CachedResponse> getIfFresh(Invocation inv, OperationPolicy p) {
+        if (CacheStrategy.bypassOfAnyCall(p, inv) != null) {
+            return Optional.empty();
+        }
+        Counters c = stats.of(inv);
+        CacheKey key = key(inv, p, c, true);
+        if (key == null) {
+            return Optional.empty();
+        }
+        Entry e = store.get(key);
+        if (e != null && e.captured instanceof CachedResponse
+                && CacheStrategy.isFresh(e, store.now())) {
+            hit(c, inv, key);
+            return Optional.of((CachedResponse) e.captured);
+        }
+        return Optional.empty();
+    }
+
+    private <X extends Throwable> CachedResponse load(Invocation inv, OperationPolicy p,
+            CacheKey key, Counters c, Exchange<X> exchange, CachedResponse stale) throws X {
+        SingleFlight.Flight flight = flights.join(key);
+        if (!flight.isLeader()) {
+            if (!flight.isReentrant() && flight.await()) {
+                if (flight.hasFailed()) {
+                    missed(c, inv, key, "the concurrent call failed");
+                    throw SingleFlight.Flight.<X>sneaky(flight.failureCopy());
+                }
+                Object left = flight.forWaiters();
+                if (flight.stored() && left instanceof CachedResponse) {
+                    hit(c, inv, key);
+                    return (CachedResponse) left;
+                }
+                if (left instanceof CachedResponse) {
+                    // the service's answer to this very request, not kept: a fault, an error page
+                    missed(c, inv, key, "the concurrent call's response, which was not stored");
+                    return (CachedResponse) left;
+                }
+            }
+            missed(c, inv, key, null);
+            return timedFetch(c, exchange, null);
+        }
+        try {
+            CachedResponse r;
+            try {
+                r = timedFetch(c, exchange, stale);
+            } catch (Throwable t) {
+                flight.failed(t);
+                missed(c, inv, key, null);
+                throw t;
+            }
+            if (stale != null && r.isNotModified()) {
+                CachedResponse refreshed = stale.withHeadersOf(r);
+                stats.count(c, Counters.REVALIDATIONS, CacheEvent.Type.REVALIDATED, inv, key,
+                        null);
+                boolean stored = storeMessage(inv, p, key, c, refreshed);
+                flight.succeeded(stored, stored ? refreshed : null);
+                return refreshed;
+            }
+            missed(c, inv, key, null);
+            boolean stored = storeMessage(inv, p, key, c, r);
+            CachedResponse forWaiters = stored ? r : null;
+            if (!stored) {
+                try {
+                    forWaiters = CacheStrategy.mayHandToWaiters(
+                            exchange.replayableToWaiters(r), inv, key, r) ? r : null;
+                } catch (RuntimeException e) {
+                    // the waiters then make their own exchanges, as for any unstored response
+                    stats.error(c, inv, key,
+                            "deciding whether waiters may share the response failed", e);
+                }
+            }
+            flight.succeeded(stored, forWaiters);
+            return r;
+        } finally {
+            flights.land(key, flight);
+        }
+    }
+
+    private <X extends Throwable> CachedResponse timedFetch(Counters c, Exchange<X> exchange,
+            CachedResponse stale) throws X {
+        long t0 = System.nanoTime();
+        try {
+            return exchange.fetch(Optional.ofNullable(stale));
+        } finally {
+            stats.loaded(c, System.nanoTime() - t0);
+        }
+    }
+
+    private boolean storeMessage(Invocation inv, OperationPolicy p, CacheKey key, Counters c,
+            CachedResponse r) {
+        try {
+            CacheStrategy.Decision d = strategy.onResponse(p, r, key.isPartitioned(),
+                    wallClock());
+            if (!d.storable()) {
+                store.remove(key);
+                bypassed(c, inv, key, d.notStorable);
+                return false;
+            }
+            return put(inv, p, key, c, r, null, weigh(r), d.fresh, d.retain);
+        } catch (RuntimeException e) {
+            stats.error(c, inv, key, "storing the response failed", e);
+            return false;
+        }
+    }
+
+    private static long weigh(CachedResponse r) {
+        long w = 128;
+        Object body = r.body();
+        if (body instanceof byte[]) {
+            w += ((byte[]) body).length;
+        } else if (body instanceof XmlRecording) {
+            w += ((XmlRecording) body).retainedSize();
+        } else if (body != null) {
+            w += RetainedSize.estimate(body);
+        }
+        for (var h : r.headers().entrySet()) {
+            w += 48 + 2L * h.getKey().length();
+            for (String v : h.getValue()) {
+                w += 48 + 2L * v.length();
+            }
+        }
+        return w;
+    }
+}

@@ -1,0 +1,144 @@
+package io.github.wscache.core;
+
+import io.github.wscache.core.copy.Copier;
+import io.github.wscache.core.copy.internal.RetainedSize;
+import io.github.wscache.core.policy.OperationPolicy;
+import java.util.Optional;
+
+/**
+ * The application-object flow ({@link ResponseCache#call}): a hit hands the caller its own copy
+ * of the stored object; a miss calls the loader once for all concurrent callers of the key
+ * ({@link SingleFlight}), stores a copy made by the copier {@link CacheStrategy#copier} chooses,
+ * and the waiters each take their own copy of the stored entry, or the leader's failure.
+ */
+final class ObjectFlow extends Flow {
+    /** Marker for a stored {@code null} result. */
+    private static final Object NULL = new Object();
+
+    ObjectFlow(Parts parts) {
+        super(parts);
+    }
+
+    <T, X extends Throwable> T call(Invocation inv, OperationPolicy p, Loader<T, X> loader)
+            throws X {
+        Counters c = stats.of(inv);
+        String why = CacheStrategy.bypassOfObjectCall(p, inv);
+        if (why != null) {
+            return bypass(c, inv, null, why, loader);
+        }
+        CacheKey key = key(inv, p, c, false);
+        if (key == null) {
+            return bypass(c, inv, null, "no key", loader);
+        }
+        Entry e = store.get(key);
+        if (e != null) {
+            Optional<Object> v = materialize(e, key, c, inv);
+            if (v.isPresent()) {
+                return hit(c, inv, key, v.get());
+            }
+        }
+        return load(inv, p, key, c, loader);
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> T hit(Counters c, Invocation inv, CacheKey key, Object value) {
+        hit(c, inv, key);
+        return value == NULL ? null : (T) value;
+    }
+
+    private <T, X extends Throwable> T bypass(Counters c, Invocation inv, CacheKey key,
+            String why, Loader<T, X> loader) throws X {
+        bypassed(c, inv, key, why);
+        return loader.load();
+    }
+
+    private <T, X extends Throwable> T load(Invocation inv, OperationPolicy p, CacheKey key,
+            Counters c, Loader<T, X> loader) throws X {
+        SingleFlight.Flight flight = flights.join(key);
+        if (!flight.isLeader()) {
+            if (flight.isReentrant()) {
+                return bypass(c, inv, key, "re-entrant call for a key being loaded", loader);
+            }
+            if (flight.await()) {
+                if (flight.hasFailed()) {
+                    missed(c, inv, key, "the concurrent call failed");
+                    throw SingleFlight.Flight.<X>sneaky(flight.failureCopy());
+                }
+                Entry e = flight.stored() ? store.get(key) : null;
+                if (e != null) {
+                    Optional<Object> v = materialize(e, key, c, inv);
+                    if (v.isPresent()) {
+                        return hit(c, inv, key, v.get());
+                    }
+                }
+            }
+            missed(c, inv, key, null);
+            return timedLoad(c, loader);
+        }
+        try {
+            missed(c, inv, key, null);
+            T result;
+            try {
+                result = timedLoad(c, loader);
+            } catch (Throwable t) {
+                flight.failed(t);
+                throw t;
+            }
+            flight.succeeded(storeObject(inv, p, key, c, result), null);
+            return result;
+        } finally {
+            flights.land(key, flight);
+        }
+    }
+
+    private <T, X extends Throwable> T timedLoad(Counters c, Loader<T, X> loader) throws X {
+        long t0 = System.nanoTime();
+        try {
+            return loader.load();
+        } finally {
+            stats.loaded(c, System.nanoTime() - t0);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private boolean storeObject(Invocation inv, OperationPolicy p, CacheKey key, Counters c,
+            Object result) {
+        try {
+            Copier<Object> copier = null;
+            Object captured = null;
+            long weight = 64;
+            if (result != null) {
+                Class<Object> type = (Class<Object>) result.getClass();
+                CacheStrategy.CopierChoice choice =
+                        CacheStrategy.copier(p, type, inv.operation());
+                if (choice.warning != null) {
+                    stats.logOnce("forced:" + inv.operation() + ":" + type.getName(),
+                            choice.warning, null);
+                }
+                if (choice.copier == null) {
+                    bypassed(c, inv, key, choice.notCopyable);
+                    return false;
+                }
+                copier = choice.copier;
+                captured = copier.capture(result);
+                weight = captured instanceof byte[] ? 16L + ((byte[]) captured).length
+                        : RetainedSize.estimate(captured);
+            }
+            return put(inv, p, key, c, captured, copier, weight, p.ttl(), p.ttl());
+        } catch (RuntimeException e) {
+            stats.error(c, inv, key, "storing the result failed", e);
+            return false;
+        }
+    }
+
+    /** Returns the caller's own copy of an entry's value; empty (counted) when copying failed. */
+    private Optional<Object> materialize(Entry e, CacheKey key, Counters c, Invocation inv) {
+        try {
+            return Optional.ofNullable(e.materialize()).or(() -> Optional.of(NULL));
+        } catch (RuntimeException ex) {
+            store.remove(key, e);
+            stats.error(c, inv, key, "copying the cached value failed", ex);
+            return Optional.empty();
+        }
+    }
+}

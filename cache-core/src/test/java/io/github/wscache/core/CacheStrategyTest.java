@@ -1,0 +1,155 @@
+package io.github.wscache.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.wscache.core.copy.CopyStrategy;
+import io.github.wscache.core.policy.OperationPolicy;
+import io.github.wscache.core.policy.ValueRepresentation;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The decision alone, as a table: no store, no clock but the one passed in, no service. Each row
+ * is a policy, a response the integration reports, whether the entry is a caller's own, and what
+ * the strategy must say: stored or not (with the reason), and for how long fresh and kept.
+ */
+class CacheStrategyTest {
+    private static final Instant NOW = Instant.parse("2026-11-24T12:00:00Z");
+    private static final String DATE = "Tue, 24 Nov 2026 12:00:00 GMT";
+    private static final OperationPolicy TTL_60 = OperationPolicy.builder().cacheable(true)
+            .ttl(Duration.ofSeconds(60)).build();
+    private static final OperationPolicy HTTP = TTL_60.toBuilder().honorHttpHeaders(true).build();
+
+    private static CachedResponse.Builder ok() {
+        return CachedResponse.builder(new byte[] {'<', 'r', '/', '>'}).header("Date", DATE);
+    }
+
+    static Stream<Arguments> responses() {
+        List<Arguments> rows = new ArrayList<>();
+        // policy, response, partitioned, expected reason (null: stored), fresh s, retained s
+        rows.add(Arguments.of("ttl decides", TTL_60, ok().build(), false, null, 60, 60));
+        rows.add(Arguments.of("ttl, validator kept longer", TTL_60,
+                ok().header("ETag", "\"1\"").build(), false, null, 60, 120));
+        rows.add(Arguments.of("marked not cacheable", TTL_60,
+                ok().notCacheable("SOAP fault").build(), false, "SOAP fault", 0, 0));
+        rows.add(Arguments.of("status 500", TTL_60, ok().status(500).build(), false,
+                "HTTP status 500", 0, 0));
+        rows.add(Arguments.of("status 203 is not stored at the message level", TTL_60,
+                ok().status(203).build(), false, "HTTP status 203", 0, 0));
+        rows.add(Arguments.of("sets a cookie, shared entry", TTL_60,
+                ok().perUserOnly("the response sets a cookie").build(), false,
+                "the response sets a cookie: not stored in an entry shared across users", 0, 0));
+        rows.add(Arguments.of("sets a cookie, own entry", TTL_60,
+                ok().perUserOnly("the response sets a cookie").build(), true, null, 60, 60));
+        rows.add(Arguments.of("max-age wins over ttl", HTTP,
+                ok().header("Cache-Control", "max-age=300").build(), false, null, 300, 300));
+        rows.add(Arguments.of("no-store", HTTP,
+                ok().header("Cache-Control", "no-store").build(), false, "no-store", 0, 0));
+        rows.add(Arguments.of("private in a shared entry", HTTP,
+                ok().header("Cache-Control", "private, max-age=60").build(), false, "private",
+                0, 0));
+        rows.add(Arguments.of("private in an own entry", HTTP,
+                ok().header("Cache-Control", "private, max-age=30").build(), true, null, 30, 30));
+        rows.add(Arguments.of("no freshness information: ttl", HTTP, ok().build(), false, null,
+                60, 60));
+        rows.add(Arguments.of("no-cache with validator: revalidate every use", HTTP,
+                ok().header("Cache-Control", "no-cache").header("ETag", "\"1\"").build(), false,
+                null, 0, 60));
+        rows.add(Arguments.of("stale on arrival, no validator", HTTP,
+                ok().header("Cache-Control", "max-age=0").build(), false, "stale on arrival",
+                0, 0));
+        rows.add(Arguments.of("headers ignored without honorHttpHeaders", TTL_60,
+                ok().header("Cache-Control", "no-store").build(), false, null, 60, 60));
+        return rows.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("responses")
+    void onResponse_decidesStorageAndLifetimes(String row, OperationPolicy p, CachedResponse r,
+            boolean partitioned, String reason, int freshSeconds, int retainSeconds) {
+        CacheStrategy.Decision d = new CacheStrategy(false).onResponse(p, r, partitioned, NOW);
+
+        if (reason == null) {
+            assertThat(d.storable()).as(row).isTrue();
+            assertThat(d.fresh).as(row).isEqualTo(Duration.ofSeconds(freshSeconds));
+            assertThat(d.retain).as(row).isEqualTo(Duration.ofSeconds(retainSeconds));
+        } else {
+            assertThat(d.storable()).as(row).isFalse();
+            assertThat(d.notStorable).as(row).contains(reason);
+        }
+    }
+
+    @Test
+    void surrogate_surrogateControlMaxAgeWinsOverCacheControl() {
+        CachedResponse r = ok().header("Cache-Control", "private, no-store")
+                .header("Surrogate-Control", "max-age=120").build();
+
+        assertThat(new CacheStrategy(true).onResponse(HTTP, r, false, NOW).fresh)
+                .isEqualTo(Duration.ofSeconds(120));
+        assertThat(new CacheStrategy(false).onResponse(HTTP, r, false, NOW).storable())
+                .isFalse();
+        assertThat(new CacheStrategy(true).onResponse(HTTP,
+                ok().header("Surrogate-Control", "no-store").build(), false, NOW).notStorable)
+                .isEqualTo("not storable: Surrogate-Control no-store");
+    }
+
+    @Test
+    void bypass_saysWhyACallTakesNoPart() {
+        Invocation plain = Invocation.builder("op").build();
+
+        assertThat(CacheStrategy.bypassOfAnyCall(OperationPolicy.notCached(), plain))
+                .isEqualTo("operation is not cacheable");
+        assertThat(CacheStrategy.bypassOfAnyCall(TTL_60, plain)).isNull();
+        assertThat(CacheStrategy.bypassOfAnyCall(TTL_60,
+                Invocation.builder("op").bypass("no session yet").build()))
+                .isEqualTo("no session yet");
+        assertThat(CacheStrategy.bypassOfObjectCall(TTL_60.toBuilder()
+                .value(ValueRepresentation.EVENTS).build(), plain))
+                .isEqualTo("value: events is cached at the message level");
+        assertThat(CacheStrategy.bypassOfObjectCall(TTL_60, plain)).isNull();
+    }
+
+    @Test
+    void waiters_getAnUnstoredResponseOnlyWhenReplayableAndNotPersonal() {
+        Keys keys = new Keys();
+        Invocation anonymous = Invocation.builder("op").build();
+        Invocation alice = Invocation.builder("op").authorization("Basic YWxpY2U6cHc=").build();
+        CacheKey shared = keys.create(anonymous, TTL_60, true);
+        CacheKey own = keys.create(alice, TTL_60, true);
+        CachedResponse fault = ok().status(500).notCacheable("SOAP fault").build();
+        CachedResponse cookie = ok().status(500).perUserOnly("the response sets a cookie")
+                .build();
+        CachedResponse denied = ok().status(401).build();
+
+        assertThat(CacheStrategy.mayHandToWaiters(true, anonymous, shared, fault)).isTrue();
+        assertThat(CacheStrategy.mayHandToWaiters(false, anonymous, shared, fault)).isFalse();
+        assertThat(CacheStrategy.mayHandToWaiters(true, anonymous, shared, cookie)).isFalse();
+        assertThat(CacheStrategy.mayHandToWaiters(true, alice, own, cookie)).isTrue();
+        assertThat(CacheStrategy.mayHandToWaiters(true, alice, shared, denied)).isFalse();
+    }
+
+    @Test
+    void copier_readOnlySharesForcedFallsBackWithAWarningUncopyableSaysWhy() {
+        @SuppressWarnings("unchecked")
+        Class<Object> list = (Class<Object>) (Class<?>) java.util.ArrayList.class;
+        @SuppressWarnings("unchecked")
+        Class<Object> thread = (Class<Object>) (Class<?>) Thread.class;
+        OperationPolicy readOnly = TTL_60.toBuilder().readOnly(true).build();
+        OperationPolicy clone = TTL_60.toBuilder().value(ValueRepresentation.CLONE).build();
+
+        assertThat(CacheStrategy.copier(readOnly, list, "op").copier.strategy())
+                .isEqualTo(CopyStrategy.REFERENCE);
+        CacheStrategy.CopierChoice forced = CacheStrategy.copier(clone, thread, "op");
+        assertThat(forced.warning).contains("value: clone for op cannot copy java.lang.Thread");
+        assertThat(forced.copier).isNull();
+        assertThat(forced.notCopyable).startsWith("result type java.lang.Thread cannot be copied");
+        assertThat(CacheStrategy.copier(TTL_60, list, "op").copier).isNotNull();
+    }
+}
