@@ -17,9 +17,10 @@ import org.apache.axis2.context.ConfigurationContext;
  * <p>The message-level cache wraps the HTTP transport sender: every request-response call to an
  * operation the policy names is answered from the cache when a fresh entry exists, without any
  * network I/O; the stub then deserializes the cached response as usual (recorded parse events
- * replayed into the ADB deserializer for {@code value: events}, the default, or the response
- * bytes re-parsed for {@code value: xml}). SOAP faults, HTTP statuses other than 200, MTOM/SwA
- * responses, one-way operations and operations the policy does not name pass through.
+ * replayed into the ADB deserializer for {@code value: events} and for the default
+ * {@code value: auto}, or the response bytes re-parsed for {@code value: xml}). SOAP faults,
+ * HTTP statuses other than 200, MTOM/SwA responses, one-way operations and operations the
+ * policy does not name pass through.
  *
  * <p>Three ways to install:
  * <ol>

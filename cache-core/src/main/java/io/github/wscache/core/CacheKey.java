@@ -68,10 +68,6 @@ public final class CacheKey {
         return identityHigh != 0 || identityLow != 0;
     }
 
-    Object parameters() {
-        return parameters;
-    }
-
     @Override
     public boolean equals(Object o) {
         if (this == o) {

@@ -221,7 +221,11 @@ public final class Invocation {
             return this;
         }
 
-        /** Adds a parameter; names and values both take part in the key. */
+        /**
+         * Adds a parameter. Its value takes part in the key; its name does with
+         * {@code key: serialized} and {@code key: toString}, not with {@code key: auto}, which
+         * keys on the values in order (an operation's parameters are always named the same).
+         */
         public Builder parameter(String name, Object value) {
             names.add(Objects.requireNonNull(name, "parameter name"));
             values.add(value);

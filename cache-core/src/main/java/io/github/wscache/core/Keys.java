@@ -75,10 +75,6 @@ final class Keys {
         }
     }
 
-    CacheKey create(Invocation inv, OperationPolicy policy) {
-        return create(inv, policy, false);
-    }
-
     /**
      * Returns the key of a call; message-level and object-level entries of one call never share
      * a key, since they hold different things (a message, an application object).

@@ -36,10 +36,10 @@ class KeysTest {
     @EnumSource(value = KeyStrategy.class, names = {"AUTO", "TO_STRING", "SERIALIZED"})
     void key_equalForEqualParametersAndDifferentOtherwise(KeyStrategy strategy) {
         OperationPolicy p = policy(strategy);
-        CacheKey a = keys.create(search("shrek", 0).build(), p);
-        CacheKey b = keys.create(search(new String("shrek"), 0).build(), p);
-        CacheKey c = keys.create(search("shrek", 10).build(), p);
-        CacheKey d = keys.create(search("donkey", 0).build(), p);
+        CacheKey a = keys.create(search("shrek", 0).build(), p, false);
+        CacheKey b = keys.create(search(new String("shrek"), 0).build(), p, false);
+        CacheKey c = keys.create(search("shrek", 10).build(), p, false);
+        CacheKey d = keys.create(search("donkey", 0).build(), p, false);
 
         assertThat(a).isEqualTo(b).hasSameHashCodeAs(b);
         assertThat(a).isNotEqualTo(c).isNotEqualTo(d);
@@ -48,11 +48,12 @@ class KeysTest {
     @Test
     void key_containsEndpointAndOperation() {
         OperationPolicy p = policy(KeyStrategy.AUTO);
-        CacheKey a = keys.create(search("q", 0).build(), p);
-        CacheKey otherEndpoint = keys.create(search("q", 0).endpoint("http://other/g").build(), p);
+        CacheKey a = keys.create(search("q", 0).build(), p, false);
+        CacheKey otherEndpoint = keys.create(search("q", 0).endpoint("http://other/g").build(),
+                p, false);
         CacheKey otherOperation = keys.create(Invocation.builder("doOther").service("Google")
                 .endpoint("http://h/g").parameter("key", "k").parameter("q", "q")
-                .parameter("start", 0).parameter("filter", true).build(), p);
+                .parameter("start", 0).parameter("filter", true).build(), p, false);
 
         assertThat(a).isNotEqualTo(otherEndpoint).isNotEqualTo(otherOperation);
     }
@@ -64,9 +65,9 @@ class KeysTest {
         FlatRequest r2 = new FlatRequest("shrek", 10);
         FlatRequest r3 = new FlatRequest("shrek", 11);
 
-        CacheKey k1 = keys.create(Invocation.builder("op").parameter("r", r1).build(), p);
-        CacheKey k2 = keys.create(Invocation.builder("op").parameter("r", r2).build(), p);
-        CacheKey k3 = keys.create(Invocation.builder("op").parameter("r", r3).build(), p);
+        CacheKey k1 = keys.create(Invocation.builder("op").parameter("r", r1).build(), p, false);
+        CacheKey k2 = keys.create(Invocation.builder("op").parameter("r", r2).build(), p, false);
+        CacheKey k3 = keys.create(Invocation.builder("op").parameter("r", r3).build(), p, false);
 
         assertThat(k1).isEqualTo(k2).isNotEqualTo(k3);
     }
@@ -81,9 +82,9 @@ class KeysTest {
         NestedRequest c = new NestedRequest();
         c.tags.add("y");
 
-        CacheKey ka = keys.create(Invocation.builder("op").parameter("r", a).build(), p);
-        CacheKey kb = keys.create(Invocation.builder("op").parameter("r", b).build(), p);
-        CacheKey kc = keys.create(Invocation.builder("op").parameter("r", c).build(), p);
+        CacheKey ka = keys.create(Invocation.builder("op").parameter("r", a).build(), p, false);
+        CacheKey kb = keys.create(Invocation.builder("op").parameter("r", b).build(), p, false);
+        CacheKey kc = keys.create(Invocation.builder("op").parameter("r", c).build(), p, false);
 
         assertThat(ka).isEqualTo(kb).isNotEqualTo(kc);
     }
@@ -92,11 +93,13 @@ class KeysTest {
     void autoKey_laterMutationOfTheParameterDoesNotChangeTheKey() {
         OperationPolicy p = policy(KeyStrategy.AUTO);
         byte[] bytes = {1, 2, 3};
-        CacheKey before = keys.create(Invocation.builder("op").parameter("b", bytes).build(), p);
+        CacheKey before = keys.create(Invocation.builder("op").parameter("b", bytes).build(),
+                p, false);
         bytes[0] = 9;
-        CacheKey after = keys.create(Invocation.builder("op").parameter("b", bytes).build(), p);
+        CacheKey after = keys.create(Invocation.builder("op").parameter("b", bytes).build(),
+                p, false);
         CacheKey original = keys.create(Invocation.builder("op")
-                .parameter("b", new byte[] {1, 2, 3}).build(), p);
+                .parameter("b", new byte[] {1, 2, 3}).build(), p, false);
 
         assertThat(before).isNotEqualTo(after).isEqualTo(original);
     }
@@ -105,8 +108,8 @@ class KeysTest {
     void key_collidingHashCodesStayDistinct() {
         OperationPolicy p = policy(KeyStrategy.AUTO);
         // "Aa" and "BB" have the same String.hashCode
-        CacheKey a = keys.create(Invocation.builder("op").parameter("q", "Aa").build(), p);
-        CacheKey b = keys.create(Invocation.builder("op").parameter("q", "BB").build(), p);
+        CacheKey a = keys.create(Invocation.builder("op").parameter("q", "Aa").build(), p, false);
+        CacheKey b = keys.create(Invocation.builder("op").parameter("q", "BB").build(), p, false);
 
         assertThat(a.hashCode()).isEqualTo(b.hashCode());
         assertThat(a).isNotEqualTo(b);
@@ -117,7 +120,7 @@ class KeysTest {
         OperationPolicy p = policy(KeyStrategy.TO_STRING);
         Invocation inv = Invocation.builder("op").parameter("r", new NestedRequest()).build();
 
-        assertThatThrownBy(() -> keys.create(inv, p))
+        assertThatThrownBy(() -> keys.create(inv, p, false))
                 .hasMessage("key: toString is configured for op, but parameter 'r' is a "
                         + NestedRequest.class.getName() + ", which does not override "
                         + "toString(); write key: serialized or key: auto");
@@ -126,12 +129,14 @@ class KeysTest {
     @Test
     void identity_partitionsKeysPerUser() {
         OperationPolicy p = policy(KeyStrategy.AUTO);
-        CacheKey anonymous = keys.create(search("q", 0).build(), p);
-        CacheKey alice = keys.create(search("q", 0).authorization("Basic YWxpY2U6cHc=").build(), p);
+        CacheKey anonymous = keys.create(search("q", 0).build(), p, false);
+        CacheKey alice = keys.create(search("q", 0).authorization("Basic YWxpY2U6cHc=").build(),
+                p, false);
         CacheKey alice2 = keys.create(search("q", 0).authorization("Basic YWxpY2U6cHc=").build(),
-                p);
-        CacheKey bob = keys.create(search("q", 0).authorization("Basic Ym9iOnB3").build(), p);
-        CacheKey wsUser = keys.create(search("q", 0).username("alice").build(), p);
+                p, false);
+        CacheKey bob = keys.create(search("q", 0).authorization("Basic Ym9iOnB3").build(),
+                p, false);
+        CacheKey wsUser = keys.create(search("q", 0).username("alice").build(), p, false);
 
         assertThat(alice).isEqualTo(alice2);
         assertThat(alice.isPartitioned()).isTrue();
@@ -144,15 +149,15 @@ class KeysTest {
     @Test
     void identity_anyCredentialKindPartitionsAndOrderDoesNotMatter() {
         OperationPolicy p = policy(KeyStrategy.AUTO);
-        CacheKey anonymous = keys.create(search("q", 0).build(), p);
+        CacheKey anonymous = keys.create(search("q", 0).build(), p, false);
         CacheKey a1 = keys.create(search("q", 0).credential("cookie", "SESSION=a")
-                .credential("header:X-Api-Key", "k1").build(), p);
+                .credential("header:X-Api-Key", "k1").build(), p, false);
         CacheKey a2 = keys.create(search("q", 0).credential("header:X-Api-Key", "k1")
-                .credential("cookie", "SESSION=a").build(), p);
+                .credential("cookie", "SESSION=a").build(), p, false);
         CacheKey b = keys.create(search("q", 0).credential("cookie", "SESSION=b")
-                .credential("header:X-Api-Key", "k1").build(), p);
+                .credential("header:X-Api-Key", "k1").build(), p, false);
         CacheKey kindMatters = keys.create(search("q", 0).credential("cookie", "k1")
-                .credential("header:X-Api-Key", "SESSION=a").build(), p);
+                .credential("header:X-Api-Key", "SESSION=a").build(), p, false);
 
         assertThat(a1).isEqualTo(a2);
         assertThat(a1.isPartitioned()).isTrue();
@@ -164,15 +169,15 @@ class KeysTest {
         OperationPolicy p = policy(KeyStrategy.AUTO);
         Invocation alice = search("q", 0).authorization("Basic YWxpY2U6cHc=").build();
 
-        assertThat(keys.create(alice, p)).isEqualTo(keys.create(alice, p))
-                .isNotEqualTo(new Keys().create(alice, p));
+        assertThat(keys.create(alice, p, false)).isEqualTo(keys.create(alice, p, false))
+                .isNotEqualTo(new Keys().create(alice, p, false));
     }
 
     @Test
     void identity_noCredentialIsKeptInTheKeyOrTheKeys() throws Exception {
         OperationPolicy p = policy(KeyStrategy.AUTO);
         CacheKey k = keys.create(search("q", 0).authorization("Basic c2VjcmV0OnB3")
-                .credential("cookie", "SESSION=s3cr3t").build(), p);
+                .credential("cookie", "SESSION=s3cr3t").build(), p, false);
 
         assertThat(k.toString()).doesNotContain("c2VjcmV0").doesNotContain("s3cr3t");
         for (java.lang.reflect.Field f : Keys.class.getDeclaredFields()) {
@@ -188,8 +193,8 @@ class KeysTest {
     void identity_sharedAcrossUsersWhenThePolicySaysSo() {
         OperationPolicy p = policy(KeyStrategy.AUTO).toBuilder().sharedAcrossUsers(true).build();
 
-        assertThat(keys.create(search("q", 0).authorization("Basic a").build(), p))
-                .isEqualTo(keys.create(search("q", 0).authorization("Basic b").build(), p));
+        assertThat(keys.create(search("q", 0).authorization("Basic a").build(), p, false))
+                .isEqualTo(keys.create(search("q", 0).authorization("Basic b").build(), p, false));
     }
 
     @Test
@@ -202,9 +207,10 @@ class KeysTest {
         String c = "<g:search xmlns:g='urn:g' a='1' b='2'><g:q>donkey</g:q></g:search>";
         String d = "<g:search xmlns:g='urn:other' a='1' b='2'><g:q>shrek</g:q></g:search>";
 
-        CacheKey ka = keys.create(xml(a), p);
-        assertThat(ka).isEqualTo(keys.create(xml(b), p));
-        assertThat(ka).isNotEqualTo(keys.create(xml(c), p)).isNotEqualTo(keys.create(xml(d), p));
+        CacheKey ka = keys.create(xml(a), p, false);
+        assertThat(ka).isEqualTo(keys.create(xml(b), p, false));
+        assertThat(ka).isNotEqualTo(keys.create(xml(c), p, false))
+                .isNotEqualTo(keys.create(xml(d), p, false));
     }
 
     @Test
@@ -220,26 +226,29 @@ class KeysTest {
                 + "<Nonce>1</Nonce><MessageID>a</MessageID>"
                 + "<u:Expires xmlns:u='" + WSU + "'>2099</u:Expires></g:renew>";
 
-        CacheKey ka = keys.create(xml(a), p);
-        assertThat(ka).isNotEqualTo(keys.create(xml(b), p))
-                .isNotEqualTo(keys.create(xml(c), p))
-                .isEqualTo(keys.create(xml(d), p));
+        CacheKey ka = keys.create(xml(a), p, false);
+        assertThat(ka).isNotEqualTo(keys.create(xml(b), p, false))
+                .isNotEqualTo(keys.create(xml(c), p, false))
+                .isEqualTo(keys.create(xml(d), p, false));
     }
 
     @Test
     void xmlKey_volatileElementsComeFromThePolicy() {
         OperationPolicy p = policy(KeyStrategy.XML).toBuilder()
                 .volatileElements(Set.of("{urn:g}nonce")).build();
-        CacheKey a = keys.create(xml("<s xmlns:g='urn:g'><q>x</q><g:nonce>1</g:nonce></s>"), p);
-        CacheKey b = keys.create(xml("<s xmlns:g='urn:g'><q>x</q><g:nonce>2</g:nonce></s>"), p);
-        CacheKey c = keys.create(xml("<s><q>x</q><nonce>2</nonce></s>"), p);
+        CacheKey a = keys.create(xml("<s xmlns:g='urn:g'><q>x</q><g:nonce>1</g:nonce></s>"),
+                p, false);
+        CacheKey b = keys.create(xml("<s xmlns:g='urn:g'><q>x</q><g:nonce>2</g:nonce></s>"),
+                p, false);
+        CacheKey c = keys.create(xml("<s><q>x</q><nonce>2</nonce></s>"), p, false);
 
         assertThat(a).isEqualTo(b).isNotEqualTo(c);
     }
 
     @Test
     void xmlKey_withoutRequestXmlIsAnErrorThatNamesTheFix() {
-        assertThatThrownBy(() -> keys.create(search("q", 0).build(), policy(KeyStrategy.XML)))
+        assertThatThrownBy(() -> keys.create(search("q", 0).build(),
+                policy(KeyStrategy.XML), false))
                 .hasMessage("key: xml is configured for doGoogleSearch, but the integration "
                         + "supplied no request XML; write key: auto");
     }

@@ -29,11 +29,12 @@ import org.slf4j.LoggerFactory;
 /**
  * The message-level cache: a decorator of Axis2's HTTP {@link TransportSender}.
  *
- * <p>Flow of one request-response call (design.md, "cache-axis"): the In message context already
- * exists when the sender runs ({@code OutInAxisOperation.send} adds it before
- * {@code AxisEngine.send}). The request becomes an {@code Invocation} ({@link RequestKeys}) and
- * goes through {@link ResponseCache#exchange}. On a hit the In context is set up from the cached
- * response ({@link Responses#apply}) and the sender returns without network I/O. On a miss the
+ * <p>Flow of one request-response call (the site's Axis2 guide and Architecture page): the In
+ * message context already exists when the sender runs ({@code OutInAxisOperation.send} adds it
+ * before {@code AxisEngine.send}). The request becomes an {@code Invocation}
+ * ({@link RequestKeys}) and goes through {@link ResponseCache#exchange}. On a hit the In
+ * context is set up from the cached response ({@link Responses#apply}) and the sender returns
+ * without network I/O. On a miss the
  * real sender runs; the response stream it leaves on the operation context
  * ({@code TRANSPORT_IN}) is read into bytes, replaced by a {@code ByteArrayInputStream} so Axis2
  * proceeds as usual, and captured. Concurrent misses of one key wait for the first

@@ -63,11 +63,6 @@ public final class FlatBean {
         return new FlatBean(type, handles.toArray(new VarHandle[0]));
     }
 
-    /** Returns the number of fields, for weighing. */
-    public int fieldCount() {
-        return fields.length;
-    }
-
     /** Returns a key part equal for beans of this class with equal field values. */
     public Object keyOf(Object bean) {
         Object[] values = new Object[fields.length + 1];

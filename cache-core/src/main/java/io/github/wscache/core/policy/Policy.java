@@ -173,9 +173,7 @@ public final class Policy {
         boolean changed = !next.sameRules(snapshot);
         snapshot = next;
         if (changed) {
-            for (Runnable l : listeners) {
-                l.run();
-            }
+            notifyListeners();
         }
         LOG.info("policy reloaded from {} ({} rules{})", file, next.rules.size(),
                 changed ? "" : ", unchanged");
@@ -191,8 +189,17 @@ public final class Policy {
         boolean changed = !next.sameRules(snapshot);
         snapshot = next;
         if (changed) {
-            for (Runnable l : listeners) {
+            notifyListeners();
+        }
+    }
+
+    /** Runs every change listener; one that throws is logged and does not stop the others. */
+    private void notifyListeners() {
+        for (Runnable l : listeners) {
+            try {
                 l.run();
+            } catch (RuntimeException e) {
+                LOG.error("a policy change listener failed", e);
             }
         }
     }

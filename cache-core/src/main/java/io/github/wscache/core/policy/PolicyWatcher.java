@@ -61,14 +61,21 @@ public final class PolicyWatcher implements AutoCloseable {
                     byte[] now = read(file);
                     if (now != null && !Arrays.equals(now, seen)) {
                         seen = now;
-                        last = policy.reload();
+                        try {
+                            last = policy.reload();
+                        } catch (RuntimeException e) {
+                            // a listener that throws must not end watching: the next edit
+                            // is reloaded as usual
+                            LOG.error("a policy change listener failed; the watcher goes on",
+                                    e);
+                        }
                     }
                 }
             }
         } catch (InterruptedException | ClosedWatchServiceException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
-            LOG.error("policy watcher stopped", e);
+            LOG.error("policy watcher stopped: {} is no longer watched", file, e);
         }
     }
 
