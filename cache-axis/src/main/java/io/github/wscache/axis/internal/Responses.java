@@ -1,7 +1,7 @@
 package io.github.wscache.axis.internal;
 
 import io.github.wscache.core.CachedResponse;
-import io.github.wscache.core.http.CacheControl;
+import io.github.wscache.core.internal.http.CacheControl;
 import io.github.wscache.core.xml.XmlRecording;
 import java.io.ByteArrayInputStream;
 import java.util.Collection;

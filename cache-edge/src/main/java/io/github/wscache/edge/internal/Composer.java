@@ -2,7 +2,7 @@ package io.github.wscache.edge.internal;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.github.wscache.core.http.SurrogateControl;
+import io.github.wscache.core.internal.http.SurrogateControl;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.time.Duration;

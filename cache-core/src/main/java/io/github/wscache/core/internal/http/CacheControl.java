@@ -1,4 +1,4 @@
-package io.github.wscache.core.http;
+package io.github.wscache.core.internal.http;
 
 import java.time.Duration;
 import java.util.ArrayList;

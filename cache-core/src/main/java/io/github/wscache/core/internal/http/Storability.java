@@ -1,4 +1,4 @@
-package io.github.wscache.core.http;
+package io.github.wscache.core.internal.http;
 
 /**
  * Whether a response may be stored (RFC 9111 §3), and if not, why; the answer of

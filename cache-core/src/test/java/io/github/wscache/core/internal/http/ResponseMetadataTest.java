@@ -1,4 +1,4 @@
-package io.github.wscache.core.http;
+package io.github.wscache.core.internal.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.github.wscache.core.http;
+package io.github.wscache.core.internal.http;
 
 import java.util.ArrayList;
 import java.util.Collections;
