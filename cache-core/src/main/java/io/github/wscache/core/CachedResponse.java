@@ -1,5 +1,6 @@
 package io.github.wscache.core;
 
+import io.github.wscache.core.internal.http.Validators;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -23,6 +24,9 @@ import java.util.TreeMap;
  * }</pre>
  */
 public final class CachedResponse {
+    /** Fields that describe the stored body, kept when a 304 refreshes the headers. */
+    private static final List<String> BODY_FIELDS =
+            List.of("Content-Type", "Content-Encoding", "Transfer-Encoding");
     private final Object body;
     private final int status;
     private final String contentType;
@@ -114,20 +118,24 @@ public final class CachedResponse {
     }
 
     /**
-     * Returns this response with the headers of a 304 merged in (RFC 9111 §4.3.4): every header
-     * the 304 carries replaces the stored one, except the body's length and encoding.
+     * Returns this response with the headers of a 304 merged in (RFC 9111 §4.3.4), as
+     * the internal {@code Validators.merge304} merges them: every field the 304 carries replaces the stored
+     * one, except {@code Content-Length}, hop-by-hop and proxy authentication fields; and, since
+     * the stored body stays as it is, the fields that describe it ({@code Content-Type},
+     * {@code Content-Encoding}, {@code Transfer-Encoding}) are kept as stored.
      */
     public CachedResponse withHeadersOf(CachedResponse notModified) {
         Builder b = new Builder(body).status(status).contentType(contentType);
-        b.headers(headers);
-        for (Map.Entry<String, List<String>> h : notModified.headers.entrySet()) {
-            String n = h.getKey();
-            if (!n.equalsIgnoreCase("Content-Length") && !n.equalsIgnoreCase("Content-Encoding")
-                    && !n.equalsIgnoreCase("Transfer-Encoding")
-                    && !n.equalsIgnoreCase("Content-Type")) {
-                b.headers.put(n, List.copyOf(h.getValue()));
+        Map<String, List<String>> merged = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        merged.putAll(Validators.merge304(headers, notModified.headers));
+        for (String kept : BODY_FIELDS) {
+            merged.remove(kept);
+            List<String> stored = headers.get(kept);
+            if (stored != null) {
+                merged.put(kept, stored);
             }
         }
+        b.headers(merged);
         b.notCacheable = notCacheable;
         b.perUserOnly = perUserOnly;
         return b.build();

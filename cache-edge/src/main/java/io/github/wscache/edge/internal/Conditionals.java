@@ -1,8 +1,8 @@
 package io.github.wscache.edge.internal;
 
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
+import io.github.wscache.core.internal.http.EntityTag;
+import io.github.wscache.core.internal.http.HttpDates;
+import io.github.wscache.core.internal.http.Validators;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,39 +21,23 @@ public final class Conditionals {
     private Conditionals() {
     }
 
-    /** Returns whether a 200 with {@code response} fields is not modified for {@code request}. */
+    /**
+     * Returns whether a 200 with {@code response} fields is not modified for {@code request}:
+     * the evaluation is cache-core's ({@link Validators}), the one HTTP code path of wscache.
+     */
     public static boolean notModified(Map<String, List<String>> request,
             Map<String, List<String>> response) {
         List<String> noneMatch = HeaderRules.members(request, "If-None-Match");
         if (!noneMatch.isEmpty()) {
             String etag = HeaderRules.first(response, "ETag");
-            if (noneMatch.contains("*")) {
-                return true; // a 200 means a current representation exists
-            }
-            if (etag == null) {
-                return false;
-            }
-            String tag = opaque(etag);
-            return noneMatch.stream().map(Conditionals::opaque).anyMatch(tag::equals);
+            return Validators.ifNoneMatchMatches(String.join(", ", noneMatch),
+                    etag == null ? null : EntityTag.parse(etag).orElse(null));
         }
         String since = HeaderRules.first(request, "If-Modified-Since");
         String modified = HeaderRules.first(response, "Last-Modified");
         if (since == null || modified == null) {
             return false;
         }
-        try {
-            ZonedDateTime s = ZonedDateTime.parse(since.trim(),
-                    DateTimeFormatter.RFC_1123_DATE_TIME);
-            ZonedDateTime m = ZonedDateTime.parse(modified.trim(),
-                    DateTimeFormatter.RFC_1123_DATE_TIME);
-            return !m.isAfter(s);
-        } catch (DateTimeParseException e) {
-            return false; // an invalid date is ignored (RFC 9110 §13.1.3)
-        }
-    }
-
-    private static String opaque(String etag) {
-        String t = etag.trim();
-        return t.startsWith("W/") ? t.substring(2) : t;
+        return Validators.notModifiedSince(since, HttpDates.parse(modified).orElse(null));
     }
 }
