@@ -118,10 +118,10 @@ public final class CachedResponse {
     }
 
     /**
-     * Returns this response with the headers of a 304 merged in (RFC 9111 §4.3.4), as
-     * the internal {@code Validators.merge304} merges them: every field the 304 carries replaces the stored
-     * one, except {@code Content-Length}, hop-by-hop and proxy authentication fields; and, since
-     * the stored body stays as it is, the fields that describe it ({@code Content-Type},
+     * Returns this response with the headers of a 304 merged in (RFC 9111 §4.3.4), by the same
+     * rule as the rest of wscache: every field the 304 carries replaces the stored one, except
+     * {@code Content-Length}, hop-by-hop and proxy authentication fields; and, since the stored
+     * body stays as it is, the fields that describe it ({@code Content-Type},
      * {@code Content-Encoding}, {@code Transfer-Encoding}) are kept as stored.
      */
     public CachedResponse withHeadersOf(CachedResponse notModified) {
