@@ -1,8 +1,7 @@
 package io.github.wscache.core;
 
-import io.github.wscache.core.copy.Copier;
+import io.github.wscache.core.copy.CopierChoice;
 import io.github.wscache.core.copy.Copiers;
-import io.github.wscache.core.copy.CopyStrategy;
 import io.github.wscache.core.internal.http.CacheControl;
 import io.github.wscache.core.internal.http.Freshness;
 import io.github.wscache.core.internal.http.FreshnessDecision;
@@ -11,7 +10,6 @@ import io.github.wscache.core.internal.http.ResponseMetadata;
 import io.github.wscache.core.internal.http.Storability;
 import io.github.wscache.core.internal.http.SurrogateControl;
 import io.github.wscache.core.policy.OperationPolicy;
-import io.github.wscache.core.policy.ValueRepresentation;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -194,46 +192,12 @@ final class CacheStrategy {
         return !perUser;
     }
 
-    /** The copier that keeps a result, or why none can. */
-    static final class CopierChoice {
-        final Copier<Object> copier;
-        final String notCopyable;
-        final String warning;
-
-        private CopierChoice(Copier<Object> copier, String notCopyable, String warning) {
-            this.copier = copier;
-            this.notCopyable = notCopyable;
-            this.warning = warning;
-        }
-    }
-
     /**
-     * Chooses the copier of a result type: shared as it is when the policy says
-     * {@code readOnly} (or {@code value: reference} and the type is immutable), the forced
-     * strategy when it can copy the type (else a warning and the automatic choice), else the
-     * automatic choice; none, with the reason, when the type cannot be copied safely.
+     * Chooses the copier of a result type ({@link Copiers#choose}, the one choice wscache
+     * makes); a warning about a forced {@code value} that cannot copy the type names the
+     * operation.
      */
-    static CopierChoice copier(OperationPolicy p, Class<Object> type, String operation) {
-        if (p.readOnly()
-                || p.value() == ValueRepresentation.REFERENCE && Copiers.isImmutable(type)) {
-            return new CopierChoice(Copiers.readOnly(type), null, null);
-        }
-        String warning = null;
-        CopyStrategy forced = p.value().copyStrategy().orElse(null);
-        if (forced != null) {
-            try {
-                return new CopierChoice(Copiers.of(forced, type), null, null);
-            } catch (IllegalArgumentException e) {
-                warning = "value: " + p.value().yamlName() + " for " + operation
-                        + p.source().map(s -> " (" + s + ")").orElse("")
-                        + " cannot copy " + type.getName() + " safely (" + e.getMessage()
-                        + "); using the automatic choice instead";
-            }
-        }
-        if (!Copiers.isCopyable(type)) {
-            return new CopierChoice(null, "result type " + type.getName()
-                    + " cannot be copied safely: " + Copiers.explain(type), warning);
-        }
-        return new CopierChoice(Copiers.forType(type), null, warning);
+    static CopierChoice<Object> copier(OperationPolicy p, Class<Object> type) {
+        return Copiers.choose(p, type);
     }
 }

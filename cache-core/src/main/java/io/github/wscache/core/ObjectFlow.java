@@ -1,6 +1,7 @@
 package io.github.wscache.core;
 
 import io.github.wscache.core.copy.Copier;
+import io.github.wscache.core.copy.CopierChoice;
 import io.github.wscache.core.copy.internal.RetainedSize;
 import io.github.wscache.core.policy.OperationPolicy;
 import java.util.Optional;
@@ -109,17 +110,16 @@ final class ObjectFlow extends Flow {
             long weight = 64;
             if (result != null) {
                 Class<Object> type = (Class<Object>) result.getClass();
-                CacheStrategy.CopierChoice choice =
-                        CacheStrategy.copier(p, type, inv.operation());
-                if (choice.warning != null) {
+                CopierChoice<Object> choice = CacheStrategy.copier(p, type);
+                if (choice.warning().isPresent()) {
                     stats.logOnce("forced:" + inv.operation() + ":" + type.getName(),
-                            choice.warning, null);
+                            "wscache: " + inv.operation() + ": " + choice.warning().get(), null);
                 }
-                if (choice.copier == null) {
-                    bypassed(c, inv, key, choice.notCopyable);
+                if (choice.copier().isEmpty()) {
+                    bypassed(c, inv, key, choice.reason());
                     return false;
                 }
-                copier = choice.copier;
+                copier = choice.copier().get();
                 captured = copier.capture(result);
                 weight = captured instanceof byte[] ? 16L + ((byte[]) captured).length
                         : RetainedSize.estimate(captured);

@@ -2,6 +2,7 @@ package io.github.wscache.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.wscache.core.copy.CopierChoice;
 import io.github.wscache.core.copy.CopyStrategy;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.ValueRepresentation;
@@ -144,12 +145,13 @@ class CacheStrategyTest {
         OperationPolicy readOnly = TTL_60.toBuilder().readOnly(true).build();
         OperationPolicy clone = TTL_60.toBuilder().value(ValueRepresentation.CLONE).build();
 
-        assertThat(CacheStrategy.copier(readOnly, list, "op").copier.strategy())
+        assertThat(CacheStrategy.copier(readOnly, list).copier().get().strategy())
                 .isEqualTo(CopyStrategy.REFERENCE);
-        CacheStrategy.CopierChoice forced = CacheStrategy.copier(clone, thread, "op");
-        assertThat(forced.warning).contains("value: clone for op cannot copy java.lang.Thread");
-        assertThat(forced.copier).isNull();
-        assertThat(forced.notCopyable).startsWith("result type java.lang.Thread cannot be copied");
-        assertThat(CacheStrategy.copier(TTL_60, list, "op").copier).isNotNull();
+        CopierChoice<Object> forced = CacheStrategy.copier(clone, thread);
+        assertThat(forced.warning()).hasValueSatisfying(w -> assertThat(w)
+                .startsWith("value: clone cannot copy java.lang.Thread safely"));
+        assertThat(forced.copier()).isEmpty();
+        assertThat(forced.reason()).startsWith("result type java.lang.Thread cannot be copied");
+        assertThat(CacheStrategy.copier(TTL_60, list).copier()).isPresent();
     }
 }

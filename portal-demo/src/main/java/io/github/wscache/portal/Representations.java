@@ -1,7 +1,7 @@
 package io.github.wscache.portal;
 
+import io.github.wscache.core.copy.CopierChoice;
 import io.github.wscache.core.copy.Copiers;
-import io.github.wscache.core.copy.CopyStrategy;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.core.policy.Rule;
@@ -100,25 +100,11 @@ public final class Representations {
             return p.value().yamlName().toUpperCase(Locale.ROOT) + ": message level (caching "
                     + "transport sender), the stub deserializes every hit";
         }
-        if (p.readOnly()) {
-            return "REFERENCE: readOnly: true, the cached object is shared without copying";
-        }
-        if (!Copiers.isCopyable(resultType)) {
+        CopierChoice<?> choice = Copiers.choose(p, resultType);
+        if (choice.copier().isEmpty()) {
             return "EVENTS (message level): the object level cannot copy the result; "
-                    + Copiers.explain(resultType);
+                    + choice.reason();
         }
-        CopyStrategy forced = p.value().copyStrategy().orElse(null);
-        if (forced != null) {
-            try {
-                Copiers.of(forced, resultType);
-                return forced + ": as the policy says (value: " + p.value().yamlName()
-                        + "); the automatic choice would be " + Copiers.explain(resultType);
-            } catch (IllegalArgumentException e) {
-                return "fallback to automatic choice, because value: " + p.value().yamlName()
-                        + " cannot copy it (" + e.getMessage() + "); "
-                        + Copiers.explain(resultType);
-            }
-        }
-        return Copiers.explain(resultType);
+        return choice.reason();
     }
 }

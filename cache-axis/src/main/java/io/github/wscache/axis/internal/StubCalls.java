@@ -88,10 +88,14 @@ public final class StubCalls {
         return cache.call(b.build(), () -> CachingTransportSender.bypassing(target::call));
     }
 
-    /** Whether the object level caches results of this operation and type. */
+    /**
+     * Whether the object level caches results of this operation and declared type: the policy
+     * caches it at the object level and {@link Copiers#choose} has a copier for the type.
+     */
     public static boolean cachesObjects(OperationPolicy p, Class<?> resultType) {
         return p.cacheable() && !p.value().isMessageLevel()
-                && (p.readOnly() || resultType.isPrimitive() || Copiers.isCopyable(resultType));
+                && (resultType.isPrimitive() || Copiers.choose(p, resultType).copier()
+                        .isPresent());
     }
 
     static String endpoint(ServiceClient client) {

@@ -3,6 +3,8 @@ package io.github.wscache.core.copy;
 import io.github.wscache.core.copy.internal.Plans;
 import io.github.wscache.core.copy.internal.ReferenceCopier;
 import io.github.wscache.core.copy.internal.Registry;
+import io.github.wscache.core.policy.OperationPolicy;
+import io.github.wscache.core.policy.ValueRepresentation;
 import java.util.Objects;
 
 /**
@@ -88,6 +90,57 @@ public final class Copiers {
      */
     public static <T> Copier<T> forType(Class<T> type) {
         return Plans.forType(Objects.requireNonNull(type, "type"));
+    }
+
+    /**
+     * Chooses the copier that keeps results of type {@code type} under an operation's policy:
+     * shared as they are when the policy says {@code readOnly} (or {@code value: reference} and
+     * the type is immutable); the strategy the policy forces when it can copy the type safely,
+     * else the automatic choice with a {@linkplain CopierChoice#warning() warning}; the automatic
+     * choice otherwise; none, with the reason, when nothing can copy the type safely (such
+     * results are kept at the message level or not at all).
+     *
+     * <pre>{@code
+     * CopierChoice<Quote> c = Copiers.choose(operationPolicy, Quote.class);
+     * }</pre>
+     *
+     * @param policy the operation's policy
+     * @param type the runtime (or declared) result type
+     * @param <T> the type
+     * @return the choice, never {@code null}
+     */
+    public static <T> CopierChoice<T> choose(OperationPolicy policy, Class<T> type) {
+        Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(type, "type");
+        if (policy.readOnly()) {
+            return new CopierChoice<>(readOnly(type), "REFERENCE: readOnly: true, the cached "
+                    + "object is shared without copying", null);
+        }
+        if (policy.value() == ValueRepresentation.REFERENCE && isImmutable(type)) {
+            return new CopierChoice<>(readOnly(type), "REFERENCE: value: reference, and "
+                    + type.getName() + " is immutable", null);
+        }
+        String warning = null;
+        CopyStrategy forced = policy.value().copyStrategy().orElse(null);
+        if (forced != null) {
+            try {
+                return new CopierChoice<>(of(forced, type), forced + ": as the policy says "
+                        + "(value: " + policy.value().yamlName() + "); the automatic choice "
+                        + "would be " + explain(type), null);
+            } catch (IllegalArgumentException e) {
+                warning = "value: " + policy.value().yamlName()
+                        + policy.source().map(s -> " (" + s + ")").orElse("")
+                        + " cannot copy " + type.getName() + " safely (" + e.getMessage()
+                        + "); using the automatic choice instead";
+            }
+        }
+        if (!isCopyable(type)) {
+            return new CopierChoice<>(null, "result type " + type.getName()
+                    + " cannot be copied safely: " + explain(type), warning);
+        }
+        String why = warning == null ? explain(type)
+                : "fallback to automatic choice, because " + warning + "; " + explain(type);
+        return new CopierChoice<>(forType(type), why, warning);
     }
 
     /**
