@@ -47,4 +47,15 @@ public interface Exchange<X extends Throwable> {
     default boolean replayableToWaiters(CachedResponse response) {
         return false;
     }
+
+    /**
+     * Called once per {@link ResponseCache#exchange}, on the calling thread, before it returns
+     * or throws the exchange's own exception, with what the cache did (not when
+     * {@link #fetch} threw). An exception thrown here is counted as an error of the cache and
+     * never fails the call. Does nothing by default.
+     *
+     * @param outcome where the response came from, whether it was stored, and why not
+     */
+    default void onOutcome(CacheOutcome outcome) {
+    }
 }

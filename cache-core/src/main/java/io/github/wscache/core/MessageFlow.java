@@ -25,18 +25,21 @@ final class MessageFlow extends Flow {
         String why = CacheStrategy.bypassOfAnyCall(p, inv);
         if (why != null) {
             bypassed(c, inv, null, why);
-            return exchange.fetch(Optional.empty());
+            return tell(exchange, exchange.fetch(Optional.empty()), CacheOutcome.Kind.BYPASS,
+                    false, why, c, inv, null);
         }
         CacheKey key = key(inv, p, c, true);
         if (key == null) {
             bypassed(c, inv, null, "no key");
-            return exchange.fetch(Optional.empty());
+            return tell(exchange, exchange.fetch(Optional.empty()), CacheOutcome.Kind.BYPASS,
+                    false, "no key", c, inv, null);
         }
         Entry e = store.get(key);
         if (e != null && e.captured instanceof CachedResponse) {
             if (CacheStrategy.isFresh(e, store.now())) {
                 hit(c, inv, key);
-                return (CachedResponse) e.captured;
+                return tell(exchange, (CachedResponse) e.captured, CacheOutcome.Kind.HIT, false,
+                        null, c, inv, key);
             }
             return load(inv, p, key, c, exchange, CacheStrategy.toRevalidate(e));
         }
@@ -73,16 +76,20 @@ final class MessageFlow extends Flow {
                 Object left = flight.forWaiters();
                 if (flight.stored() && left instanceof CachedResponse) {
                     hit(c, inv, key);
-                    return (CachedResponse) left;
+                    return tell(exchange, (CachedResponse) left, CacheOutcome.Kind.HIT, false,
+                            null, c, inv, key);
                 }
                 if (left instanceof CachedResponse) {
                     // the service's answer to this very request, not kept: a fault, an error page
-                    missed(c, inv, key, "the concurrent call's response, which was not stored");
-                    return (CachedResponse) left;
+                    String why = "the concurrent call's response, which was not stored";
+                    missed(c, inv, key, why);
+                    return tell(exchange, (CachedResponse) left, CacheOutcome.Kind.SHARED, false,
+                            why, c, inv, key);
                 }
             }
             missed(c, inv, key, null);
-            return timedFetch(c, exchange, null);
+            return tell(exchange, timedFetch(c, exchange, null), CacheOutcome.Kind.MISS, false,
+                    "a concurrent call of the same key", c, inv, key);
         }
         try {
             CachedResponse r;
@@ -97,12 +104,15 @@ final class MessageFlow extends Flow {
                 CachedResponse refreshed = stale.withHeadersOf(r);
                 stats.count(c, Counters.REVALIDATIONS, CacheEvent.Type.REVALIDATED, inv, key,
                         null);
-                boolean stored = storeMessage(inv, p, key, c, refreshed);
+                String notStored = storeMessage(inv, p, key, c, refreshed);
+                boolean stored = notStored == null;
                 flight.succeeded(stored, stored ? refreshed : null);
-                return refreshed;
+                return tell(exchange, refreshed, CacheOutcome.Kind.REVALIDATED, stored,
+                        notStored, c, inv, key);
             }
             missed(c, inv, key, null);
-            boolean stored = storeMessage(inv, p, key, c, r);
+            String notStored = storeMessage(inv, p, key, c, r);
+            boolean stored = notStored == null;
             CachedResponse forWaiters = stored ? r : null;
             if (!stored) {
                 try {
@@ -115,7 +125,7 @@ final class MessageFlow extends Flow {
                 }
             }
             flight.succeeded(stored, forWaiters);
-            return r;
+            return tell(exchange, r, CacheOutcome.Kind.MISS, stored, notStored, c, inv, key);
         } finally {
             flights.land(key, flight);
         }
@@ -131,7 +141,8 @@ final class MessageFlow extends Flow {
         }
     }
 
-    private boolean storeMessage(Invocation inv, OperationPolicy p, CacheKey key, Counters c,
+    /** Stores a response if the strategy allows it; returns why not, or {@code null}. */
+    private String storeMessage(Invocation inv, OperationPolicy p, CacheKey key, Counters c,
             CachedResponse r) {
         try {
             CacheStrategy.Decision d = strategy.onResponse(p, r, key.isPartitioned(),
@@ -139,13 +150,26 @@ final class MessageFlow extends Flow {
             if (!d.storable()) {
                 store.remove(key);
                 bypassed(c, inv, key, d.notStorable);
-                return false;
+                return d.notStorable;
             }
-            return put(inv, p, key, c, r, null, weigh(r), d.fresh, d.retain);
+            return put(inv, p, key, c, r, null, weigh(r), d.fresh, d.retain) ? null
+                    : "larger than maxEntrySize";
         } catch (RuntimeException e) {
             stats.error(c, inv, key, "storing the response failed", e);
-            return false;
+            return "storing the response failed: " + e;
         }
+    }
+
+    /** Tells the integration what happened; its failure is the cache's, never the caller's. */
+    private <X extends Throwable> CachedResponse tell(Exchange<X> exchange, CachedResponse r,
+            CacheOutcome.Kind kind, boolean stored, String reason, Counters c, Invocation inv,
+            CacheKey key) {
+        try {
+            exchange.onOutcome(new CacheOutcome(kind, stored, reason));
+        } catch (RuntimeException e) {
+            stats.error(c, inv, key, "the integration's outcome callback failed", e);
+        }
+        return r;
     }
 
     private static long weigh(CachedResponse r) {

@@ -1,5 +1,6 @@
 package io.github.wscache.axis.internal;
 
+import io.github.wscache.core.CacheOutcome;
 import io.github.wscache.core.CachedResponse;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.ValueRepresentation;
@@ -144,7 +145,10 @@ public final class CachingTransportSender implements TransportSender {
         boolean events = request.policy.value() != ValueRepresentation.XML;
         Fetch fetch = new Fetch(mc, in, request, events);
         CachedResponse r = cache.exchange(request.invocation, fetch);
-        if (r == fetch.ownResponse) {
+        CacheOutcome outcome = fetch.outcome;
+        if (outcome != null && outcome.exchanged()
+                && outcome.kind() != CacheOutcome.Kind.REVALIDATED) {
+            // this call's own exchange answered: Axis2 has the response on its contexts
             return InvocationResponse.CONTINUE;
         }
         if (!replayable(r)) {
@@ -176,7 +180,7 @@ public final class CachingTransportSender implements TransportSender {
         final MessageContext in;
         final RequestKeys.Request request;
         final boolean events;
-        CachedResponse ownResponse;
+        CacheOutcome outcome;
 
         Fetch(MessageContext out, MessageContext in, RequestKeys.Request request,
                 boolean events) {
@@ -237,13 +241,17 @@ public final class CachingTransportSender implements TransportSender {
                 r.perUserOnlyReason().ifPresent(b::perUserOnly);
                 r = b.build();
             }
-            ownResponse = r;
             return r;
         }
 
         @Override
         public boolean replayableToWaiters(CachedResponse response) {
             return replayable(response);
+        }
+
+        @Override
+        public void onOutcome(CacheOutcome o) {
+            outcome = o;
         }
     }
 

@@ -1,6 +1,7 @@
 package io.github.wscache.edge.internal;
 
-import io.github.wscache.core.CacheEvent;
+import io.github.wscache.core.CacheOutcome;
+import io.github.wscache.core.Exchange;
 import io.github.wscache.core.CachedResponse;
 import io.github.wscache.core.Invocation;
 import io.github.wscache.core.ResponseCache;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -57,13 +59,7 @@ public final class EdgeCache implements AutoCloseable {
     private final Runnable faultHook;
     private final ConcurrentHashMap<String, List<String>> varyByUrl = new ConcurrentHashMap<>();
     private final Set<String> seenUrls = ConcurrentHashMap.newKeySet();
-    private final ThreadLocal<Recorder> current = new ThreadLocal<>();
     private final AtomicInteger cacheErrors = new AtomicInteger();
-
-    private static final class Recorder {
-        boolean hit;
-        boolean stored;
-    }
 
     /**
      * Creates the cache.
@@ -83,19 +79,7 @@ public final class EdgeCache implements AutoCloseable {
                 .policy(Policy.builder().maximumSize(maxBytes).defaults(p).build())
                 .honorSurrogateControl(true)
                 .clock(clock)
-                .listener(this::onEvent)
                 .build();
-    }
-
-    private void onEvent(CacheEvent e) {
-        Recorder r = current.get();
-        if (r != null) {
-            if (e.type() == CacheEvent.Type.HIT) {
-                r.hit = true;
-            } else if (e.type() == CacheEvent.Type.STORE) {
-                r.stored = true;
-            }
-        }
     }
 
     /** Returns the number of failures inside the cache, each turned into an uncached fetch. */
@@ -130,64 +114,96 @@ public final class EdgeCache implements AutoCloseable {
         String url = uri.toString();
         boolean seen = seenUrls.contains(url);
         List<String> keyFields = varyByUrl.getOrDefault(url, List.of());
-        OriginResponse[] fetched = new OriginResponse[1];
-        boolean[] revalidated = new boolean[1];
-        Recorder rec = new Recorder();
-        current.set(rec);
+        OriginFetch fetch = new OriginFetch(method, uri, h, body, timeout, url, keyFields);
         CachedResponse cached;
         try {
             if (faultHook != null) {
                 faultHook.run();
             }
-            cached = cache.exchange(invocation(kind, url, keyFields, h), stale -> {
-                Map<String, List<String>> send = h;
-                if (stale.isPresent()) {
-                    revalidated[0] = true;
-                    send = HeaderRules.newHeaders();
-                    send.putAll(h);
-                    for (var c : stale.get().conditionalHeaders().entrySet()) {
-                        send.put(c.getKey(), List.of(c.getValue()));
-                    }
-                }
-                OriginResponse r = origin.send(method, uri, send, body, timeout);
-                fetched[0] = r;
-                String received = Long.toString(clock.millis());
-                if (r.status() == 304 && stale.isPresent()) {
-                    Map<String, List<String>> nm = HeaderRules.newHeaders();
-                    nm.putAll(r.headers());
-                    nm.put(HeaderRules.RECEIVED, List.of(received));
-                    return CachedResponse.notModified(nm);
-                }
-                CachedResponse.Builder b = CachedResponse.builder(r.body()).status(r.status())
-                        .contentType(r.header("Content-Type")).headers(r.headers())
-                        .header(HeaderRules.RECEIVED, received);
-                String why = notStorable(url, r, keyFields);
-                if (why != null) {
-                    b.notCacheable(why);
-                }
-                return b.build();
-            });
+            cached = cache.exchange(invocation(kind, url, keyFields, h), fetch);
         } catch (OriginException e) {
             throw e;
         } catch (RuntimeException e) {
             cacheErrors.incrementAndGet();
             LOG.warn("wscache-edge: the cache failed for {}; fetching uncached", url, e);
-            OriginResponse r = fetched[0] != null ? fetched[0]
+            OriginResponse r = fetch.fetched != null ? fetch.fetched
                     : origin.send(method, uri, h, body, timeout);
             return new Fetched(r, Fetched.Outcome.BYPASS, false, -1);
-        } finally {
-            current.remove();
         }
-        if (rec.stored) {
+        boolean stored = fetch.outcome != null && fetch.outcome.stored();
+        if (stored) {
             seenUrls.add(url);
         }
         OriginResponse r = response(cached);
-        if (fetched[0] == null) {
+        if (fetch.fetched == null) {
             return new Fetched(r, Fetched.Outcome.HIT, false, age(cached));
         }
-        Fetched.Outcome o = revalidated[0] ? Fetched.Outcome.STALE
+        Fetched.Outcome o = fetch.revalidated ? Fetched.Outcome.STALE
                 : seen ? Fetched.Outcome.MISS : Fetched.Outcome.URI_MISS;
-        return new Fetched(r, o, rec.stored, -1);
+        return new Fetched(r, o, stored, -1);
+    }
+
+    /**
+     * One request to the origin on behalf of the cache (a miss or a revalidation), which keeps
+     * what happened: the origin's response, whether it revalidated, and the cache's outcome.
+     */
+    private final class OriginFetch implements Exchange<RuntimeException> {
+        private final String method;
+        private final URI uri;
+        private final Map<String, List<String>> headers;
+        private final byte[] body;
+        private final Duration timeout;
+        private final String url;
+        private final List<String> keyFields;
+        OriginResponse fetched;
+        boolean revalidated;
+        CacheOutcome outcome;
+
+        OriginFetch(String method, URI uri, Map<String, List<String>> headers, byte[] body,
+                Duration timeout, String url, List<String> keyFields) {
+            this.method = method;
+            this.uri = uri;
+            this.headers = headers;
+            this.body = body;
+            this.timeout = timeout;
+            this.url = url;
+            this.keyFields = keyFields;
+        }
+
+        @Override
+        public CachedResponse fetch(Optional<CachedResponse> stale) {
+            Map<String, List<String>> send = headers;
+            if (stale.isPresent()) {
+                revalidated = true;
+                send = HeaderRules.newHeaders();
+                send.putAll(headers);
+                for (var c : stale.get().conditionalHeaders().entrySet()) {
+                    send.put(c.getKey(), List.of(c.getValue()));
+                }
+            }
+            OriginResponse r = origin.send(method, uri, send, body, timeout);
+            fetched = r;
+            String received = Long.toString(clock.millis());
+            if (r.status() == 304 && stale.isPresent()) {
+                Map<String, List<String>> nm = HeaderRules.newHeaders();
+                nm.putAll(r.headers());
+                nm.put(HeaderRules.RECEIVED, List.of(received));
+                return CachedResponse.notModified(nm);
+            }
+            CachedResponse.Builder b = CachedResponse.builder(r.body()).status(r.status())
+                    .contentType(r.header("Content-Type")).headers(r.headers())
+                    .header(HeaderRules.RECEIVED, received);
+            String why = notStorable(url, r, keyFields);
+            if (why != null) {
+                b.notCacheable(why);
+            }
+            return b.build();
+        }
+
+        @Override
+        public void onOutcome(CacheOutcome o) {
+            outcome = o;
+        }
     }
 
     /**

@@ -1,0 +1,70 @@
+package io.github.wscache.core;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What the cache did with one message exchange, told to the integration through
+ * {@link Exchange#onOutcome}, so that it never has to guess (by comparing objects, or by
+ * listening to events on a thread-local): where the response came from, whether it was stored,
+ * and why when it was not. Immutable.
+ *
+ * <pre>{@code
+ * cache.exchange(invocation, new Exchange<IOException>() {
+ *     public CachedResponse fetch(Optional<CachedResponse> stale) throws IOException { ... }
+ *     public void onOutcome(CacheOutcome o) {
+ *         if (o.kind() == CacheOutcome.Kind.HIT) { metrics.hit(); }
+ *     }
+ * });
+ * }</pre>
+ */
+public final class CacheOutcome {
+    /** Where the response handed to the caller came from. */
+    public enum Kind {
+        /** A fresh stored response; the exchange did not run. */
+        HIT,
+        /** This caller's exchange ran and its response is the one returned. */
+        MISS,
+        /** This caller's exchange revalidated a stale entry: a 304, the stored body returned. */
+        REVALIDATED,
+        /** Another caller's concurrent exchange of the same key answered; this one waited. */
+        SHARED,
+        /** The cache took no part (policy, bypass reason, no key); the exchange ran as is. */
+        BYPASS
+    }
+
+    private final Kind kind;
+    private final boolean stored;
+    private final String reason;
+
+    CacheOutcome(Kind kind, boolean stored, String reason) {
+        this.kind = Objects.requireNonNull(kind, "kind");
+        this.stored = stored;
+        this.reason = reason;
+    }
+
+    /** Returns where the response came from. */
+    public Kind kind() {
+        return kind;
+    }
+
+    /** Returns whether this call stored (or refreshed) an entry. */
+    public boolean stored() {
+        return stored;
+    }
+
+    /** Returns why the response was not stored or the cache took no part, when it says why. */
+    public Optional<String> reason() {
+        return Optional.ofNullable(reason);
+    }
+
+    /** Returns whether this caller's own exchange ran ({@code MISS}, {@code REVALIDATED}, ...). */
+    public boolean exchanged() {
+        return kind == Kind.MISS || kind == Kind.REVALIDATED || kind == Kind.BYPASS;
+    }
+
+    @Override
+    public String toString() {
+        return kind + (stored ? ", stored" : "") + (reason == null ? "" : " (" + reason + ")");
+    }
+}

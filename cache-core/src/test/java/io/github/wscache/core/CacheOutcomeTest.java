@@ -1,0 +1,109 @@
+package io.github.wscache.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.wscache.core.policy.Policy;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Every exchange tells its integration what the cache did, exactly once. */
+class CacheOutcomeTest {
+    private static final byte[] BODY = "<r/>".getBytes(StandardCharsets.UTF_8);
+    private final FakeClock clock = new FakeClock();
+    private ResponseCache cache;
+
+    @AfterEach
+    void close() {
+        cache.close();
+    }
+
+    /** An exchange that answers a fixed response and records the outcomes it is told. */
+    private static final class Recording implements Exchange<RuntimeException> {
+        final List<CacheOutcome> outcomes = new CopyOnWriteArrayList<>();
+        private final CachedResponse response;
+        private final CachedResponse onRevalidation;
+
+        Recording(CachedResponse response, CachedResponse onRevalidation) {
+            this.response = response;
+            this.onRevalidation = onRevalidation;
+        }
+
+        @Override
+        public CachedResponse fetch(Optional<CachedResponse> stale) {
+            return stale.isPresent() ? onRevalidation : response;
+        }
+
+        @Override
+        public void onOutcome(CacheOutcome outcome) {
+            outcomes.add(outcome);
+        }
+    }
+
+    private ResponseCache cache(String yaml) {
+        cache = ResponseCache.builder().policy(Policy.parse(yaml, "test.yaml")).clock(clock)
+                .build();
+        return cache;
+    }
+
+    @Test
+    void missThenHit_thenRevalidated_eachToldOnce() {
+        cache("operations:\n  - operation: op\n    ttl: 10s\n");
+        Invocation inv = Invocation.builder("op").parameter("q", "x").build();
+        Recording e = new Recording(CachedResponse.builder(BODY).header("ETag", "\"1\"").build(),
+                CachedResponse.notModified(java.util.Map.of()));
+
+        cache.exchange(inv, e);
+        cache.exchange(inv, e);
+        clock.advance(Duration.ofSeconds(11));
+        cache.exchange(inv, e);
+
+        assertThat(e.outcomes).extracting(CacheOutcome::kind).containsExactly(
+                CacheOutcome.Kind.MISS, CacheOutcome.Kind.HIT, CacheOutcome.Kind.REVALIDATED);
+        assertThat(e.outcomes).extracting(CacheOutcome::stored).containsExactly(true, false,
+                true);
+        assertThat(e.outcomes.get(0).exchanged()).isTrue();
+        assertThat(e.outcomes.get(1).exchanged()).isFalse();
+    }
+
+    @Test
+    void bypassAndUnstoredMiss_sayWhy() {
+        cache("operations:\n  - operation: op\n    ttl: 10s\n");
+        Recording fault = new Recording(CachedResponse.builder(BODY).status(500)
+                .notCacheable("SOAP fault").build(), null);
+
+        cache.exchange(Invocation.builder("other").build(), fault);
+        cache.exchange(Invocation.builder("op").build(), fault);
+
+        assertThat(fault.outcomes).extracting(CacheOutcome::kind)
+                .containsExactly(CacheOutcome.Kind.BYPASS, CacheOutcome.Kind.MISS);
+        assertThat(fault.outcomes.get(0).reason()).hasValue("operation is not cacheable");
+        assertThat(fault.outcomes.get(1).reason()).hasValue("SOAP fault");
+        assertThat(fault.outcomes.get(1).stored()).isFalse();
+    }
+
+    @Test
+    void anOutcomeCallbackThatThrows_isACountedErrorNotAFailedCall() {
+        cache("operations:\n  - operation: op\n    ttl: 10s\n");
+        CachedResponse ok = CachedResponse.builder(BODY).build();
+        Exchange<RuntimeException> throwing = new Exchange<>() {
+            @Override
+            public CachedResponse fetch(Optional<CachedResponse> stale) {
+                return ok;
+            }
+
+            @Override
+            public void onOutcome(CacheOutcome outcome) {
+                throw new IllegalStateException("broken integration");
+            }
+        };
+
+        assertThat(cache.exchange(Invocation.builder("op").build(), throwing)).isSameAs(ok);
+        assertThat(cache.stats("op").errors()).isEqualTo(1);
+        assertThat(cache.stats("op").stores()).isEqualTo(1);
+    }
+}
