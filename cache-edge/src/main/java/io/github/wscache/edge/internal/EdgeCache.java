@@ -1,22 +1,25 @@
 package io.github.wscache.edge.internal;
 
 import io.github.wscache.core.CacheOutcome;
-import io.github.wscache.core.Exchange;
 import io.github.wscache.core.CachedResponse;
+import io.github.wscache.core.Exchange;
 import io.github.wscache.core.Invocation;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.internal.http.CacheControl;
+import io.github.wscache.core.internal.http.Freshness;
+import io.github.wscache.core.internal.http.ResponseMetadata;
 import io.github.wscache.core.internal.http.SurrogateControl;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;
 import java.net.URI;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -258,18 +261,17 @@ public final class EdgeCache implements AutoCloseable {
         return body instanceof byte[] ? (byte[]) body : new byte[0];
     }
 
+    /**
+     * Returns the current age of a stored response in seconds, by RFC 9111 §4.2.3 as cache-core
+     * computes it ({@link Freshness#currentAge}): its {@code Age} and {@code Date}, and how long
+     * it has been stored since it was received.
+     */
     private long age(CachedResponse cached) {
-        long initial = 0;
-        String a = cached.header("Age").orElse(null);
-        if (a != null) {
-            try {
-                initial = Math.max(0, Long.parseLong(a.trim()));
-            } catch (NumberFormatException e) {
-                initial = 0;
-            }
-        }
-        long received = Long.parseLong(cached.header(HeaderRules.RECEIVED).orElse("0"));
-        return initial + Math.max(0, (clock.millis() - received) / 1000);
+        Instant received = Instant.ofEpochMilli(
+                Long.parseLong(cached.header(HeaderRules.RECEIVED).orElse("0")));
+        ResponseMetadata meta = ResponseMetadata.of(cached.status(), cached.headers(), received,
+                received);
+        return Freshness.currentAge(meta, clock.instant()).toSeconds();
     }
 
     private String keyValue(String field, Map<String, List<String>> h) {
