@@ -1,0 +1,216 @@
+package io.github.wscache.petshop.web;
+
+import io.github.wscache.petshop.service.Services;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The plumbing every page shares: a page is the layout around the header fragment and a list of
+ * {@linkplain Part parts}, each a fragment or container markup. {@link #page} inlines the
+ * fragments (cacheable ones through the {@link FragmentCache}) or, in ESI mode, emits an
+ * {@code <esi:include>} for each and decides the page's {@code Surrogate-Control}: a
+ * {@linkplain #isSharedContainer shared container} rendered with status 200 for a visitor whose
+ * view cookie agrees with the session may be kept by the edge (keyed by {@code Vary: Cookie}),
+ * any other ESI page is {@code no-store}. Browsers never keep a page. The static helpers read
+ * form parameters and write redirects and bodies the same way for every page class.
+ */
+final class Pages {
+
+    /** The form of catalog ids (category, product, item) the pages accept. */
+    static final Pattern ID = Pattern.compile("[A-Za-z0-9_-]{1,16}");
+    /**
+     * Container pages that do not depend on the session beyond the view cookie; in ESI mode the
+     * edge may share them. The Cart page is one too: the cart and the "pet favourites" are
+     * fragments of their own, so through an edge the page costs one round trip for the two (the
+     * paper's §7.1.1 case).
+     */
+    private static final Set<String> SHARED_CONTAINERS = Set.of("/", "/home", "/category",
+            "/product", "/item", "/search", "/cart");
+
+    private static final Template LAYOUT = Template.of("""
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>Pet Shop - {{title}}</title>
+            <style>body{font-family:sans-serif;margin:0 2em}.nav{display:flex;gap:1em;\
+            align-items:center;border-bottom:1px solid #ccc;padding:.5em 0}.logo{font-weight:bold}\
+            table{border-collapse:collapse}td,th{padding:.2em .6em;border-bottom:1px solid #eee}\
+            .error{color:#b00}.banner{background:#ffd;padding:.5em;margin:.5em 0}\
+            button.link{background:none;border:none;color:#00e;text-decoration:underline;\
+            cursor:pointer;padding:0}</style></head>
+            <body>
+            {{body}}{{forms}}<footer><p>wscache Pet Shop sample</p></footer>
+            </body></html>
+            """);
+    private static final Template SESSION_FORMS = Template.of("""
+            <form id="f-cart-add" method="post" action="/cart/add">{{csrf}}</form>
+            <form id="f-signout" method="post" action="/signout">{{csrf}}</form>
+            """);
+
+    private final Fragments fragments;
+    private final FragmentCache cache;
+    private final boolean esiDefault;
+
+    Pages(Services services, FragmentCache cache, boolean esi) {
+        this.fragments = new Fragments(services);
+        this.cache = cache;
+        this.esiDefault = esi;
+    }
+
+    /** Whether to answer {@code req} in ESI mode: the option or {@code ?esi=true}. */
+    boolean esi(HttpServletRequest req) {
+        return esiDefault || "true".equals(req.getParameter("esi"));
+    }
+
+    /** The request's path inside the application. */
+    static String path(HttpServletRequest req) {
+        return req.getRequestURI().substring(req.getContextPath().length());
+    }
+
+    /** Whether the page at {@code path} may be shared at the edge in ESI mode. */
+    static boolean isSharedContainer(String path) {
+        return SHARED_CONTAINERS.contains(path);
+    }
+
+    /** The fragment's markup, from the cache when cacheable; empty when it does not exist. */
+    Optional<String> inline(Fragment.Ref ref, Visit visit) {
+        if (!ref.fragment().cacheable()) {
+            return fragments.render(ref, visit).map(Html.Safe::html);
+        }
+        return Optional.ofNullable(cache.get(ref.url(), ref.fragment().ttlSeconds(),
+                () -> fragments.render(ref, visit).map(Html.Safe::html).orElse(null)));
+    }
+
+    /** One part of a container: a fragment or container markup. */
+    sealed interface Part permits FragmentPart, MarkupPart {
+    }
+
+    private record FragmentPart(Fragment.Ref ref) implements Part {
+    }
+
+    private record MarkupPart(Html.Safe html) implements Part {
+    }
+
+    static Part frag(Fragment f, String value) {
+        return new FragmentPart(f.ref(value));
+    }
+
+    static Part markup(Html.Safe html) {
+        return new MarkupPart(html);
+    }
+
+    void page(HttpServletRequest req, HttpServletResponse resp, Visit visit, int status,
+            String title, List<Part> parts) throws IOException {
+        boolean esi = esi(req);
+        String path = path(req);
+        boolean shared = esi && status == 200 && SHARED_CONTAINERS.contains(path);
+        if (shared && !ViewCookie.matches(req, visit.account())) {
+            // the edge keys this container by the view cookie: one rendered for another view
+            // must not be stored under it; correct the cookie for the next request
+            shared = false;
+            ViewCookie.set(resp, visit.account());
+        }
+        List<Part> all = new ArrayList<>();
+        all.add(frag(Fragment.HEADER, Boolean.toString(visit.signedIn())));
+        all.addAll(parts);
+        StringBuilder body = new StringBuilder();
+        for (Part part : all) {
+            if (part instanceof MarkupPart m) {
+                body.append(m.html().html());
+            } else if (part instanceof FragmentPart f) {
+                if (esi) {
+                    body.append("<esi:include src=\"").append(Html.escape(f.ref().url()))
+                            .append("\"/>");
+                } else {
+                    Optional<String> html = inline(f.ref(), visit);
+                    if (html.isEmpty()) {
+                        notFound(req, resp, visit);
+                        return;
+                    }
+                    body.append(html.get());
+                }
+            }
+        }
+        // a shared container carries no session token: its posts prove their origin instead
+        Html.Safe csrf = shared || visit.csrf() == null ? Html.EMPTY
+                : Fragments.csrfField(visit.csrf());
+        Html.Safe html = LAYOUT.render("title", title, "body", Html.safe(body.toString()),
+                "forms", SESSION_FORMS.render("csrf", csrf));
+        resp.setStatus(status);
+        resp.setHeader("Cache-Control", "private, no-store");
+        if (shared) {
+            // the edge may share it between visitors with the same view cookie (signed in or
+            // not, banner category); browsers may not keep it
+            int ttl = "/search".equals(path) ? Fragment.SEARCH.ttlSeconds()
+                    : Fragment.CATEGORY.ttlSeconds();
+            resp.setHeader("Surrogate-Control", "content=\"ESI/1.0\", max-age=" + ttl);
+            resp.setHeader("Vary", "Cookie");
+        } else if (esi) {
+            resp.setHeader("Surrogate-Control", "content=\"ESI/1.0\", no-store");
+        }
+        write(resp, html.html());
+    }
+
+    void notFound(HttpServletRequest req, HttpServletResponse resp, Visit visit)
+            throws IOException {
+        resp.reset();
+        page(req, resp, visit, 404, "Not found", List.of(markup(Html.safe(
+                "<p class=\"error\">Sorry, we could not find that page.</p>"))));
+    }
+
+    static boolean requireSignIn(HttpServletResponse resp, Visit visit, String next)
+            throws IOException {
+        if (visit.signedIn()) {
+            return true;
+        }
+        redirect(resp, "/signin?next=" + Html.url(next));
+        return false;
+    }
+
+    static Html.Safe message(String error) {
+        return error == null ? Html.EMPTY
+                : Template.of("<p class=\"error\">{{e}}</p>").render("e", error);
+    }
+
+    static List<String> missing(HttpServletRequest req, String... names) {
+        List<String> out = new ArrayList<>();
+        for (String n : names) {
+            String v = param(req, n);
+            if (v.isBlank() || v.length() > 80) {
+                out.add(n);
+            }
+        }
+        return out;
+    }
+
+    static String param(HttpServletRequest req, String name) {
+        String v = req.getParameter(name);
+        return v == null ? "" : v.trim();
+    }
+
+    static int parseInt(String s, int fallback) {
+        try {
+            return Integer.parseInt(s.trim());
+        } catch (NumberFormatException e) {
+            return fallback;
+        }
+    }
+
+    static void redirect(HttpServletResponse resp, String location) {
+        resp.setStatus(HttpServletResponse.SC_SEE_OTHER);
+        resp.setHeader("Location", location);
+        resp.setHeader("Cache-Control", "private, no-store");
+    }
+
+    static void write(HttpServletResponse resp, String html) throws IOException {
+        byte[] bytes = html.getBytes(StandardCharsets.UTF_8);
+        resp.setContentType("text/html;charset=UTF-8");
+        resp.setContentLength(bytes.length);
+        resp.getOutputStream().write(bytes);
+    }
+}
