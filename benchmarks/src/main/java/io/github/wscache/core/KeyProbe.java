@@ -23,7 +23,7 @@ public final class KeyProbe {
 
     /** Returns the key the cache derives for {@code invocation}. */
     public CacheKey key(Invocation invocation) {
-        return keys.create(invocation, policy);
+        return keys.create(invocation, policy, false);
     }
 
     /**
