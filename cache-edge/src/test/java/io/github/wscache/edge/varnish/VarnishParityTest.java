@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.github.wscache.edge.EdgeServer;
+import io.github.wscache.varnish.VarnishProcess;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;

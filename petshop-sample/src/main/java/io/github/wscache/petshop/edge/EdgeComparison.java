@@ -1,8 +1,8 @@
 package io.github.wscache.petshop.edge;
 
-import io.github.wscache.edge.varnish.VarnishProcess;
 import io.github.wscache.petshop.Deployment;
 import io.github.wscache.petshop.load.UserAgent;
+import io.github.wscache.varnish.VarnishProcess;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

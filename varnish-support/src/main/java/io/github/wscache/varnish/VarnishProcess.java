@@ -1,4 +1,4 @@
-package io.github.wscache.edge.varnish;
+package io.github.wscache.varnish;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
