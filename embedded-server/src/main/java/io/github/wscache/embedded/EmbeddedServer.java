@@ -82,6 +82,19 @@ public final class EmbeddedServer implements AutoCloseable {
         return new Builder();
     }
 
+    /**
+     * Returns {@code port} if it is a TCP port or 0 (any free port), for builders that take a
+     * port to pass on.
+     *
+     * @throws IllegalArgumentException {@code port must be in 0..65535: <port>} otherwise
+     */
+    public static int checkPort(int port) {
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("port must be in 0..65535: " + port);
+        }
+        return port;
+    }
+
     /** The bound TCP port. */
     public int port() {
         return connector.getLocalPort();
@@ -110,24 +123,31 @@ public final class EmbeddedServer implements AutoCloseable {
      */
     @Override
     public void close() {
+        shutDown(true);
+    }
+
+    /**
+     * Stops Tomcat and deletes the base directory; after a failed start there is nothing to wait
+     * for, and a connector that could not bind shares its thread names with the server that
+     * holds the port.
+     */
+    private void shutDown(boolean awaitThreads) {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
         List<String> prefixes = new ArrayList<>(threadPrefixes);
         prefixes.add(connectorThreadPrefix(connector));
         try {
-            stop(tomcat);
-            awaitThreadsEnded(prefixes, THREAD_END_LIMIT);
+            tomcat.stop();
+            tomcat.destroy();
+            if (awaitThreads) {
+                awaitThreadsEnded(prefixes, THREAD_END_LIMIT);
+            }
         } catch (LifecycleException e) {
             throw new IllegalStateException("cannot stop tomcat", e);
         } finally {
             deleteRecursively(baseDir);
         }
-    }
-
-    private static void stop(Tomcat tomcat) throws LifecycleException {
-        tomcat.stop();
-        tomcat.destroy();
     }
 
     /** The prefix of the connector's thread names, such as {@code http-nio-127.0.0.1-auto-1-}. */
@@ -198,10 +218,7 @@ public final class EmbeddedServer implements AutoCloseable {
 
         /** The port to listen on; 0 (the default) picks a free one. */
         public Builder port(int port) {
-            if (port < 0 || port > 65_535) {
-                throw new IllegalArgumentException("port must be in 0..65535: " + port);
-            }
-            this.port = port;
+            this.port = checkPort(port);
             return this;
         }
 
@@ -356,7 +373,7 @@ public final class EmbeddedServer implements AutoCloseable {
             // Tomcat only logs a connector that cannot bind; a failed connector has no local port
             if (failure != null || connector.getLocalPort() <= 0) {
                 try {
-                    server.close();
+                    server.shutDown(false);
                 } catch (IllegalStateException e) {
                     if (failure == null && e.getCause() instanceof LifecycleException cause) {
                         failure = cause;

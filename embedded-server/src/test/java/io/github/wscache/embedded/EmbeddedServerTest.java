@@ -128,6 +128,10 @@ class EmbeddedServerTest {
         assertThatThrownBy(() -> EmbeddedServer.builder().port(65_536))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("port must be in 0..65535: 65536");
+        assertThat(EmbeddedServer.checkPort(65_535)).isEqualTo(65_535);
+        assertThatThrownBy(() -> EmbeddedServer.checkPort(-1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("port must be in 0..65535: -1");
         assertThatThrownBy(() -> EmbeddedServer.builder().executor("e", "e-", 0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("max threads must be positive: 0");

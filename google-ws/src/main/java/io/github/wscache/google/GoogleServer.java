@@ -296,10 +296,7 @@ public final class GoogleServer implements AutoCloseable {
 
         /** The loopback port to listen on; 0 (the default) picks a free one. */
         public Builder port(int port) {
-            if (port < 0 || port > 65_535) {
-                throw new IllegalArgumentException("port must be in 0..65535: " + port);
-            }
-            this.port = port;
+            this.port = EmbeddedServer.checkPort(port);
             return this;
         }
 
