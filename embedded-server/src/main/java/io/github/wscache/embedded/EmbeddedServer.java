@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
+import org.apache.axis2.AxisFault;
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.transport.http.AxisServlet;
 import org.apache.catalina.Context;
@@ -212,6 +213,7 @@ public final class EmbeddedServer implements AutoCloseable {
         private final List<FilterDef> filterDefs = new ArrayList<>();
         private final List<FilterMap> filterMaps = new ArrayList<>();
         private final List<ServletDef> servlets = new ArrayList<>();
+        private final List<ConfigurationContext> axis2Configurations = new ArrayList<>();
 
         private Builder() {
         }
@@ -302,9 +304,11 @@ public final class EmbeddedServer implements AutoCloseable {
         /**
          * Adds Axis2's {@link AxisServlet} on {@code mapping} (e.g. {@code /services/*}), named
          * {@code axis2} and initialized at start, over {@code configuration} instead of a WAR's
-         * {@code WEB-INF}. Stopping the server terminates the configuration.
+         * {@code WEB-INF}. Stopping the server, or a failed {@link #start()}, terminates the
+         * configuration.
          */
         public Builder axis2(String mapping, ConfigurationContext configuration) {
+            axis2Configurations.add(Objects.requireNonNull(configuration, "configuration"));
             servlets.add(new ServletDef("axis2", new Axis2Servlet(
                     Objects.requireNonNull(configuration, "configuration")),
                     Objects.requireNonNull(mapping, "mapping"), true));
@@ -315,7 +319,8 @@ public final class EmbeddedServer implements AutoCloseable {
          * Starts Tomcat; returns once the port is open.
          *
          * @throws IOException {@code cannot start tomcat on port <port>} if Tomcat does not
-         *     start or cannot bind the port; nothing is left running and the directory is deleted
+         *     start or cannot bind the port; nothing is left running, the directory is deleted
+         *     and the {@link #axis2 Axis2 configurations} are terminated
          */
         public EmbeddedServer start() throws IOException {
             Path baseDir = Files.createTempDirectory(baseDirPrefix);
@@ -379,7 +384,16 @@ public final class EmbeddedServer implements AutoCloseable {
                         failure = cause;
                     }
                 }
-                throw new IOException("cannot start tomcat on port " + port, failure);
+                IOException thrown =
+                        new IOException("cannot start tomcat on port " + port, failure);
+                for (ConfigurationContext configuration : axis2Configurations) {
+                    try {
+                        configuration.terminate();
+                    } catch (AxisFault e) {
+                        thrown.addSuppressed(e);
+                    }
+                }
+                throw thrown;
             }
             return server;
         }

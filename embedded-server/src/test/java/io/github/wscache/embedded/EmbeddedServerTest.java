@@ -68,9 +68,12 @@ class EmbeddedServerTest {
 
     @Test
     void start_failsOnABusyPort_andLeavesNothingBehind() throws Exception {
+        ConfigurationContext axis2 = ConfigurationContextFactory
+                .createConfigurationContextFromFileSystem(null, null);
         try (EmbeddedServer busy = EmbeddedServer.builder().start()) {
             EmbeddedServer.Builder second = EmbeddedServer.builder()
-                    .baseDirPrefix("embedded-server-busy-").port(busy.port());
+                    .baseDirPrefix("embedded-server-busy-").port(busy.port())
+                    .axis2("/services/*", axis2);
             assertThatThrownBy(second::start)
                     .isInstanceOf(IOException.class)
                     .hasMessage("cannot start tomcat on port " + busy.port());
@@ -79,6 +82,7 @@ class EmbeddedServerTest {
                 assertThat(dirs).noneMatch(dir ->
                         dir.getFileName().toString().startsWith("embedded-server-busy-"));
             }
+            assertThat(axis2.getAxisConfiguration()).as("terminated").isNull();
             assertThat(get(busy.url().resolve("nothing")).statusCode()).isEqualTo(404);
         }
     }

@@ -314,21 +314,15 @@ public final class ForeignServer implements AutoCloseable {
             basicAuth.users(basicAuthUsers);
             SessionCookies cookies = new SessionCookies();
             cookies.enabled(sessionCookies);
-            EmbeddedServer server;
-            try {
-                server = EmbeddedServer.builder()
-                        .port(port)
-                        .address("127.0.0.1")
-                        .baseDirPrefix("foreign-ws-tomcat")
-                        .filter("requestRecorder", recorder, "/*")
-                        .filter("basicAuth", basicAuth, "/*")
-                        .filter("sessionCookies", cookies, "/*")
-                        .axis2("/services/*", axis2)
-                        .start();
-            } catch (IOException e) {
-                axis2.terminate();
-                throw e;
-            }
+            EmbeddedServer server = EmbeddedServer.builder()
+                    .port(port)
+                    .address("127.0.0.1")
+                    .baseDirPrefix("foreign-ws-tomcat")
+                    .filter("requestRecorder", recorder, "/*")
+                    .filter("basicAuth", basicAuth, "/*")
+                    .filter("sessionCookies", cookies, "/*")
+                    .axis2("/services/*", axis2)
+                    .start();
             return new ForeignServer(server, services, recorder, basicAuth, cookies,
                     server.port());
         }

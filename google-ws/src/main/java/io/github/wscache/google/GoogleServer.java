@@ -329,22 +329,16 @@ public final class GoogleServer implements AutoCloseable {
             caching.maxAge(restMaxAge);
             FailureInjection failures = new FailureInjection();
             SessionCookies sessions = new SessionCookies();
-            EmbeddedServer server;
-            try {
-                server = EmbeddedServer.builder()
-                        .port(port)
-                        .address("127.0.0.1")
-                        .baseDirPrefix("google-ws-tomcat")
-                        .filter("requestCounter", counter, "/*")
-                        .filter("sessionCookies", sessions, "/*")
-                        .filter("failureInjection", failures, "/*")
-                        .filter("restCaching", caching, "/*")
-                        .axis2("/services/*", axis2)
-                        .start();
-            } catch (IOException e) {
-                axis2.terminate();
-                throw e;
-            }
+            EmbeddedServer server = EmbeddedServer.builder()
+                    .port(port)
+                    .address("127.0.0.1")
+                    .baseDirPrefix("google-ws-tomcat")
+                    .filter("requestCounter", counter, "/*")
+                    .filter("sessionCookies", sessions, "/*")
+                    .filter("failureInjection", failures, "/*")
+                    .filter("restCaching", caching, "/*")
+                    .axis2("/services/*", axis2)
+                    .start();
             return new GoogleServer(server, impl, counter, caching, failures, sessions,
                     server.port());
         }

@@ -107,7 +107,6 @@ public final class OriginServices implements AutoCloseable {
                     .axis2("/services/*", axis2)
                     .start();
         } catch (IOException e) {
-            axis2.terminate();
             throw new IOException("the origin services cannot listen on port " + port, e);
         }
         return new OriginServices(server, axis2, scope, counters);
