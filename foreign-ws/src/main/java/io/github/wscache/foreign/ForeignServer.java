@@ -1,5 +1,6 @@
 package io.github.wscache.foreign;
 
+import io.github.wscache.embedded.EmbeddedServer;
 import io.github.wscache.foreign.catalog.server.CatalogServiceMessageReceiverInOut;
 import io.github.wscache.foreign.customers.server.CustomerServiceMessageReceiverInOut;
 import io.github.wscache.foreign.internal.SharedServiceObject;
@@ -7,26 +8,17 @@ import io.github.wscache.foreign.quotes.server.StockQuoteServiceMessageReceiverI
 import io.github.wscache.foreign.service.CatalogServiceImpl;
 import io.github.wscache.foreign.service.CustomerServiceImpl;
 import io.github.wscache.foreign.service.StockQuoteServiceImpl;
-import jakarta.servlet.Filter;
-import jakarta.servlet.ServletConfig;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 import javax.xml.namespace.QName;
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.context.ConfigurationContextFactory;
@@ -35,20 +27,11 @@ import org.apache.axis2.description.AxisService;
 import org.apache.axis2.description.WSDL11ToAxisServiceBuilder;
 import org.apache.axis2.engine.MessageReceiver;
 import org.apache.axis2.transport.http.AxisServlet;
-import org.apache.catalina.Context;
-import org.apache.catalina.LifecycleException;
-import org.apache.catalina.Wrapper;
-import org.apache.catalina.connector.Connector;
-import org.apache.catalina.core.StandardContext;
-import org.apache.catalina.startup.Tomcat;
-import org.apache.coyote.AbstractProtocol;
-import org.apache.tomcat.util.descriptor.web.FilterDef;
-import org.apache.tomcat.util.descriptor.web.FilterMap;
 
 /**
  * The foreign-ws corpus on loopback: every {@link ForeignService} deployed from its WSDL into one
- * Axis2 2.0 {@link AxisServlet} on embedded Tomcat 11, backed by the implementations in
- * {@code io.github.wscache.foreign.service}.
+ * Axis2 2.0 {@link AxisServlet} on embedded Tomcat 11 (an {@link EmbeddedServer}), backed by the
+ * implementations in {@code io.github.wscache.foreign.service}.
  *
  * <p>In front of Axis2, three servlet filters, in this order:
  * <ol>
@@ -82,20 +65,17 @@ public final class ForeignServer implements AutoCloseable {
     /** Name of the session cookie, see {@link #setSessionCookies(boolean)}. */
     public static final String SESSION_COOKIE = "SESSION";
 
-    private final Tomcat tomcat;
-    private final Path baseDir;
+    private final EmbeddedServer server;
     private final Services services;
     private final RequestRecorder recorder;
     private final BasicAuth basicAuth;
     private final SessionCookies sessionCookies;
-    private final AtomicBoolean closed = new AtomicBoolean();
     private final String root;
 
-    private ForeignServer(Tomcat tomcat, Path baseDir, Services services,
+    private ForeignServer(EmbeddedServer server, Services services,
             RequestRecorder recorder, BasicAuth basicAuth, SessionCookies sessionCookies,
             int port) {
-        this.tomcat = tomcat;
-        this.baseDir = baseDir;
+        this.server = server;
         this.services = services;
         this.recorder = recorder;
         this.basicAuth = basicAuth;
@@ -164,7 +144,7 @@ public final class ForeignServer implements AutoCloseable {
 
     /** The TCP port the server listens on. */
     public int port() {
-        return tomcat.getConnector().getLocalPort();
+        return server.port();
     }
 
     /** The implementation of {@link ForeignService#CATALOG}. */
@@ -247,50 +227,7 @@ public final class ForeignServer implements AutoCloseable {
     /** Stops Tomcat (which terminates the server's Axis2 configuration); idempotent. */
     @Override
     public void close() {
-        if (!closed.compareAndSet(false, true)) {
-            return;
-        }
-        String threads = threadNamePrefix();
-        try {
-            tomcat.stop();
-            tomcat.destroy();
-            awaitThreadsEnded(threads, Duration.ofSeconds(10));
-        } catch (LifecycleException e) {
-            throw new IllegalStateException("cannot stop tomcat", e);
-        } finally {
-            deleteRecursively(baseDir);
-        }
-    }
-
-    /** The prefix of the connector's thread names, such as {@code http-nio-127.0.0.1-auto-1-}. */
-    private String threadNamePrefix() {
-        String name = String.valueOf(
-                ((AbstractProtocol<?>) tomcat.getConnector().getProtocolHandler()).getName());
-        return name.replace("\"", "") + "-";
-    }
-
-    /**
-     * Tomcat's executor counts itself terminated when its last worker leaves the pool, a moment
-     * before that worker's thread ends (see GoogleServer.close); waiting here lets callers rely
-     * on no thread outliving {@link #close()}.
-     */
-    private static void awaitThreadsEnded(String prefix, Duration limit) {
-        long deadline = System.nanoTime() + limit.toNanos();
-        for (Thread thread : Thread.getAllStackTraces().keySet()) {
-            if (!thread.getName().startsWith(prefix)) {
-                continue;
-            }
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return;
-            }
-            try {
-                thread.join(Math.max(1, left / 1_000_000));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
+        server.close();
     }
 
     /**
@@ -329,25 +266,6 @@ public final class ForeignServer implements AutoCloseable {
         context.getAxisConfiguration().addService(axisService);
     }
 
-    private static void deleteRecursively(Path dir) {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void addFilter(Context context, String name, Filter filter) {
-        FilterDef def = new FilterDef();
-        def.setFilterName(name);
-        def.setFilter(filter);
-        context.addFilterDef(def);
-        FilterMap map = new FilterMap();
-        map.setFilterName(name);
-        map.addURLPattern("/*");
-        context.addFilterMap(map);
-    }
-
     /** Options for a {@link ForeignServer}. Not thread-safe. */
     public static final class Builder {
         private int port;
@@ -359,10 +277,7 @@ public final class ForeignServer implements AutoCloseable {
 
         /** The loopback port to listen on; 0 (the default) picks a free one. */
         public Builder port(int port) {
-            if (port < 0 || port > 65_535) {
-                throw new IllegalArgumentException("port must be in 0..65535: " + port);
-            }
-            this.port = port;
+            this.port = EmbeddedServer.checkPort(port);
             return this;
         }
 
@@ -394,51 +309,22 @@ public final class ForeignServer implements AutoCloseable {
             deploy(axis2, ForeignService.CUSTOMERS, services.customers,
                     CustomerServiceMessageReceiverInOut::new);
 
-            Path baseDir = Files.createTempDirectory("foreign-ws-tomcat");
-            Tomcat tomcat = new Tomcat();
-            tomcat.setBaseDir(baseDir.toString());
-            tomcat.setSilent(true);
-            Connector connector = new Connector();
-            connector.setPort(port);
-            connector.setProperty("address", "127.0.0.1");
-            tomcat.setConnector(connector);
-
-            StandardContext context = (StandardContext) tomcat.addContext("", null);
-            // nothing is redeployed, so Tomcat's leak detection has nothing to do (and would
-            // warn about missing --add-opens)
-            context.setClearReferencesThreadLocals(false);
-            context.setClearReferencesRmiTargets(false);
             RequestRecorder recorder = new RequestRecorder();
             BasicAuth basicAuth = new BasicAuth();
             basicAuth.users(basicAuthUsers);
             SessionCookies cookies = new SessionCookies();
             cookies.enabled(sessionCookies);
-            addFilter(context, "requestRecorder", recorder);
-            addFilter(context, "basicAuth", basicAuth);
-            addFilter(context, "sessionCookies", cookies);
-            Wrapper servlet = Tomcat.addServlet(context, "axis2", new Axis2Servlet(axis2));
-            servlet.setLoadOnStartup(1);
-            context.addServletMapping("/services/*", "axis2");
-            LifecycleException failure = null;
-            try {
-                tomcat.start();
-            } catch (LifecycleException e) {
-                failure = e;
-            }
-            // Tomcat only logs a connector that cannot bind; a failed connector has no local port
-            if (failure != null || connector.getLocalPort() <= 0) {
-                try {
-                    tomcat.stop();
-                    tomcat.destroy();
-                } catch (LifecycleException e) {
-                    failure = failure == null ? e : failure;
-                }
-                axis2.terminate();
-                deleteRecursively(baseDir);
-                throw new IOException("cannot start tomcat on port " + port, failure);
-            }
-            return new ForeignServer(tomcat, baseDir, services, recorder, basicAuth, cookies,
-                    connector.getLocalPort());
+            EmbeddedServer server = EmbeddedServer.builder()
+                    .port(port)
+                    .address("127.0.0.1")
+                    .baseDirPrefix("foreign-ws-tomcat")
+                    .filter("requestRecorder", recorder, "/*")
+                    .filter("basicAuth", basicAuth, "/*")
+                    .filter("sessionCookies", cookies, "/*")
+                    .axis2("/services/*", axis2)
+                    .start();
+            return new ForeignServer(server, services, recorder, basicAuth, cookies,
+                    server.port());
         }
     }
 
@@ -447,20 +333,5 @@ public final class ForeignServer implements AutoCloseable {
         final CatalogServiceImpl catalog = new CatalogServiceImpl();
         final StockQuoteServiceImpl quotes = new StockQuoteServiceImpl();
         final CustomerServiceImpl customers = new CustomerServiceImpl();
-    }
-
-    /** AxisServlet with the configuration built in code instead of a WAR's WEB-INF. */
-    private static final class Axis2Servlet extends AxisServlet {
-        private static final long serialVersionUID = 1L;
-        private final transient ConfigurationContext configurationContext;
-
-        Axis2Servlet(ConfigurationContext configurationContext) {
-            this.configurationContext = configurationContext;
-        }
-
-        @Override
-        protected ConfigurationContext initConfigContext(ServletConfig config) {
-            return configurationContext;
-        }
     }
 }

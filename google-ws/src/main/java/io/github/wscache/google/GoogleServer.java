@@ -1,27 +1,20 @@
 package io.github.wscache.google;
 
+import io.github.wscache.embedded.EmbeddedServer;
 import io.github.wscache.google.internal.SharedServiceObject;
 import io.github.wscache.google.server.GoogleSearchServiceMessageReceiverInOnly;
 import io.github.wscache.google.server.GoogleSearchServiceMessageReceiverInOut;
 import io.github.wscache.google.service.GoogleSearchRpc;
 import io.github.wscache.google.service.GoogleSearchServiceImpl;
-import jakarta.servlet.Filter;
-import jakarta.servlet.ServletConfig;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URL;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Stream;
 import javax.xml.namespace.QName;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.context.ConfigurationContext;
@@ -34,20 +27,11 @@ import org.apache.axis2.engine.MessageReceiver;
 import org.apache.axis2.rpc.receivers.RPCMessageReceiver;
 import org.apache.axis2.transport.http.AxisServlet;
 import org.apache.axis2.wsdl.WSDLUtil;
-import org.apache.catalina.Context;
-import org.apache.catalina.LifecycleException;
-import org.apache.catalina.Wrapper;
-import org.apache.catalina.connector.Connector;
-import org.apache.catalina.core.StandardContext;
-import org.apache.catalina.startup.Tomcat;
-import org.apache.coyote.AbstractProtocol;
-import org.apache.tomcat.util.descriptor.web.FilterDef;
-import org.apache.tomcat.util.descriptor.web.FilterMap;
 
 /**
- * The dummy Google Web APIs on loopback: Axis2 2.0's {@link AxisServlet} on embedded Tomcat 11,
- * serving {@code GoogleSearch.wsdl} over SOAP 1.1, SOAP 1.2 and REST (GET
- * {@code doSpellingSuggestion}), backed by one {@link GoogleSearchServiceImpl}.
+ * The dummy Google Web APIs on loopback: Axis2 2.0's {@link AxisServlet} on embedded Tomcat 11
+ * (an {@link EmbeddedServer}), serving {@code GoogleSearch.wsdl} over SOAP 1.1, SOAP 1.2 and
+ * REST (GET {@code doSpellingSuggestion}), backed by one {@link GoogleSearchServiceImpl}.
  *
  * <p>The server counts every HTTP request that reaches it, in total and per operation, so tests
  * can assert exactly how many calls a cache let through. With {@link #setRestCaching(Duration)}
@@ -87,22 +71,19 @@ public final class GoogleServer implements AutoCloseable {
     private static final String SOAP12_PORT = "GoogleSearchSoap12Port";
     private static final String HTTP_PORT = "GoogleSearchHttpPort";
 
-    private final Tomcat tomcat;
-    private final Path baseDir;
+    private final EmbeddedServer server;
     private final GoogleSearchServiceImpl service;
     private final RequestCounter counter;
     private final RestCaching restCaching;
     private final FailureInjection failures;
     private final SessionCookies sessions;
-    private final AtomicBoolean closed = new AtomicBoolean();
     private final String root;
     private final String base;
 
-    private GoogleServer(Tomcat tomcat, Path baseDir, GoogleSearchServiceImpl service,
+    private GoogleServer(EmbeddedServer server, GoogleSearchServiceImpl service,
             RequestCounter counter, RestCaching restCaching, FailureInjection failures,
             SessionCookies sessions, int port) {
-        this.tomcat = tomcat;
-        this.baseDir = baseDir;
+        this.server = server;
         this.service = service;
         this.counter = counter;
         this.restCaching = restCaching;
@@ -161,7 +142,7 @@ public final class GoogleServer implements AutoCloseable {
 
     /** The TCP port the server listens on. */
     public int port() {
-        return tomcat.getConnector().getLocalPort();
+        return server.port();
     }
 
     /** The service implementation, e.g. to set a delay or read the logged queries. */
@@ -251,50 +232,7 @@ public final class GoogleServer implements AutoCloseable {
     /** Stops Tomcat (which terminates the server's Axis2 configuration); idempotent. */
     @Override
     public void close() {
-        if (!closed.compareAndSet(false, true)) {
-            return;
-        }
-        String threads = threadNamePrefix();
-        try {
-            tomcat.stop();
-            tomcat.destroy();
-            awaitThreadsEnded(threads, Duration.ofSeconds(10));
-        } catch (LifecycleException e) {
-            throw new IllegalStateException("cannot stop tomcat", e);
-        } finally {
-            deleteRecursively(baseDir);
-        }
-    }
-
-    /** The prefix of the connector's thread names, such as {@code http-nio-127.0.0.1-auto-1-}. */
-    private String threadNamePrefix() {
-        String name = String.valueOf(
-                ((AbstractProtocol<?>) tomcat.getConnector().getProtocolHandler()).getName());
-        return name.replace("\"", "") + "-";
-    }
-
-    /**
-     * Tomcat's executor counts itself terminated when its last worker leaves the pool, a moment
-     * before that worker's thread ends; waiting here lets callers rely on no thread outliving
-     * {@link #close()}.
-     */
-    private static void awaitThreadsEnded(String prefix, Duration limit) {
-        long deadline = System.nanoTime() + limit.toNanos();
-        for (Thread thread : Thread.getAllStackTraces().keySet()) {
-            if (!thread.getName().startsWith(prefix)) {
-                continue;
-            }
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return;
-            }
-            try {
-                thread.join(Math.max(1, left / 1_000_000));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
+        server.close();
     }
 
     /**
@@ -347,25 +285,6 @@ public final class GoogleServer implements AutoCloseable {
         context.getAxisConfiguration().addService(rpcService);
     }
 
-    private static void deleteRecursively(Path dir) {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void addFilter(Context context, String name, Filter filter) {
-        FilterDef def = new FilterDef();
-        def.setFilterName(name);
-        def.setFilter(filter);
-        context.addFilterDef(def);
-        FilterMap map = new FilterMap();
-        map.setFilterName(name);
-        map.addURLPattern("/*");
-        context.addFilterMap(map);
-    }
-
     /** Options for a {@link GoogleServer}. Not thread-safe. */
     public static final class Builder {
         private int port;
@@ -377,10 +296,7 @@ public final class GoogleServer implements AutoCloseable {
 
         /** The loopback port to listen on; 0 (the default) picks a free one. */
         public Builder port(int port) {
-            if (port < 0 || port > 65_535) {
-                throw new IllegalArgumentException("port must be in 0..65535: " + port);
-            }
-            this.port = port;
+            this.port = EmbeddedServer.checkPort(port);
             return this;
         }
 
@@ -408,67 +324,23 @@ public final class GoogleServer implements AutoCloseable {
             deploy(axis2, impl);
             deployRpc(axis2, impl);
 
-            Path baseDir = Files.createTempDirectory("google-ws-tomcat");
-            Tomcat tomcat = new Tomcat();
-            tomcat.setBaseDir(baseDir.toString());
-            tomcat.setSilent(true);
-            Connector connector = new Connector();
-            connector.setPort(port);
-            connector.setProperty("address", "127.0.0.1");
-            tomcat.setConnector(connector);
-
-            StandardContext context = (StandardContext) tomcat.addContext("", null);
-            // nothing is redeployed, so Tomcat's leak detection has nothing to do (and would
-            // warn about missing --add-opens)
-            context.setClearReferencesThreadLocals(false);
-            context.setClearReferencesRmiTargets(false);
             RequestCounter counter = new RequestCounter();
             RestCaching caching = new RestCaching();
             caching.maxAge(restMaxAge);
             FailureInjection failures = new FailureInjection();
             SessionCookies sessions = new SessionCookies();
-            addFilter(context, "requestCounter", counter);
-            addFilter(context, "sessionCookies", sessions);
-            addFilter(context, "failureInjection", failures);
-            addFilter(context, "restCaching", caching);
-            Wrapper servlet = Tomcat.addServlet(context, "axis2", new Axis2Servlet(axis2));
-            servlet.setLoadOnStartup(1);
-            context.addServletMapping("/services/*", "axis2");
-            LifecycleException failure = null;
-            try {
-                tomcat.start();
-            } catch (LifecycleException e) {
-                failure = e;
-            }
-            // Tomcat only logs a connector that cannot bind; a failed connector has no local port
-            if (failure != null || connector.getLocalPort() <= 0) {
-                try {
-                    tomcat.stop();
-                    tomcat.destroy();
-                } catch (LifecycleException e) {
-                    failure = failure == null ? e : failure;
-                }
-                axis2.terminate();
-                deleteRecursively(baseDir);
-                throw new IOException("cannot start tomcat on port " + port, failure);
-            }
-            return new GoogleServer(tomcat, baseDir, impl, counter, caching, failures, sessions,
-                    connector.getLocalPort());
-        }
-    }
-
-    /** AxisServlet with the configuration built in code instead of a WAR's WEB-INF. */
-    private static final class Axis2Servlet extends AxisServlet {
-        private static final long serialVersionUID = 1L;
-        private final transient ConfigurationContext configurationContext;
-
-        Axis2Servlet(ConfigurationContext configurationContext) {
-            this.configurationContext = configurationContext;
-        }
-
-        @Override
-        protected ConfigurationContext initConfigContext(ServletConfig config) {
-            return configurationContext;
+            EmbeddedServer server = EmbeddedServer.builder()
+                    .port(port)
+                    .address("127.0.0.1")
+                    .baseDirPrefix("google-ws-tomcat")
+                    .filter("requestCounter", counter, "/*")
+                    .filter("sessionCookies", sessions, "/*")
+                    .filter("failureInjection", failures, "/*")
+                    .filter("restCaching", caching, "/*")
+                    .axis2("/services/*", axis2)
+                    .start();
+            return new GoogleServer(server, impl, counter, caching, failures, sessions,
+                    server.port());
         }
     }
 }

@@ -7,34 +7,22 @@ import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.core.policy.PolicyWatcher;
+import io.github.wscache.embedded.EmbeddedServer;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import java.util.stream.Stream;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.context.ConfigurationContextFactory;
-import org.apache.catalina.Context;
-import org.apache.catalina.LifecycleException;
-import org.apache.catalina.connector.Connector;
-import org.apache.catalina.core.StandardContext;
-import org.apache.catalina.core.StandardHost;
-import org.apache.catalina.core.StandardThreadExecutor;
-import org.apache.catalina.session.StandardManager;
-import org.apache.catalina.startup.Tomcat;
-import org.apache.catalina.valves.ErrorReportValve;
 
 /**
- * The portal: an embedded Tomcat with the search, results, cached-page and dashboard pages, and
- * the client side of the Google back-end with wscache installed.
+ * The portal: an embedded Tomcat ({@link EmbeddedServer}) with the search, results, cached-page
+ * and dashboard pages, and the client side of the Google back-end with wscache installed.
  *
  * <pre>{@code
  * try (GoogleServer backend = GoogleServer.start(0);
@@ -58,20 +46,16 @@ public final class Portal implements AutoCloseable {
         COYOTE_LOG.setLevel(Level.WARNING);
     }
 
-    private final Tomcat tomcat;
-    private final Connector connector;
-    private final Path baseDir;
+    /** Set once Tomcat has started; the servlet needs the portal before that. */
+    private volatile EmbeddedServer server;
     private final ConfigurationContext axis2;
     private final ResponseCache cache;
     private final Policy policy;
     private final PolicyWatcher watcher;
     private final Backend backend;
 
-    private Portal(Tomcat tomcat, Connector connector, Path baseDir, ConfigurationContext axis2,
-            ResponseCache cache, Policy policy, PolicyWatcher watcher, Backend backend) {
-        this.tomcat = tomcat;
-        this.connector = connector;
-        this.baseDir = baseDir;
+    private Portal(ConfigurationContext axis2, ResponseCache cache, Policy policy,
+            PolicyWatcher watcher, Backend backend) {
         this.axis2 = axis2;
         this.cache = cache;
         this.policy = policy;
@@ -103,55 +87,30 @@ public final class Portal implements AutoCloseable {
         ResponseCache cache = WsCache.install(axis2, policy);
         Backend backend = new Backend(CachingStubs.using(cache), axis2, o.backendEndpoint);
 
-        Path baseDir = Files.createTempDirectory("portal-tomcat-");
-        Tomcat tomcat = new Tomcat();
-        tomcat.setBaseDir(baseDir.toString());
-        StandardThreadExecutor executor = new StandardThreadExecutor();
-        executor.setName("portal");
-        executor.setNamePrefix("portal-exec-");
-        executor.setMaxThreads(o.maxThreads);
-        executor.setMinSpareThreads(Math.min(10, o.maxThreads));
-        tomcat.getService().addExecutor(executor);
-        Connector connector = new Connector();
-        connector.setPort(o.port);
-        connector.setProperty("address", o.address);
-        connector.getProtocolHandler().setExecutor(executor);
-        connector.setProperty("acceptCount", "1000");
-        connector.setProperty("maxKeepAliveRequests", "-1");
-        tomcat.getService().addConnector(connector);
-        tomcat.setConnector(connector);
-        Context ctx = tomcat.addContext("", baseDir.toString());
-        if (ctx instanceof StandardContext sc) {
-            sc.setClearReferencesRmiTargets(false);
-            sc.setClearReferencesThreadLocals(false);
-        }
-        if (tomcat.getHost() instanceof StandardHost host) {
-            host.setErrorReportValveClass(QuietErrorReportValve.class.getName());
-        }
-        StandardManager manager = new StandardManager();
-        manager.setPathname(null);
-        ctx.setManager(manager);
-        ctx.setSessionTimeout(30);
-        Portal portal = new Portal(tomcat, connector, baseDir, axis2, cache, policy, watcher,
-                backend);
-        Tomcat.addServlet(ctx, "portal", new PortalServlet(portal, backend)).addMapping("/");
-        LifecycleException failure = null;
+        Portal portal = new Portal(axis2, cache, policy, watcher, backend);
         try {
-            tomcat.start();
-        } catch (LifecycleException e) {
-            failure = e;
-        }
-        if (failure != null || connector.getLocalPort() <= 0) {
+            portal.server = EmbeddedServer.builder()
+                    .port(o.port)
+                    .address(o.address)
+                    .baseDirPrefix("portal-tomcat-")
+                    .executor("portal", "portal-exec-", o.maxThreads)
+                    .connectorProperty("acceptCount", "1000")
+                    .connectorProperty("maxKeepAliveRequests", "-1")
+                    .quietErrorPages()
+                    .inMemorySessions(30)
+                    .servlet("portal", new PortalServlet(portal, backend), "/")
+                    .start();
+        } catch (IOException e) {
             portal.close();
             throw new IOException("cannot start the portal on port " + o.port
-                    + " (in use? pick another with --port)", failure);
+                    + " (in use? pick another with --port)", e.getCause());
         }
         return portal;
     }
 
     /** The bound port. */
     public int port() {
-        return connector.getLocalPort();
+        return server.port();
     }
 
     /** The portal's address, e.g. {@code http://127.0.0.1:8080/}. */
@@ -216,10 +175,12 @@ public final class Portal implements AutoCloseable {
 
     @Override
     public void close() {
+        EmbeddedServer running = server;
         try {
-            tomcat.stop();
-            tomcat.destroy();
-        } catch (LifecycleException e) {
+            if (running != null) {
+                running.close();
+            }
+        } catch (IllegalStateException e) {
             // stopping anyway
         }
         backend.close();
@@ -230,25 +191,11 @@ public final class Portal implements AutoCloseable {
             // stopping anyway
         }
         cache.close();
-        try (Stream<Path> files = Files.walk(baseDir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException | UncheckedIOException e) {
-            // a temporary directory left behind is harmless
-        }
     }
 
     private static void closeQuietly(PolicyWatcher w) {
         if (w != null) {
             w.close();
-        }
-    }
-
-    /** Error pages without stack traces or server version. */
-    public static final class QuietErrorReportValve extends ErrorReportValve {
-        /** Hides the report and the server information. */
-        public QuietErrorReportValve() {
-            setShowReport(false);
-            setShowServerInfo(false);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.github.wscache.petshop.remote;
 
+import io.github.wscache.embedded.EmbeddedServer;
 import io.github.wscache.petshop.db.Database;
 import io.github.wscache.petshop.remote.soap.PetShopAccountMessageReceiverInOut;
 import io.github.wscache.petshop.remote.soap.PetShopCartMessageReceiverInOut;
@@ -8,7 +9,6 @@ import io.github.wscache.petshop.remote.soap.PetShopOrdersMessageReceiverInOut;
 import io.github.wscache.petshop.web.EmbeddedTomcat;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ServletConfig;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
@@ -16,8 +16,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -31,18 +29,12 @@ import org.apache.axis2.description.AxisOperation;
 import org.apache.axis2.description.AxisService;
 import org.apache.axis2.description.WSDL11ToAxisServiceBuilder;
 import org.apache.axis2.engine.MessageReceiver;
-import org.apache.axis2.transport.http.AxisServlet;
-import org.apache.catalina.Context;
-import org.apache.catalina.LifecycleException;
-import org.apache.catalina.Wrapper;
-import org.apache.catalina.startup.Tomcat;
-import org.apache.tomcat.util.descriptor.web.FilterDef;
-import org.apache.tomcat.util.descriptor.web.FilterMap;
 
 /**
  * The origin of the Fremoting deployment: the four business services of {@code PetShop.wsdl}
  * ({@value #CATALOG}, {@value #CART}, {@value #ACCOUNT}, {@value #ORDERS}) on Axis2 2.0's
- * {@link AxisServlet} inside embedded Tomcat 11, over the database next to them.
+ * {@code AxisServlet} inside embedded Tomcat 11 ({@link EmbeddedTomcat}), over the database next
+ * to them.
  *
  * <p>Each service is deployed from the WSDL with its generated message receiver; its service
  * objects (skeletons adapting ADB beans to the model and delegating to the local business
@@ -72,12 +64,12 @@ public final class OriginServices implements AutoCloseable {
 
     private static final String THREAD_PREFIX = "petshop-origin-soap-exec-";
 
-    private final EmbeddedTomcat server;
+    private final EmbeddedServer server;
     private final ConfigurationContext axis2;
     private final ServiceScope scope;
     private final OriginCounters counters;
 
-    private OriginServices(EmbeddedTomcat server, ConfigurationContext axis2, ServiceScope scope,
+    private OriginServices(EmbeddedServer server, ConfigurationContext axis2, ServiceScope scope,
             OriginCounters counters) {
         this.server = server;
         this.axis2 = axis2;
@@ -107,31 +99,15 @@ public final class OriginServices implements AutoCloseable {
             AddressingModule.engage(axis2.getAxisConfiguration());
         }
 
-        Path baseDir = Files.createTempDirectory("petshop-origin-tomcat-");
-        EmbeddedTomcat server = EmbeddedTomcat.create(baseDir,
-                "petshop-origin-soap", THREAD_PREFIX, port, maxThreads);
-        Tomcat tomcat = server.tomcat();
-        Context ctx = server.context();
-        FilterDef def = new FilterDef();
-        def.setFilterName("soapRequests");
-        def.setFilter(new CountingFilter(counters));
-        ctx.addFilterDef(def);
-        FilterMap map = new FilterMap();
-        map.setFilterName("soapRequests");
-        map.addURLPattern("/services/*");
-        ctx.addFilterMap(map);
-        Wrapper servlet = Tomcat.addServlet(ctx, "axis2", new Axis2Servlet(axis2));
-        servlet.setLoadOnStartup(1);
-        servlet.addMapping("/services/*");
+        EmbeddedServer server;
         try {
-            tomcat.start();
-        } catch (LifecycleException e) {
-            throw new IOException("tomcat did not start on port " + port, e);
-        }
-        if (server.port() <= 0) {
-            OriginServices failed = new OriginServices(server, axis2, scope, counters);
-            failed.close();
-            throw new IOException("the origin services cannot listen on port " + port);
+            server = EmbeddedTomcat.builder("petshop-origin-tomcat-", "petshop-origin-soap",
+                    THREAD_PREFIX, port, maxThreads)
+                    .filter("soapRequests", new CountingFilter(counters), "/services/*")
+                    .axis2("/services/*", axis2)
+                    .start();
+        } catch (IOException e) {
+            throw new IOException("the origin services cannot listen on port " + port, e);
         }
         return new OriginServices(server, axis2, scope, counters);
     }
@@ -226,7 +202,7 @@ public final class OriginServices implements AutoCloseable {
     @Override
     public void close() {
         try {
-            server.stop();
+            server.close();
         } finally {
             try {
                 axis2.terminate();
@@ -252,21 +228,6 @@ public final class OriginServices implements AutoCloseable {
                 counters.soapRequest();
             }
             chain.doFilter(request, response);
-        }
-    }
-
-    /** AxisServlet with the configuration built in code. */
-    private static final class Axis2Servlet extends AxisServlet {
-        private static final long serialVersionUID = 1L;
-        private final transient ConfigurationContext configurationContext;
-
-        Axis2Servlet(ConfigurationContext configurationContext) {
-            this.configurationContext = configurationContext;
-        }
-
-        @Override
-        protected ConfigurationContext initConfigContext(ServletConfig config) {
-            return configurationContext;
         }
     }
 }

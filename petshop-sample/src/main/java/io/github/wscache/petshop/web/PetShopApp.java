@@ -1,16 +1,10 @@
 package io.github.wscache.petshop.web;
 
+import io.github.wscache.embedded.EmbeddedServer;
 import io.github.wscache.petshop.service.Services;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.apache.catalina.Context;
-import org.apache.catalina.LifecycleException;
-import org.apache.catalina.startup.Tomcat;
-import org.apache.catalina.valves.ErrorReportValve;
 
 /**
  * The Pet Shop web application on embedded Tomcat 11: one {@link PetShopServlet} at the root
@@ -32,12 +26,12 @@ public final class PetShopApp implements AutoCloseable {
         TOMCAT_LOG.setLevel(Level.WARNING);
     }
 
-    private final EmbeddedTomcat server;
+    private final EmbeddedServer server;
     private final PetShopServlet servlet;
     private final FragmentCache cache;
     private final String threadPrefix;
 
-    private PetShopApp(EmbeddedTomcat server, PetShopServlet servlet, FragmentCache cache,
+    private PetShopApp(EmbeddedServer server, PetShopServlet servlet, FragmentCache cache,
             String threadPrefix) {
         this.server = server;
         this.servlet = servlet;
@@ -53,23 +47,14 @@ public final class PetShopApp implements AutoCloseable {
      */
     public static PetShopApp start(String name, int port, Services services, boolean esi,
             int maxThreads) {
-        Path baseDir;
-        try {
-            baseDir = Files.createTempDirectory("petshop-tomcat-");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
         String prefix = "petshop-" + name + "-exec-";
-        EmbeddedTomcat server = EmbeddedTomcat.create(baseDir, "petshop-" + name,
-                prefix, port, maxThreads);
-        Tomcat tomcat = server.tomcat();
-        Context ctx = server.context();
         FragmentCache cache = new FragmentCache(System::nanoTime, 10_000);
         PetShopServlet servlet = new PetShopServlet(services, cache, esi);
-        Tomcat.addServlet(ctx, "petshop", servlet).addMapping("/");
+        EmbeddedServer server;
         try {
-            tomcat.start();
-        } catch (LifecycleException e) {
+            server = EmbeddedTomcat.builder("petshop-tomcat-", "petshop-" + name, prefix, port,
+                    maxThreads).servlet("petshop", servlet, "/").start();
+        } catch (IOException e) {
             throw new IllegalStateException("tomcat did not start on port " + port, e);
         }
         return new PetShopApp(server, servlet, cache, prefix);
@@ -95,17 +80,8 @@ public final class PetShopApp implements AutoCloseable {
         return threadPrefix;
     }
 
-    /** Error pages without stack traces or server version. */
-    public static final class QuietErrorReportValve extends ErrorReportValve {
-        /** Hides the report and the server information. */
-        public QuietErrorReportValve() {
-            setShowReport(false);
-            setShowServerInfo(false);
-        }
-    }
-
     @Override
     public void close() {
-        server.stop();
+        server.close();
     }
 }
