@@ -3,7 +3,7 @@ package io.github.wscache.foreign;
 import io.github.wscache.embedded.EmbeddedServer;
 import io.github.wscache.foreign.catalog.server.CatalogServiceMessageReceiverInOut;
 import io.github.wscache.foreign.customers.server.CustomerServiceMessageReceiverInOut;
-import io.github.wscache.foreign.internal.SharedServiceObject;
+import io.github.wscache.embedded.SharedServiceObject;
 import io.github.wscache.foreign.quotes.server.StockQuoteServiceMessageReceiverInOut;
 import io.github.wscache.foreign.service.CatalogServiceImpl;
 import io.github.wscache.foreign.service.CustomerServiceImpl;

@@ -1,7 +1,7 @@
 package io.github.wscache.google;
 
 import io.github.wscache.embedded.EmbeddedServer;
-import io.github.wscache.google.internal.SharedServiceObject;
+import io.github.wscache.embedded.SharedServiceObject;
 import io.github.wscache.google.server.GoogleSearchServiceMessageReceiverInOnly;
 import io.github.wscache.google.server.GoogleSearchServiceMessageReceiverInOut;
 import io.github.wscache.google.service.GoogleSearchRpc;

@@ -1,2 +1,0 @@
-/** Internals of the foreign-ws fixture; not part of its API. */
-package io.github.wscache.foreign.internal;
