@@ -1,13 +1,13 @@
 package io.github.wscache.foreign;
 
 import io.github.wscache.embedded.BufferedRequest;
+import io.github.wscache.embedded.SoapBodies;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -20,10 +20,6 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.LongAdder;
-import javax.xml.stream.XMLInputFactory;
-import javax.xml.stream.XMLStreamConstants;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamReader;
 
 /**
  * The first filter: counts every HTTP request that reaches the server, per service and
@@ -40,7 +36,6 @@ import javax.xml.stream.XMLStreamReader;
  */
 final class RequestRecorder implements Filter {
 
-    private static final XMLInputFactory INPUT_FACTORY = newInputFactory();
 
     private final LongAdder total = new LongAdder();
     private final Map<String, LongAdder> perOperation = new ConcurrentHashMap<>();
@@ -75,7 +70,7 @@ final class RequestRecorder implements Filter {
         if (!"GET".equals(http.getMethod())) {
             body = http.getInputStream().readAllBytes();
             forward = new BufferedRequest(http, body);
-            operation = operationFromBody(body);
+            operation = SoapBodies.operation(body);
         }
         String action = soapAction(http);
         if (operation.isEmpty()) {
@@ -109,39 +104,6 @@ final class RequestRecorder implements Filter {
             }
         }
         return rest.substring(0, end);
-    }
-
-    static String operationFromBody(byte[] body) {
-        if (body.length == 0) {
-            return "";
-        }
-        try {
-            XMLStreamReader reader = INPUT_FACTORY.createXMLStreamReader(
-                    new ByteArrayInputStream(body));
-            try {
-                boolean inBody = false;
-                boolean first = true;
-                while (reader.hasNext()) {
-                    if (reader.next() != XMLStreamConstants.START_ELEMENT) {
-                        continue;
-                    }
-                    String name = reader.getLocalName();
-                    if (first && !"Envelope".equals(name)) {
-                        return name;
-                    }
-                    first = false;
-                    if (inBody) {
-                        return name;
-                    }
-                    inBody = "Body".equals(name);
-                }
-                return "";
-            } finally {
-                reader.close();
-            }
-        } catch (XMLStreamException e) {
-            return "";
-        }
     }
 
     /** The SOAPAction header, else the action parameter of the content type, else null. */
@@ -183,10 +145,4 @@ final class RequestRecorder implements Filter {
         return headers;
     }
 
-    private static XMLInputFactory newInputFactory() {
-        XMLInputFactory factory = XMLInputFactory.newFactory();
-        factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
-        factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
-        return factory;
-    }
 }

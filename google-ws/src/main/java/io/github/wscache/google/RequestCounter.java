@@ -1,21 +1,17 @@
 package io.github.wscache.google;
 
 import io.github.wscache.embedded.BufferedRequest;
+import io.github.wscache.embedded.SoapBodies;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
-import javax.xml.stream.XMLInputFactory;
-import javax.xml.stream.XMLStreamConstants;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamReader;
 
 /**
  * Counts every HTTP request that reaches the server, in total and per operation.
@@ -30,7 +26,6 @@ import javax.xml.stream.XMLStreamReader;
  */
 final class RequestCounter implements Filter {
 
-    private static final XMLInputFactory INPUT_FACTORY = newInputFactory();
 
     private final LongAdder total = new LongAdder();
     private final Map<String, LongAdder> perOperation = new ConcurrentHashMap<>();
@@ -67,7 +62,7 @@ final class RequestCounter implements Filter {
         } else {
             byte[] body = http.getInputStream().readAllBytes();
             forward = new BufferedRequest(http, body);
-            operation = operationFromBody(body);
+            operation = SoapBodies.operation(body);
             if (operation.isEmpty()) {
                 operation = operationFromAction(http);
             }
@@ -95,39 +90,6 @@ final class RequestCounter implements Filter {
         return end < 0 ? operation : operation.substring(0, end);
     }
 
-    static String operationFromBody(byte[] body) {
-        if (body.length == 0) {
-            return "";
-        }
-        try {
-            XMLStreamReader reader = INPUT_FACTORY.createXMLStreamReader(
-                    new ByteArrayInputStream(body));
-            try {
-                boolean inBody = false;
-                boolean first = true;
-                while (reader.hasNext()) {
-                    if (reader.next() != XMLStreamConstants.START_ELEMENT) {
-                        continue;
-                    }
-                    String name = reader.getLocalName();
-                    if (first && !"Envelope".equals(name)) {
-                        return name;
-                    }
-                    first = false;
-                    if (inBody) {
-                        return name;
-                    }
-                    inBody = "Body".equals(name);
-                }
-                return "";
-            } finally {
-                reader.close();
-            }
-        } catch (XMLStreamException e) {
-            return "";
-        }
-    }
-
     private static String operationFromAction(HttpServletRequest request) {
         String action = request.getHeader("SOAPAction");
         String contentType = request.getContentType();
@@ -145,10 +107,4 @@ final class RequestCounter implements Filter {
         return action.substring(cut + 1);
     }
 
-    private static XMLInputFactory newInputFactory() {
-        XMLInputFactory factory = XMLInputFactory.newFactory();
-        factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
-        factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
-        return factory;
-    }
 }
