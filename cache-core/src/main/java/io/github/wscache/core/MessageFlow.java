@@ -92,6 +92,15 @@ final class MessageFlow extends Flow {
                     "a concurrent call of the same key", c, inv, key);
         }
         try {
+            // a flight that landed between this caller's lookup and its join stored the entry
+            Entry landed = store.get(key);
+            if (landed != null && landed.captured instanceof CachedResponse
+                    && CacheStrategy.isFresh(landed, store.now())) {
+                flight.succeeded(true, landed.captured);
+                hit(c, inv, key);
+                return tell(exchange, (CachedResponse) landed.captured, CacheOutcome.Kind.HIT,
+                        false, null, c, inv, key);
+            }
             CachedResponse r;
             try {
                 r = timedFetch(c, exchange, stale);

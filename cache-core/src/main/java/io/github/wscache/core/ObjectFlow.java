@@ -77,6 +77,15 @@ final class ObjectFlow extends Flow {
             return timedLoad(c, loader);
         }
         try {
+            // a flight that landed between this caller's lookup and its join stored the entry
+            Entry stored = store.get(key);
+            if (stored != null) {
+                Optional<Object> v = materialize(stored, key, c, inv);
+                if (v.isPresent()) {
+                    flight.succeeded(true, null);
+                    return hit(c, inv, key, v.get());
+                }
+            }
             missed(c, inv, key, null);
             T result;
             try {

@@ -2,6 +2,7 @@ package io.github.wscache.axis.internal;
 
 import io.github.wscache.core.CachedResponse;
 import io.github.wscache.core.internal.http.CacheControl;
+import io.github.wscache.core.internal.http.Headers;
 import io.github.wscache.core.xml.XmlRecording;
 import java.io.ByteArrayInputStream;
 import java.util.Collection;
@@ -51,11 +52,15 @@ final class Responses {
      * Never stored: framing and hop-by-hop headers (RFC 9110 §7.6.1), and what belongs to one
      * caller only: cookies and authentication challenges or results (RFC 9111 §3.1, §7.3).
      */
-    private static final Set<String> DROPPED = Set.of("content-length", "content-encoding",
-            "transfer-encoding", "connection", "keep-alive", "proxy-connection", "te",
-            "trailer", "upgrade", "proxy-authenticate", "proxy-authorization",
-            "set-cookie", "set-cookie2", "www-authenticate", "authentication-info",
-            "proxy-authentication-info");
+    private static final Set<String> DROPPED = dropped();
+
+    private static Set<String> dropped() {
+        Set<String> s = new HashSet<>(Headers.HOP_BY_HOP);
+        s.addAll(Headers.PROXY_AUTHENTICATION);
+        s.addAll(List.of("content-length", "content-encoding", "set-cookie", "set-cookie2",
+                "www-authenticate", "authentication-info"));
+        return Set.copyOf(s);
+    }
 
     private Responses() {
     }
@@ -129,9 +134,7 @@ final class Responses {
             String name = h.getKey().toString().toLowerCase(Locale.ROOT);
             String value = h.getValue().toString();
             if (name.equals("connection")) {
-                for (String token : value.split(",")) {
-                    dropped.add(token.trim().toLowerCase(Locale.ROOT));
-                }
+                dropped.addAll(Headers.connectionOptions(List.of(value)));
             } else if (name.equals("cache-control")) {
                 CacheControl cc = CacheControl.parse(List.of(value));
                 dropped.addAll(lower(cc.noCacheFields()));

@@ -1,5 +1,6 @@
 package io.github.wscache.edge.internal;
 
+import io.github.wscache.core.internal.http.Headers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -7,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * Which header fields cross the edge. Hop-by-hop fields (RFC 9110 §7.6.1: {@code Connection} and
@@ -18,9 +20,10 @@ public final class HeaderRules {
     /** The edge's own header on stored responses: when (edge clock, epoch ms) it was received. */
     public static final String RECEIVED = "Wscache-Edge-Received";
 
-    private static final Set<String> HOP_BY_HOP = caseInsensitive("Connection", "Keep-Alive",
-            "Proxy-Authenticate", "Proxy-Authorization", "Proxy-Connection", "TE", "Trailer",
-            "Transfer-Encoding", "Upgrade");
+    /** Hop-by-hop and proxy authentication fields, as cache-core defines them. */
+    private static final Set<String> HOP_BY_HOP = caseInsensitive(
+            Stream.concat(Headers.HOP_BY_HOP.stream(), Headers.PROXY_AUTHENTICATION.stream())
+                    .toArray(String[]::new));
     /** Fields the JDK HttpClient refuses to set or sets itself. */
     private static final Set<String> CLIENT_SETS = caseInsensitive("Host", "Content-Length",
             "Expect", "Upgrade", "Connection", "HTTP2-Settings");
@@ -45,16 +48,8 @@ public final class HeaderRules {
             return true;
         }
         List<String> connection = all.get("Connection");
-        if (connection != null) {
-            for (String v : connection) {
-                for (String token : v.split(",")) {
-                    if (token.trim().equalsIgnoreCase(name)) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
+        return connection != null && Headers.connectionOptions(connection)
+                .contains(name.toLowerCase(Locale.ROOT));
     }
 
     /** The request fields to send to the origin: end-to-end fields minus those the client sets. */

@@ -26,6 +26,18 @@ import java.util.TreeMap;
  */
 public final class Headers {
 
+    /**
+     * Hop-by-hop fields (RFC 9110 §7.6.1), in lower case: meaningful for one connection only, so
+     * never stored, forwarded or merged from a 304 — together with the fields a message's
+     * {@code Connection} names ({@link #connectionOptions}).
+     */
+    public static final Set<String> HOP_BY_HOP = Set.of("connection", "keep-alive",
+            "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade");
+
+    /** Proxy authentication fields, in lower case: between one client and one proxy only. */
+    public static final Set<String> PROXY_AUTHENTICATION = Set.of("proxy-authenticate",
+            "proxy-authorization", "proxy-authentication-info");
+
     /** No header fields at all. */
     public static final Headers EMPTY = new Headers(new TreeMap<>(String.CASE_INSENSITIVE_ORDER));
 
@@ -170,5 +182,25 @@ public final class Headers {
     @Override
     public String toString() {
         return fields.toString();
+    }
+
+    /**
+     * Returns the field names a message's {@code Connection} values list, in lower case: they
+     * are hop-by-hop for that message.
+     *
+     * @param connection the values of the {@code Connection} field, possibly empty
+     * @return the names, lower case
+     */
+    public static Set<String> connectionOptions(Iterable<String> connection) {
+        Set<String> names = new java.util.HashSet<>();
+        for (String v : connection) {
+            for (String token : v.split(",")) {
+                String t = token.trim();
+                if (!t.isEmpty()) {
+                    names.add(t.toLowerCase(java.util.Locale.ROOT));
+                }
+            }
+        }
+        return names;
     }
 }

@@ -30,9 +30,14 @@ public final class Validators {
      * Fields a 304 never replaces in the stored response (RFC 9111 §3.1, §3.2): hop-by-hop and
      * proxy-specific fields, and {@code Content-Length}, which describes the 304's empty body.
      */
-    private static final Set<String> NOT_UPDATED = Set.of("content-length", "connection",
-            "keep-alive", "proxy-connection", "te", "transfer-encoding", "upgrade", "trailer",
-            "proxy-authenticate", "proxy-authentication-info", "proxy-authorization");
+    private static final Set<String> NOT_UPDATED = notUpdated();
+
+    private static Set<String> notUpdated() {
+        Set<String> s = new HashSet<>(Headers.HOP_BY_HOP);
+        s.addAll(Headers.PROXY_AUTHENTICATION);
+        s.add("content-length");
+        return Set.copyOf(s);
+    }
 
     private final EntityTag etag;
     private final Instant lastModified;
@@ -165,9 +170,7 @@ public final class Validators {
      */
     public static Headers merge304(Headers stored, Headers headersOf304) {
         Set<String> skip = new HashSet<>(NOT_UPDATED);
-        for (String name : headersOf304.members("Connection")) {
-            skip.add(name.toLowerCase(Locale.ROOT));
-        }
+        skip.addAll(Headers.connectionOptions(headersOf304.members("Connection")));
         Map<String, List<String>> merged = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         merged.putAll(stored.asMap());
         for (String name : headersOf304.names()) {
