@@ -609,6 +609,17 @@ class ResponseCacheTest {
     }
 
     @Test
+    void builder_buildLeavesTheBuilderAsItWas() {
+        ResponseCache.Builder b = ResponseCache.builder().policy(Policy.parse(SPELLING, "t.yaml"))
+                .clock(java.time.Clock.systemUTC());
+        try (ResponseCache first = b.build(); ResponseCache second = b.build()) {
+            assertThat(first).isNotSameAs(second);
+        }
+        assertThatThrownBy(() -> b.clock(clock)).isInstanceOf(IllegalStateException.class)
+                .hasMessage("clock was already set");
+    }
+
+    @Test
     void builder_requiresAPolicyAndRejectsDoubleSettings() {
         assertThatThrownBy(() -> ResponseCache.builder().build())
                 .isInstanceOf(IllegalStateException.class)

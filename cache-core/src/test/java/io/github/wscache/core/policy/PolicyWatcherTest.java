@@ -39,6 +39,27 @@ class PolicyWatcherTest {
         assertThat(changes[0]).isEqualTo(1);
     }
 
+    @Test
+    void watcher_goesOnAfterAListenerThrows_andTheOtherListenersStillRun() throws Exception {
+        Path file = dir.resolve("wscache.yaml");
+        Files.writeString(file, "operations:\n  - operation: a\n    ttl: 1h\n");
+        Policy policy = Policy.load(file);
+        int[] changes = {0};
+        policy.addChangeListener(() -> {
+            throw new IllegalStateException("a broken listener");
+        });
+        policy.addChangeListener(() -> changes[0]++);
+
+        try (PolicyWatcher watcher = policy.watch()) {
+            Files.writeString(file, "operations:\n  - operation: a\n    ttl: 2h\n");
+            awaitTtl(policy, Duration.ofHours(2));
+            Files.writeString(file, "operations:\n  - operation: a\n    ttl: 3h\n");
+            awaitTtl(policy, Duration.ofHours(3));
+            assertThat(watcher.lastResult().succeeded()).isTrue();
+        }
+        assertThat(changes[0]).isEqualTo(2);
+    }
+
     private static void awaitTtl(Policy policy, Duration expected) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
         while (!policy.resolve(null, null, "a").ttl().equals(expected)
