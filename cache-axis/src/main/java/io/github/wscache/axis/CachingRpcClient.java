@@ -82,11 +82,12 @@ public final class CachingRpcClient {
         String op = operation.getLocalPart();
         String endpoint = client.getOptions().getTo() == null ? null
                 : client.getOptions().getTo().getAddress();
-        OperationPolicy p = cache.policyFor(Invocation.builder(op).endpoint(endpoint).build());
+        Invocation.Builder b = Invocation.builder(op).endpoint(endpoint);
+        OperationPolicy p = cache.policyFor(b.build());
         if (!StubCalls.cachesObjects(p, resultType)) {
             return target.run();
         }
-        Invocation.Builder b = Invocation.builder(op).endpoint(endpoint).parameters(args);
+        b.parameters(args);
         if (!StubCalls.identity(client, p, b)) {
             return target.run();
         }

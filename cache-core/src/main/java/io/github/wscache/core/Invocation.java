@@ -38,6 +38,8 @@ public final class Invocation {
     private final String bypass;
     private final String vary;
     private final Supplier<XMLStreamReader> requestXml;
+    /** The policy entry found for this call, shared by the invocations of one builder. */
+    final Resolution resolution;
 
     private Invocation(Builder b) {
         this.service = b.service;
@@ -52,6 +54,18 @@ public final class Invocation {
         this.bypass = b.bypass;
         this.vary = b.vary == null ? null : b.vary.toString();
         this.requestXml = b.requestXml;
+        this.resolution = b.resolution;
+    }
+
+    /**
+     * The policy found for a call's names, service and endpoint, under one set of rules: kept so
+     * that an integration that asks {@link ResponseCache#policyFor} before it builds the full
+     * invocation (cache-axis does, to read identity headers) does not make the cache look it up
+     * again. Shared by every invocation a builder builds until one of those inputs changes.
+     */
+    static final class Resolution {
+        /** The rules list the policy was found under (it changes with every reload), and it. */
+        volatile Object[] found;
     }
 
     /**
@@ -183,6 +197,7 @@ public final class Invocation {
         private String bypass;
         private StringBuilder vary;
         private Supplier<XMLStreamReader> requestXml;
+        private Resolution resolution = new Resolution();
 
         private Builder(String operation) {
             Objects.requireNonNull(operation, "operation");
@@ -205,6 +220,7 @@ public final class Invocation {
                     aliases = new ArrayList<>(2);
                 }
                 aliases.add(name);
+                resolution = new Resolution();
             }
             return this;
         }
@@ -212,12 +228,14 @@ public final class Invocation {
         /** Sets the service name policies match with {@code service:}. */
         public Builder service(String service) {
             this.service = service;
+            resolution = new Resolution();
             return this;
         }
 
         /** Sets the endpoint URL policies match with {@code endpoint:}; part of the key. */
         public Builder endpoint(String endpoint) {
             this.endpoint = endpoint;
+            resolution = new Resolution();
             return this;
         }
 

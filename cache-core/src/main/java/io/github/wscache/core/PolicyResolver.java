@@ -29,10 +29,20 @@ final class PolicyResolver {
         this.policy = policy;
     }
 
-    /** Returns the policy in force for a call. */
+    /**
+     * Returns the policy in force for a call: looked up once per call, also when an integration
+     * asked for it before building the full invocation ({@link Invocation.Resolution}).
+     */
     OperationPolicy policyFor(Invocation inv) {
+        List<Rule> rules = policy.rules();
+        Object[] found = inv.resolution.found;
+        if (found != null && found[0] == rules) {
+            return (OperationPolicy) found[1];
+        }
         Rule r = ruleFor(inv);
-        return r == null ? policy.defaults() : r.policy();
+        OperationPolicy p = r == null ? policy.defaults() : r.policy();
+        inv.resolution.found = new Object[] {rules, p};
+        return p;
     }
 
     private Rule ruleFor(Invocation inv) {

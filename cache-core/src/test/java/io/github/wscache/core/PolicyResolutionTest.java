@@ -52,6 +52,23 @@ class PolicyResolutionTest {
     }
 
     @Test
+    void policyFor_isFoundAgainAfterAReloadAndWhenTheBuilderNamesAnotherService() {
+        cache("operations:\n"
+                + "  - service: Store\n    operation: GetItem\n    ttl: 1m\n"
+                + "  - service: Other\n    operation: GetItem\n    ttl: 3m\n");
+        Invocation.Builder b = Invocation.builder("GetItem").service("Store");
+        Invocation first = b.build();
+        Invocation full = b.parameter("asin", "1").build();
+
+        assertThat(cache.policyFor(first).ttl()).hasMinutes(1);
+        assertThat(cache.policyFor(full).ttl()).hasMinutes(1);
+        cache.policy().replaceWith(Policy.parse("operations:\n"
+                + "  - service: Store\n    operation: GetItem\n    ttl: 2m\n", "store.yaml"));
+        assertThat(cache.policyFor(full).ttl()).hasMinutes(2);
+        assertThat(cache.policyFor(b.service("Other").build()).cacheable()).isFalse();
+    }
+
+    @Test
     void call_cachesAnOperationPolicedByItsAliasAndCountsItUnderItsName() {
         cache("operations:\n  - service: Store\n    operation: keywordSearch\n    ttl: 1h\n");
         AtomicInteger calls = new AtomicInteger();

@@ -75,13 +75,12 @@ final class RequestKeys {
             return null;
         }
         OMElement payload = payload(mc);
-        String service = Names.service(mc.getAxisService());
-        OperationPolicy policy = cache.policyFor(names(mc, payload).service(service)
-                .endpoint(endpoint).build());
+        // one builder for both: the policy found for the first build serves the second
         Invocation.Builder b = names(mc, payload)
-                .service(service)
-                .endpoint(endpoint)
-                .vary("wscache-level", "message");
+                .service(Names.service(mc.getAxisService()))
+                .endpoint(endpoint);
+        OperationPolicy policy = cache.policyFor(b.build());
+        b.vary("wscache-level", "message");
         String url = null;
         if (restGet) {
             mc.setDoingREST(true);

@@ -71,13 +71,13 @@ public final class StubCalls {
         String service = client == null ? null : Names.service(client.getAxisService());
         String endpoint = endpoint(client);
         String element = args.length == 1 ? OperationNames.elementName(args[0]) : null;
-        OperationPolicy p = cache.policyFor(OperationNames.builder(method.getName(), element,
-                null).service(service).endpoint(endpoint).build());
+        Invocation.Builder b = OperationNames.builder(method.getName(), element, null)
+                .service(service).endpoint(endpoint);
+        // the policy found here is the one the cache uses for the full invocation below
+        OperationPolicy p = cache.policyFor(b.build());
         if (!cachesObjects(p, method.getReturnType())) {
             return target.call();
         }
-        Invocation.Builder b = OperationNames.builder(method.getName(), element, null)
-                .service(service).endpoint(endpoint);
         String[] names = NAMES.computeIfAbsent(method, StubCalls::parameterNames);
         for (int i = 0; i < args.length; i++) {
             b.parameter(names[i], args[i]);
