@@ -61,6 +61,9 @@ import org.slf4j.LoggerFactory;
 public final class CachingTransportSender implements TransportSender {
     private static final Logger LOG = LoggerFactory.getLogger(CachingTransportSender.class);
     private static final ThreadLocal<Boolean> BYPASS = new ThreadLocal<>();
+    /** What the cache is told of a call it does not keep: nothing of the response is read. */
+    private static final CachedResponse PASSED_THROUGH = CachedResponse.builder(null)
+            .notCacheable("the operation is not cached: passed through").build();
 
     private final TransportSender delegate;
     private final ResponseCache cache;
@@ -141,6 +144,16 @@ public final class CachingTransportSender implements TransportSender {
         }
         if (request == null) {
             return delegate.invoke(mc);
+        }
+        if (!request.policy.cacheable()) {
+            // counted as a bypass, and the response goes to Axis2 untouched: a call the cache
+            // does not keep must cost no more than without the cache, so it is not buffered,
+            // scanned or recorded
+            cache.exchange(request.invocation, stale -> {
+                delegate.invoke(mc);
+                return PASSED_THROUGH;
+            });
+            return InvocationResponse.CONTINUE;
         }
         boolean events = request.policy.value() != ValueRepresentation.XML;
         Fetch fetch = new Fetch(mc, in, request, events);

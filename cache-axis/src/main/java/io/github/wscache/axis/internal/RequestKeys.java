@@ -80,6 +80,10 @@ final class RequestKeys {
                 .service(Names.service(mc.getAxisService()))
                 .endpoint(endpoint);
         OperationPolicy policy = cache.policyFor(b.build());
+        if (!policy.cacheable()) {
+            // passed through as it is: neither identity nor payload is needed for that
+            return new Request(b.build(), policy, restGet, null);
+        }
         b.vary("wscache-level", "message");
         String url = null;
         if (restGet) {
