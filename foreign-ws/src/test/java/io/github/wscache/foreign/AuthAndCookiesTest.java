@@ -16,44 +16,17 @@ import java.util.Map;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.Constants;
 import org.apache.axis2.client.Options;
-import org.apache.axis2.context.ConfigurationContext;
-import org.apache.axis2.context.ConfigurationContextFactory;
 import org.apache.axis2.context.MessageContext;
 import org.apache.axis2.context.NamedValue;
 import org.apache.axis2.kernel.http.HTTPConstants;
 import org.apache.axis2.transport.http.impl.httpclient5.HttpTransportPropertiesImpl;
 import org.apache.axis2.wsdl.WSDLConstants;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Optional Basic authentication and session cookies, and the identities the server records. */
-class AuthAndCookiesTest {
+class AuthAndCookiesTest extends ForeignServerFixture {
 
     private static final Map<String, String> USERS = Map.of("alice", "a-secret", "bob", "b-secret");
-
-    private static ConfigurationContext client;
-    private static ForeignServer server;
-
-    @BeforeAll
-    static void start() throws Exception {
-        client = ConfigurationContextFactory.createConfigurationContextFromFileSystem(null, null);
-        server = ForeignServer.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
-        client.terminate();
-    }
-
-    @BeforeEach
-    void reset() {
-        server.requireBasicAuth(null);
-        server.setSessionCookies(false);
-        server.reset();
-    }
 
     @Test
     void basicAuth_rejectsCallWithoutCredentialsButCountsIt() throws Exception {

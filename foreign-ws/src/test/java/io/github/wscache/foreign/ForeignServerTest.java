@@ -16,35 +16,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import org.apache.axiom.soap.SOAP12Constants;
 import org.apache.axis2.AxisFault;
-import org.apache.axis2.context.ConfigurationContext;
-import org.apache.axis2.context.ConfigurationContextFactory;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Every service answers through its generated stub, and every request is counted exactly. */
-class ForeignServerTest {
-
-    private static ConfigurationContext client;
-    private static ForeignServer server;
-
-    @BeforeAll
-    static void start() throws Exception {
-        client = ConfigurationContextFactory.createConfigurationContextFromFileSystem(null, null);
-        server = ForeignServer.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
-        client.terminate();
-    }
-
-    @BeforeEach
-    void reset() {
-        server.reset();
-    }
+class ForeignServerTest extends ForeignServerFixture {
 
     @Test
     void catalogKeywordSearch_answersNestedItemsWithAuthorArraysAndPrices() throws Exception {

@@ -19,14 +19,10 @@ import org.apache.axiom.om.OMElement;
 import org.apache.axiom.om.OMSourcedElement;
 import org.apache.axis2.client.Stub;
 import org.apache.axis2.context.ConfigurationContext;
-import org.apache.axis2.context.ConfigurationContextFactory;
 import org.apache.axis2.context.MessageContext;
 import org.apache.axis2.databinding.ADBDataSource;
 import org.apache.axis2.description.AxisOperation;
 import org.apache.axis2.wsdl.WSDLConstants;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -38,15 +34,12 @@ import org.junit.jupiter.params.provider.EnumSource;
  * is an {@link ADBDataSource} over the application's bean. foreign-ws/README.md shows the same
  * table.
  */
-class StubFactsTest {
+class StubFactsTest extends ForeignServerFixture {
 
     private static final String TEMPURI = "http://tempuri.org/";
     private static final String QUOTES_WSDL = "http://example.com/stockquote.wsdl";
     private static final String QUOTES_BODY = "urn:example:stockquote";
     private static final String CRM = "http://crm.example.com/ws/customer/v1";
-
-    private static ConfigurationContext client;
-    private static ForeignServer server;
 
     /** One operation of one stub, as generated from its WSDL. */
     enum Fact {
@@ -132,23 +125,6 @@ class StubFactsTest {
             this.requestBean = requestBean;
             this.request = request;
         }
-    }
-
-    @BeforeAll
-    static void start() throws Exception {
-        client = ConfigurationContextFactory.createConfigurationContextFromFileSystem(null, null);
-        server = ForeignServer.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
-        client.terminate();
-    }
-
-    @BeforeEach
-    void reset() {
-        server.reset();
     }
 
     @ParameterizedTest
