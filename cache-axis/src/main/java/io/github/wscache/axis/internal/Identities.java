@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import javax.xml.namespace.QName;
@@ -17,6 +18,8 @@ import org.apache.axis2.client.ServiceClient;
 import org.apache.axis2.context.NamedValue;
 import org.apache.axis2.kernel.http.HTTPConstants;
 import org.apache.axis2.transport.http.HTTPAuthenticator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The one mapping from an outgoing Axis2 request to the caller's identity, shared by the
@@ -57,6 +60,10 @@ final class Identities {
             "http://schemas.xmlsoap.org/ws/2004/08/addressing",
             "http://schemas.xmlsoap.org/ws/2004/03/addressing");
     private static final String PASSWORD_DIGEST = "#PasswordDigest";
+    private static final Logger LOG = LoggerFactory.getLogger(Identities.class);
+    private static final int MAX_NOTED = 1_000;
+    /** Credential-like names met that no rule names: each is said once in the log. */
+    private static final Set<String> NOTED = ConcurrentHashMap.newKeySet();
     private static volatile Field serviceClientHeaders;
 
     private Identities() {
@@ -115,8 +122,10 @@ final class Identities {
         String n = name.toLowerCase(Locale.ROOT);
         if (n.equals("authorization")) {
             b.authorization(value);
-        } else if (n.equals("proxy-authorization") || n.equals("cookie")
-                || CREDENTIAL_LIKE.matcher(n).matches()) {
+        } else if (n.equals("proxy-authorization") || n.equals("cookie")) {
+            b.credential("header:" + n, value);
+        } else if (CREDENTIAL_LIKE.matcher(n).matches()) {
+            noteGuessed("HTTP header " + name);
             b.credential("header:" + n, value);
         }
     }
@@ -133,8 +142,12 @@ final class Identities {
             security(b, h);
             return;
         }
-        if (named.contains(local) || named.contains(name)
-                || CREDENTIAL_LIKE.matcher(local).matches()) {
+        if (named.contains(local) || named.contains(name)) {
+            b.credential("soap-header:" + name, h.toString());
+            return;
+        }
+        if (CREDENTIAL_LIKE.matcher(local).matches()) {
+            noteGuessed("SOAP header " + name);
             b.credential("soap-header:" + name, h.toString());
             return;
         }
@@ -172,6 +185,24 @@ final class Identities {
             }
             b.credential("wsse:" + local, token.toString());
         }
+    }
+
+    /**
+     * Says once per name that a credential-like field no rule names was taken as a credential:
+     * the partition it causes is then visible to whoever wonders why two callers do not share.
+     */
+    private static void noteGuessed(String what) {
+        if (NOTED.size() < MAX_NOTED && NOTED.add(what)) {
+            LOG.info("wscache: requests carry {}, which looks like a credential: responses are "
+                    + "kept per value of it, never shared (name it in identityHeaders, or set "
+                    + "sharedAcrossUsers: true if it does not identify the caller; logged once)",
+                    what);
+        }
+    }
+
+    /** Returns the credential-like names met so far that no rule names, for tests. */
+    static Set<String> guessedCredentials() {
+        return Set.copyOf(NOTED);
     }
 
     /**
