@@ -25,14 +25,11 @@ import org.apache.axis2.context.NamedValue;
 import org.apache.axis2.kernel.http.HTTPConstants;
 import org.apache.axis2.rpc.client.RPCServiceClient;
 import org.apache.axis2.wsdl.WSDLConstants;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Every kind of Axis2 client through the message-level cache, and identity partitions. */
-class ClientKindsTest {
+class ClientKindsTest extends GoogleFixture {
     private static final OMFactory OM = OMAbstractFactory.getOMFactory();
     private static final OMNamespace NS = OM.createOMNamespace(GoogleServer.NAMESPACE, "g");
     private static final String POLICY = "operations:\n"
@@ -41,29 +38,12 @@ class ClientKindsTest {
             + "  - operation: doSpellingSuggestion\n"
             + "    ttl: 60s\n";
 
-    private static Google google;
     private final TestClock clock = new TestClock();
     private ResponseCache cache;
 
-    @BeforeAll
-    static void start() throws Exception {
-        google = Google.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        google.close();
-    }
-
     @BeforeEach
     void setUp() {
-        google.reset();
         cache = google.install(POLICY, clock);
-    }
-
-    @AfterEach
-    void tearDown() {
-        WsCache.uninstall(google.context);
     }
 
     @Test

@@ -15,34 +15,20 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** Many threads on one shared context: exact server counts, correct results, single flight. */
-class ConcurrencyTest {
+class ConcurrencyTest extends GoogleFixture {
     private static final String[] PHRASES = {"teh", "wierd", "recieve", "seperate"};
     private static final String[] ANSWERS = {"the", "weird", "receive", "separate"};
 
-    private static Google google;
     private ExecutorService pool;
-
-    @BeforeAll
-    static void start() throws Exception {
-        google = Google.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        google.close();
-    }
 
     @BeforeEach
     void setUp() {
-        google.reset();
         pool = Executors.newFixedThreadPool(32);
     }
 
@@ -50,7 +36,6 @@ class ConcurrencyTest {
     void tearDown() throws Exception {
         pool.shutdownNow();
         assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
-        WsCache.uninstall(google.context);
     }
 
     @ParameterizedTest

@@ -26,9 +26,6 @@ import org.apache.axis2.context.MessageContext;
 import org.apache.axis2.context.NamedValue;
 import org.apache.axis2.kernel.http.HTTPConstants;
 import org.apache.axis2.transport.http.impl.httpclient5.HttpTransportPropertiesImpl;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,14 +37,13 @@ import org.junit.jupiter.params.provider.EnumSource;
  * {@link GoogleSearchServiceImpl#WHOAMI} with the credentials it saw, so a response made for
  * one user and handed to another is visible in the answer, not only in a count.
  */
-class IdentityTest {
+class IdentityTest extends GoogleFixture {
     private static final String WSSE = "http://docs.oasis-open.org/wss/2004/01/"
             + "oasis-200401-wss-wssecurity-secext-1.0.xsd";
     private static final OMFactory OM = OMAbstractFactory.getOMFactory();
     private static final int THREADS = 16;
     private static final int CALLS = 10;
 
-    private static Google google;
     private ResponseCache cache;
 
     /** Where the cache sits. */
@@ -75,25 +71,9 @@ class IdentityTest {
         OTHER_SOAP_HEADER
     }
 
-    @BeforeAll
-    static void start() throws Exception {
-        google = Google.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        google.close();
-    }
-
     @BeforeEach
     void reset() {
-        google.reset();
         google.server.setSessionCookies(false);
-    }
-
-    @AfterEach
-    void uninstall() {
-        WsCache.uninstall(google.context);
     }
 
     private static String policy(Level level) {

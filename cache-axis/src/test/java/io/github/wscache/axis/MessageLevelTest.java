@@ -12,17 +12,12 @@ import io.github.wscache.google.stub.GoogleSearchServiceStub.GoogleSearchResult;
 import java.time.Duration;
 import org.apache.axiom.soap.SOAP12Constants;
 import org.apache.axis2.AxisFault;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** The caching transport sender with generated stubs against the fixture server. */
-class MessageLevelTest {
-    private static Google google;
+class MessageLevelTest extends GoogleFixture {
     private final TestClock clock = new TestClock();
     private ResponseCache cache;
 
@@ -40,26 +35,6 @@ class MessageLevelTest {
                 + "    operation: doSpellingSuggestion\n"
                 + "    ttl: 60s\n"
                 + "    value: " + v + "\n";
-    }
-
-    @BeforeAll
-    static void start() throws Exception {
-        google = Google.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        google.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        google.reset();
-    }
-
-    @AfterEach
-    void uninstall() {
-        WsCache.uninstall(google.context);
     }
 
     private GoogleSearchServiceStub stub() throws AxisFault {

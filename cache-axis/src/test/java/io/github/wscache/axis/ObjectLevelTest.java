@@ -19,14 +19,11 @@ import io.github.wscache.google.unpacked.GoogleSearchService;
 import javax.xml.namespace.QName;
 import org.apache.axis2.addressing.EndpointReference;
 import org.apache.axis2.rpc.client.RPCServiceClient;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Caching stubs: application objects copied per caller, fall-through to the message level. */
-class ObjectLevelTest {
+class ObjectLevelTest extends GoogleFixture {
     private static final String POLICY = "operations:\n"
             + "  - operation: doGoogleSearch\n"
             + "    ttl: 60s\n"
@@ -36,31 +33,14 @@ class ObjectLevelTest {
             + "  - operation: doGetCachedPage\n"
             + "    ttl: 60s\n";
 
-    private static Google google;
     private ResponseCache cache;
     private CachingStubs stubs;
 
-    @BeforeAll
-    static void start() throws Exception {
-        google = Google.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        google.close();
-    }
-
     @BeforeEach
     void setUp() {
-        google.reset();
         cache = ResponseCache.builder().policy(Policy.parse(POLICY, "test.yaml"))
                 .clock(new TestClock()).build();
         stubs = CachingStubs.using(cache);
-    }
-
-    @AfterEach
-    void tearDown() {
-        WsCache.uninstall(google.context);
     }
 
     @Test

@@ -19,14 +19,12 @@ import org.apache.axis2.client.Options;
 import org.apache.axis2.client.ServiceClient;
 import org.apache.axis2.context.NamedValue;
 import org.apache.axis2.kernel.http.HTTPConstants;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** REST/POX GET through Axis2: keys by URL, HTTP freshness, revalidation with ETag and 304. */
-class RestTest {
+class RestTest extends GoogleFixture {
     private static final OMFactory OM = OMAbstractFactory.getOMFactory();
     private static final OMNamespace NS = OM.createOMNamespace(GoogleServer.NAMESPACE, "g");
     private static final String POLICY = "operations:\n"
@@ -34,24 +32,12 @@ class RestTest {
             + "    ttl: 10s\n"
             + "    honorHttpHeaders: true\n";
 
-    private static Google google;
     private final TestClock clock = new TestClock();
     private ResponseCache cache;
     private ServiceClient client;
 
-    @BeforeAll
-    static void start() throws Exception {
-        google = Google.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        google.close();
-    }
-
     @BeforeEach
     void setUp() throws Exception {
-        google.reset();
         cache = google.install(POLICY, clock);
         client = new ServiceClient(google.context, null);
         Options options = client.getOptions();
@@ -65,7 +51,6 @@ class RestTest {
     @AfterEach
     void tearDown() throws Exception {
         client.cleanup();
-        WsCache.uninstall(google.context);
     }
 
     private String spell(String phrase) throws Exception {
