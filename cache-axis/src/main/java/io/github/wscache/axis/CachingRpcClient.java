@@ -84,7 +84,7 @@ public final class CachingRpcClient {
                 : client.getOptions().getTo().getAddress();
         Invocation.Builder b = Invocation.builder(op).endpoint(endpoint);
         OperationPolicy p = cache.policyFor(b.build());
-        if (!StubCalls.cachesObjects(p, resultType)) {
+        if (!StubCalls.cachesObjects(cache.copiers(), p, resultType)) {
             return target.run();
         }
         b.parameters(args);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.wscache.axis.internal.StubCalls;
 import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.copy.CopierRegistry;
 import io.github.wscache.core.copy.Copiers;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
 
 /** Caching stubs: application objects copied per caller, fall-through to the message level. */
 class ObjectLevelTest extends GoogleFixture {
+    private static final CopierRegistry DEFAULT_COPIERS = CopierRegistry.defaultRegistry();
     private static final String POLICY = "operations:\n"
             + "  - operation: doGoogleSearch\n"
             + "    ttl: 60s\n"
@@ -161,9 +163,10 @@ class ObjectLevelTest extends GoogleFixture {
         OperationPolicy objects = Policy.parse(POLICY, "test.yaml")
                 .resolve(null, null, "doGoogleSearch");
         assertThat(Copiers.isCopyable(Thread.class)).isFalse();
-        assertThat(StubCalls.cachesObjects(objects, Thread.class)).isFalse();
-        assertThat(StubCalls.cachesObjects(objects, DoGoogleSearchResponse.class)).isTrue();
-        assertThat(StubCalls.cachesObjects(Policy.parse(POLICY, "test.yaml")
+        assertThat(StubCalls.cachesObjects(DEFAULT_COPIERS, objects, Thread.class)).isFalse();
+        assertThat(StubCalls.cachesObjects(DEFAULT_COPIERS, objects,
+                DoGoogleSearchResponse.class)).isTrue();
+        assertThat(StubCalls.cachesObjects(DEFAULT_COPIERS, Policy.parse(POLICY, "test.yaml")
                 .resolve(null, null, "doSpellingSuggestion"), String.class)).isFalse();
     }
 

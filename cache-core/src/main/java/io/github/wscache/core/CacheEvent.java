@@ -3,7 +3,8 @@ package io.github.wscache.core;
 import java.util.Optional;
 
 /**
- * One decision the cache made for one call, delivered to {@link CacheListener}s on the calling
+ * One decision the cache made for one call, delivered to the listeners of a cache
+ * ({@link ResponseCache#addListener}, a {@code Consumer<CacheEvent>}) on the calling
  * thread. Immutable.
  *
  * <p>The sequences a listener sees: a hit is {@code HIT}; a miss is {@code MISS} then

@@ -1,7 +1,7 @@
 package io.github.wscache.core;
 
 import io.github.wscache.core.copy.CopierChoice;
-import io.github.wscache.core.copy.Copiers;
+import io.github.wscache.core.copy.CopierRegistry;
 import io.github.wscache.core.internal.http.CacheControl;
 import io.github.wscache.core.internal.http.Freshness;
 import io.github.wscache.core.internal.http.FreshnessDecision;
@@ -40,9 +40,15 @@ final class CacheStrategy {
             FreshnessOptions.defaults().withHeuristics(false);
 
     private final boolean surrogate;
+    private final CopierRegistry copiers;
 
     CacheStrategy(boolean surrogate) {
+        this(surrogate, CopierRegistry.defaultRegistry());
+    }
+
+    CacheStrategy(boolean surrogate, CopierRegistry copiers) {
         this.surrogate = surrogate;
+        this.copiers = copiers;
     }
 
     /** Why an application-object call bypasses the cache, or {@code null} when it takes part. */
@@ -193,11 +199,11 @@ final class CacheStrategy {
     }
 
     /**
-     * Chooses the copier of a result type ({@link Copiers#choose}, the one choice wscache
-     * makes); a warning about a forced {@code value} that cannot copy the type names the
-     * operation.
+     * Chooses the copier of a result type under the cache's registrations
+     * ({@link CopierRegistry#choose}, the one choice wscache makes); a warning about a forced
+     * {@code value} that cannot copy the type names the operation.
      */
-    static CopierChoice<Object> copier(OperationPolicy p, Class<Object> type) {
-        return Copiers.choose(p, type);
+    CopierChoice<Object> copier(OperationPolicy p, Class<Object> type) {
+        return copiers.choose(p, type);
     }
 }

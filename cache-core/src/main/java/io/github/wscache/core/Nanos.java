@@ -1,6 +1,7 @@
 package io.github.wscache.core;
 
 import java.time.Duration;
+import java.time.Instant;
 
 /**
  * Saturating nanosecond arithmetic for entry times. A {@link Duration} holds centuries that a
@@ -24,6 +25,15 @@ final class Nanos {
             return 0;
         }
         return d.compareTo(MAXIMUM_DURATION) >= 0 ? MAXIMUM : d.toNanos();
+    }
+
+    /** Returns the nanoseconds since the epoch of {@code i}, {@link Long#MAX_VALUE} if later. */
+    static long sinceEpoch(Instant i) {
+        long seconds = i.getEpochSecond();
+        if (seconds >= Long.MAX_VALUE / 1_000_000_000L) {
+            return Long.MAX_VALUE;
+        }
+        return seconds * 1_000_000_000L + i.getNano();
     }
 
     /** Returns {@code a + b}, or {@link Long#MAX_VALUE} / {@link Long#MIN_VALUE} on overflow. */

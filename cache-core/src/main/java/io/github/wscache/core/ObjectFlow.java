@@ -119,7 +119,7 @@ final class ObjectFlow extends Flow {
             long weight = 64;
             if (result != null) {
                 Class<Object> type = (Class<Object>) result.getClass();
-                CopierChoice<Object> choice = CacheStrategy.copier(p, type);
+                CopierChoice<Object> choice = strategy.copier(p, type);
                 if (choice.warning().isPresent()) {
                     stats.logOnce("forced:" + inv.operation() + ":" + type.getName(),
                             "wscache: " + inv.operation() + ": " + choice.warning().get(), null);

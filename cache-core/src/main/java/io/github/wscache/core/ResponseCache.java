@@ -2,17 +2,18 @@ package io.github.wscache.core;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Ticker;
+import io.github.wscache.core.copy.CopierRegistry;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.core.policy.Rule;
 import java.time.Clock;
-import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * A response cache for web-service calls: the public face of cache-core. It resolves each call's
@@ -43,34 +44,33 @@ public final class ResponseCache implements AutoCloseable {
     private final Stats stats;
     private final Store store;
     private final PolicyResolver resolver;
+    private final CopierRegistry copiers;
     private final ObjectFlow objects;
     private final MessageFlow messages;
-    private final Runnable onPolicyChange = this::policyChanged;
+    private final Runnable onPolicyChange;
 
     private ResponseCache(Builder b, InstantSource clock) {
         this.policy = b.policy;
+        this.copiers = b.copiers;
         this.stats = new Stats(b.listeners);
-        Ticker ticker = clock == null ? Ticker.systemTicker() : () -> nanos(clock.instant());
+        Ticker ticker = clock == null ? Ticker.systemTicker()
+                : () -> Nanos.sinceEpoch(clock.instant());
         this.store = new Store(policy.maximumSize(), ticker, stats);
         this.resolver = new PolicyResolver(policy);
-        Flow.Parts parts = new Flow.Parts(stats, store, new CacheStrategy(b.surrogate),
+        Flow.Parts parts = new Flow.Parts(stats, store, new CacheStrategy(b.surrogate, copiers),
                 resolver, clock);
         this.objects = new ObjectFlow(parts);
         this.messages = new MessageFlow(parts);
+        this.onPolicyChange = () -> {
+            resolver.policyChanged();
+            store.followPolicy(policy);
+        };
         policy.addChangeListener(onPolicyChange);
     }
 
     /** Returns a builder. */
     public static Builder builder() {
         return new Builder();
-    }
-
-    private static long nanos(Instant i) {
-        long seconds = i.getEpochSecond();
-        if (seconds >= Long.MAX_VALUE / 1_000_000_000L) {
-            return Long.MAX_VALUE;
-        }
-        return seconds * 1_000_000_000L + i.getNano();
     }
 
     /**
@@ -197,13 +197,22 @@ public final class ResponseCache implements AutoCloseable {
         return policy;
     }
 
-    /** Adds a listener for per-call events. */
-    public void addListener(CacheListener listener) {
+    /**
+     * Returns the copier registry this cache copies results under: the one given to the
+     * builder, else the {@linkplain CopierRegistry#defaultRegistry() default}. Integrations ask
+     * it which copier a result type gets ({@link CopierRegistry#choose}).
+     */
+    public CopierRegistry copiers() {
+        return copiers;
+    }
+
+    /** Adds a listener for per-call events, called on the calling thread once per decision. */
+    public void addListener(Consumer<CacheEvent> listener) {
         stats.addListener(Objects.requireNonNull(listener, "listener"));
     }
 
     /** Removes a listener. */
-    public void removeListener(CacheListener listener) {
+    public void removeListener(Consumer<CacheEvent> listener) {
         stats.removeListener(listener);
     }
 
@@ -212,15 +221,6 @@ public final class ResponseCache implements AutoCloseable {
     public void close() {
         policy.removeChangeListener(onPolicyChange);
         store.invalidateAll();
-    }
-
-    /** After a reload: new bounds, and the entries whose operation's settings changed dropped. */
-    private void policyChanged() {
-        resolver.policyChanged();
-        store.setMaximumWeight(policy.maximumSize());
-        int dropped = store.removeEntriesIf((k, e) ->
-                !policy.resolve(k.service(), k.endpoint(), e.policyName).equals(e.policy));
-        Stats.LOG.info("policy changed: {} entries of changed operations dropped", dropped);
     }
 
     /**
@@ -234,7 +234,8 @@ public final class ResponseCache implements AutoCloseable {
         private Policy policy;
         private InstantSource clock;
         private boolean surrogate;
-        private final List<CacheListener> listeners = new ArrayList<>();
+        private CopierRegistry copiers = CopierRegistry.defaultRegistry();
+        private final List<Consumer<CacheEvent>> listeners = new ArrayList<>();
 
         private Builder() {
         }
@@ -277,8 +278,18 @@ public final class ResponseCache implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Sets the registry whose declarations (read-only types, deep clones, Kryo classes,
+         * custom copiers) this cache copies results under; the
+         * {@linkplain CopierRegistry#defaultRegistry() default registry} otherwise.
+         */
+        public Builder copiers(CopierRegistry registry) {
+            this.copiers = Objects.requireNonNull(registry, "registry");
+            return this;
+        }
+
         /** Adds a listener for per-call events. */
-        public Builder listener(CacheListener listener) {
+        public Builder listener(Consumer<CacheEvent> listener) {
             listeners.add(Objects.requireNonNull(listener, "listener"));
             return this;
         }

@@ -5,6 +5,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,10 +23,10 @@ final class Stats {
     private static final int MAX_LOGGED_CAUSES = 1_000;
 
     private final ConcurrentHashMap<String, Counters> counters = new ConcurrentHashMap<>();
-    private final List<CacheListener> listeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<CacheEvent>> listeners = new CopyOnWriteArrayList<>();
     private final Set<String> logged = ConcurrentHashMap.newKeySet();
 
-    Stats(List<CacheListener> listeners) {
+    Stats(List<Consumer<CacheEvent>> listeners) {
         this.listeners.addAll(listeners);
     }
 
@@ -102,20 +103,20 @@ final class Stats {
             return;
         }
         CacheEvent event = new CacheEvent(type, operation, key, detail);
-        for (CacheListener l : listeners) {
+        for (Consumer<CacheEvent> l : listeners) {
             try {
-                l.onEvent(event);
+                l.accept(event);
             } catch (RuntimeException e) {
                 logOnce("listener:" + l.getClass().getName(), "a cache listener failed", e);
             }
         }
     }
 
-    void addListener(CacheListener listener) {
+    void addListener(Consumer<CacheEvent> listener) {
         listeners.add(listener);
     }
 
-    void removeListener(CacheListener listener) {
+    void removeListener(Consumer<CacheEvent> listener) {
         listeners.remove(listener);
     }
 

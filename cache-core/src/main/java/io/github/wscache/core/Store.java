@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.RemovalCause;
 import com.github.benmanes.caffeine.cache.Ticker;
+import io.github.wscache.core.policy.Policy;
 import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 
@@ -76,6 +77,17 @@ final class Store {
 
     void invalidateAll() {
         cache.invalidateAll();
+    }
+
+    /**
+     * Follows a reloaded policy: its new byte bound, and the entries whose operation's settings
+     * changed dropped; logs how many.
+     */
+    void followPolicy(Policy policy) {
+        setMaximumWeight(policy.maximumSize());
+        int dropped = removeEntriesIf((k, e) ->
+                !policy.resolve(k.service(), k.endpoint(), e.policyName).equals(e.policy));
+        Stats.LOG.info("policy changed: {} entries of changed operations dropped", dropped);
     }
 
     void setMaximumWeight(long bytes) {

@@ -145,13 +145,13 @@ class CacheStrategyTest {
         OperationPolicy readOnly = TTL_60.toBuilder().readOnly(true).build();
         OperationPolicy clone = TTL_60.toBuilder().value(ValueRepresentation.CLONE).build();
 
-        assertThat(CacheStrategy.copier(readOnly, list).copier().get().strategy())
+        assertThat(new CacheStrategy(false).copier(readOnly, list).copier().get().strategy())
                 .isEqualTo(CopyStrategy.REFERENCE);
-        CopierChoice<Object> forced = CacheStrategy.copier(clone, thread);
+        CopierChoice<Object> forced = new CacheStrategy(false).copier(clone, thread);
         assertThat(forced.warning()).hasValueSatisfying(w -> assertThat(w)
                 .startsWith("value: clone cannot copy java.lang.Thread safely"));
         assertThat(forced.copier()).isEmpty();
         assertThat(forced.reason()).startsWith("result type java.lang.Thread cannot be copied");
-        assertThat(CacheStrategy.copier(TTL_60, list).copier()).isPresent();
+        assertThat(new CacheStrategy(false).copier(TTL_60, list).copier()).isPresent();
     }
 }

@@ -310,7 +310,8 @@ final class PortalServlet extends HttpServlet {
             w.print("</b><div class=\"why\">");
             w.print(Html.esc(p.toString()));
             w.print("</div></td><td class=\"why\">");
-            w.print(Html.esc(Representations.strategy(p, Representations.OPERATIONS.get(op))));
+            w.print(Html.esc(Representations.strategy(portal.cache().copiers(), p,
+                    Representations.OPERATIONS.get(op))));
             w.printf(Locale.ROOT, "</td><td class=\"hits\">%d</td><td class=\"misses\">%d</td>"
                     + "<td class=\"bypasses\">%d</td><td class=\"ratio\">%.1f %%</td>"
                     + "<td class=\"entries\">%d</td>", s.hits(), s.misses(), s.bypasses(),
@@ -372,7 +373,8 @@ final class PortalServlet extends HttpServlet {
             b.append(",\"readOnly\":").append(p.readOnly());
             b.append(",\"policy\":").append(Html.json(p.toString()));
             b.append(",\"strategy\":").append(Html.json(
-                    Representations.strategy(p, Representations.OPERATIONS.get(op))));
+                    Representations.strategy(portal.cache().copiers(), p,
+                    Representations.OPERATIONS.get(op))));
             b.append(String.format(Locale.ROOT, ",\"hits\":%d,\"misses\":%d,\"stores\":%d,"
                     + "\"bypasses\":%d,\"errors\":%d,\"hitRatio\":%.4f,\"entries\":%d}",
                     s.hits(), s.misses(), s.stores(), s.bypasses(), s.errors(), s.hitRatio(),

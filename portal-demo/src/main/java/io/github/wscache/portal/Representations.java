@@ -1,7 +1,7 @@
 package io.github.wscache.portal;
 
 import io.github.wscache.core.copy.CopierChoice;
-import io.github.wscache.core.copy.Copiers;
+import io.github.wscache.core.copy.CopierRegistry;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.core.policy.Rule;
@@ -92,7 +92,8 @@ public final class Representations {
      *
      * @return a one-line "strategy: reason"
      */
-    public static String strategy(OperationPolicy p, Class<?> resultType) {
+    public static String strategy(CopierRegistry copiers, OperationPolicy p,
+            Class<?> resultType) {
         if (!p.cacheable()) {
             return "none: not cached, every call goes to the back-end";
         }
@@ -100,7 +101,7 @@ public final class Representations {
             return p.value().yamlName().toUpperCase(Locale.ROOT) + ": message level (caching "
                     + "transport sender), the stub deserializes every hit";
         }
-        CopierChoice<?> choice = Copiers.choose(p, resultType);
+        CopierChoice<?> choice = copiers.choose(p, resultType);
         if (choice.copier().isEmpty()) {
             return "EVENTS (message level): the object level cannot copy the result; "
                     + choice.reason();

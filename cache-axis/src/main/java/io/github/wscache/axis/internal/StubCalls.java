@@ -2,7 +2,7 @@ package io.github.wscache.axis.internal;
 
 import io.github.wscache.core.Invocation;
 import io.github.wscache.core.ResponseCache;
-import io.github.wscache.core.copy.Copiers;
+import io.github.wscache.core.copy.CopierRegistry;
 import io.github.wscache.core.policy.OperationPolicy;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -25,9 +25,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A call is handed straight to the stub (where the message level, when installed, caches it)
  * when the operation is not cacheable, when its policy asks for a message-level representation,
- * or when its declared result type cannot be copied safely ({@link Copiers#isCopyable}). When
- * the object level does cache it, the message level is switched off for that call, so the
- * response is not stored twice.
+ * or when its declared result type cannot be copied safely under the cache's registry
+ * ({@link CopierRegistry#isCopyable}). When the object level does cache it, the message level is
+ * switched off for that call, so the response is not stored twice.
  */
 public final class StubCalls {
     private static final Logger LOG = LoggerFactory.getLogger(StubCalls.class);
@@ -75,7 +75,7 @@ public final class StubCalls {
                 .service(service).endpoint(endpoint);
         // the policy found here is the one the cache uses for the full invocation below
         OperationPolicy p = cache.policyFor(b.build());
-        if (!cachesObjects(p, method.getReturnType())) {
+        if (!cachesObjects(cache.copiers(), p, method.getReturnType())) {
             return target.call();
         }
         String[] names = NAMES.computeIfAbsent(method, StubCalls::parameterNames);
@@ -90,11 +90,13 @@ public final class StubCalls {
 
     /**
      * Whether the object level caches results of this operation and declared type: the policy
-     * caches it at the object level and {@link Copiers#choose} has a copier for the type.
+     * caches it at the object level and the cache's {@link CopierRegistry#choose} has a copier
+     * for the type.
      */
-    public static boolean cachesObjects(OperationPolicy p, Class<?> resultType) {
+    public static boolean cachesObjects(CopierRegistry copiers, OperationPolicy p,
+            Class<?> resultType) {
         return p.cacheable() && !p.value().isMessageLevel()
-                && (resultType.isPrimitive() || Copiers.choose(p, resultType).copier()
+                && (resultType.isPrimitive() || copiers.choose(p, resultType).copier()
                         .isPresent());
     }
 

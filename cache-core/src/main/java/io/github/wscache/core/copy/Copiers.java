@@ -1,10 +1,7 @@
 package io.github.wscache.core.copy;
 
-import io.github.wscache.core.copy.internal.Plans;
 import io.github.wscache.core.copy.internal.ReferenceCopier;
-import io.github.wscache.core.copy.internal.Registry;
 import io.github.wscache.core.policy.OperationPolicy;
-import io.github.wscache.core.policy.ValueRepresentation;
 import java.util.Objects;
 
 /**
@@ -56,8 +53,13 @@ import java.util.Objects;
  * </table>
  *
  * <p>The same table, generated from {@link #explain(Class)} over the test fixtures, is written to
- * {@code target/copy-strategies.md} by the tests. Registrations should happen before the first
- * copy of the types involved; each one invalidates every memoized plan.
+ * {@code target/copy-strategies.md} by the tests.
+ *
+ * <p>The static methods here read and write the {@linkplain CopierRegistry#defaultRegistry()
+ * default registry}, the one of every cache built without a registry of its own. Registrations
+ * should happen before the first copy of the types involved; each one invalidates the plans of
+ * that registry. An application that runs several caches, or tests that must not see each
+ * other's registrations, give each cache its own {@link CopierRegistry}.
  *
  * <p>Known limits: access order of an access-ordered {@code LinkedHashMap} is not kept;
  * comparators of sorted collections are shared (they are behaviour, not data); an unmodifiable
@@ -71,6 +73,8 @@ import java.util.Objects;
  * {@link CopyException}.
  */
 public final class Copiers {
+
+    private static final CopierRegistry DEFAULT = CopierRegistry.defaultRegistry();
 
     private Copiers() {
     }
@@ -89,7 +93,7 @@ public final class Copiers {
      *     explanation
      */
     public static <T> Copier<T> forType(Class<T> type) {
-        return Plans.forType(Objects.requireNonNull(type, "type"));
+        return DEFAULT.forType(type);
     }
 
     /**
@@ -110,37 +114,7 @@ public final class Copiers {
      * @return the choice, never {@code null}
      */
     public static <T> CopierChoice<T> choose(OperationPolicy policy, Class<T> type) {
-        Objects.requireNonNull(policy, "policy");
-        Objects.requireNonNull(type, "type");
-        if (policy.readOnly()) {
-            return new CopierChoice<>(readOnly(type), "REFERENCE: readOnly: true, the cached "
-                    + "object is shared without copying", null);
-        }
-        if (policy.value() == ValueRepresentation.REFERENCE && isImmutable(type)) {
-            return new CopierChoice<>(readOnly(type), "REFERENCE: value: reference, and "
-                    + type.getName() + " is immutable", null);
-        }
-        String warning = null;
-        CopyStrategy forced = policy.value().copyStrategy().orElse(null);
-        if (forced != null) {
-            try {
-                return new CopierChoice<>(of(forced, type), forced + ": as the policy says "
-                        + "(value: " + policy.value().yamlName() + "); the automatic choice "
-                        + "would be " + explain(type), null);
-            } catch (IllegalArgumentException e) {
-                warning = "value: " + policy.value().yamlName()
-                        + policy.source().map(s -> " (" + s + ")").orElse("")
-                        + " cannot copy " + type.getName() + " safely (" + e.getMessage()
-                        + "); using the automatic choice instead";
-            }
-        }
-        if (!isCopyable(type)) {
-            return new CopierChoice<>(null, "result type " + type.getName()
-                    + " cannot be copied safely: " + explain(type), warning);
-        }
-        String why = warning == null ? explain(type)
-                : "fallback to automatic choice, because " + warning + "; " + explain(type);
-        return new CopierChoice<>(forType(type), why, warning);
+        return DEFAULT.choose(policy, type);
     }
 
     /**
@@ -158,8 +132,7 @@ public final class Copiers {
      *     {@code type} safely
      */
     public static <T> Copier<T> of(CopyStrategy strategy, Class<T> type) {
-        return Plans.of(Objects.requireNonNull(strategy, "strategy"),
-                Objects.requireNonNull(type, "type"));
+        return DEFAULT.of(strategy, type);
     }
 
     /**
@@ -173,7 +146,7 @@ public final class Copiers {
      * @return {@code false} when forType would throw {@link UncopyableTypeException}
      */
     public static boolean isCopyable(Class<?> type) {
-        return Plans.isCopyable(Objects.requireNonNull(type, "type"));
+        return DEFAULT.isCopyable(type);
     }
 
     /**
@@ -188,7 +161,7 @@ public final class Copiers {
      * @return whether values of the type can be shared because nobody can mutate them
      */
     public static boolean isImmutable(Class<?> type) {
-        return Plans.isImmutable(Objects.requireNonNull(type, "type"));
+        return DEFAULT.isImmutable(type);
     }
 
     /**
@@ -205,7 +178,7 @@ public final class Copiers {
      * @return "STRATEGY: type is ...; how", or "NONE: ..." when it cannot be copied
      */
     public static String explain(Class<?> type) {
-        return Plans.explain(Objects.requireNonNull(type, "type"));
+        return DEFAULT.explain(type);
     }
 
     /**
@@ -236,7 +209,7 @@ public final class Copiers {
      * @param type a type nobody mutates
      */
     public static void registerReadOnly(Class<?> type) {
-        Registry.addReadOnly(type);
+        DEFAULT.registerReadOnly(type);
     }
 
     /**
@@ -250,7 +223,7 @@ public final class Copiers {
      * @param type a type with a public deep {@code clone()}
      */
     public static void registerDeepClone(Class<?> type) {
-        Registry.addDeepClone(type);
+        DEFAULT.registerDeepClone(type);
     }
 
     /**
@@ -266,7 +239,7 @@ public final class Copiers {
      * @param <T> the type
      */
     public static <T> void register(Class<T> type, Copier<T> copier) {
-        Registry.addCopier(type, copier);
+        DEFAULT.register(type, copier);
     }
 
     /**
@@ -281,7 +254,7 @@ public final class Copiers {
      * @param required whether registration is required
      */
     public static void kryoRegistrationRequired(boolean required) {
-        Registry.setKryoRegistrationRequired(required);
+        DEFAULT.kryoRegistrationRequired(required);
     }
 
     /**
@@ -295,6 +268,6 @@ public final class Copiers {
      * @param types the classes Kryo may write
      */
     public static void registerKryo(Class<?>... types) {
-        Registry.addKryoClasses(types);
+        DEFAULT.registerKryo(types);
     }
 }

@@ -1,5 +1,6 @@
 package io.github.wscache.portal.load;
 
+import io.github.wscache.core.copy.CopierRegistry;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.portal.Representations;
@@ -120,7 +121,8 @@ final class Results {
         for (String rep : o.representations()) {
             Policy p = Representations.with(base, "doGoogleSearch", rep);
             OperationPolicy op = p.resolve(Representations.SERVICE, null, "doGoogleSearch");
-            b.append("- `").append(rep).append("`: ").append(Representations.strategy(op,
+            b.append("- `").append(rep).append("`: ").append(Representations.strategy(
+                    CopierRegistry.defaultRegistry(), op,
                     Representations.OPERATIONS.get("doGoogleSearch"))).append('\n');
         }
         b.append("\n| representation | clients | hit ratio % | throughput (req/s) | mean (ms) "

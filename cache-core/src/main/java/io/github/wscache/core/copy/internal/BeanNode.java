@@ -86,7 +86,8 @@ final class BeanNode extends Node {
      * @throws ReflectiveOperationException or a {@link RuntimeException} such as
      *     {@code InaccessibleObjectException} when a field cannot be reached
      */
-    static BeanNode build(Class<?> type) throws ReflectiveOperationException {
+    static BeanNode build(Class<?> type, Registry registry)
+            throws ReflectiveOperationException {
         List<MethodHandle> fields = new ArrayList<>();
         for (Class<?> k = type; k != null && k != Object.class; k = k.getSuperclass()) {
             MethodHandles.Lookup lookup = null;
@@ -97,7 +98,7 @@ final class BeanNode extends Node {
                 if (lookup == null) {
                     lookup = MethodHandles.privateLookupIn(k, MethodHandles.lookup());
                 }
-                fields.add(fieldCopier(lookup, field));
+                fields.add(fieldCopier(lookup, field, registry));
             }
         }
         MethodHandle plan = fields.isEmpty() ? MethodHandles.empty(COPY_TYPE)
@@ -116,7 +117,8 @@ final class BeanNode extends Node {
     }
 
     /** Returns a handle {@code (from, to, ctx)void} copying one field. */
-    private static MethodHandle fieldCopier(MethodHandles.Lookup lookup, Field field)
+    private static MethodHandle fieldCopier(MethodHandles.Lookup lookup, Field field,
+            Registry registry)
             throws IllegalAccessException {
         if (Modifier.isFinal(field.getModifiers())) {
             field.setAccessible(true);
@@ -126,7 +128,7 @@ final class BeanNode extends Node {
         MethodHandle setter = lookup.unreflectSetter(field)
                 .asType(MethodType.methodType(void.class, Object.class, type));
         MethodHandle copier;
-        if (type.isPrimitive() || TypeRules.mutableReason(type, true) == null) {
+        if (type.isPrimitive() || TypeRules.mutableReason(type, registry) == null) {
             // (to, from) -> setter(to, getter(from))
             copier = MethodHandles.filterArguments(setter, 1,
                     getter.asType(MethodType.methodType(type, Object.class)));

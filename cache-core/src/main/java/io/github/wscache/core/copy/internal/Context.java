@@ -17,25 +17,39 @@ final class Context {
     /** Entries in use: a prefix of the table while linear, a count once hashed. */
     private int size;
     private boolean hashed;
+    /** The plans of the registry the copy runs under; {@code null} for graph walks. */
+    private final Plans plans;
     /** The node of the last class met: arrays and collections often hold one class only. */
     private Class<?> lastClass;
     private Node lastNode;
+
+    /** A context for a copy under {@code plans}. */
+    Context(Plans plans) {
+        this.plans = plans;
+    }
+
+    /** A context that only {@linkplain #mark marks} objects, for graph walks. */
+    Context() {
+        this(null);
+    }
 
     /** Copies {@code value} according to its runtime class. */
     Object copy(Object value) {
         if (value == null) {
             return null;
         }
-        Class<?> type = value.getClass();
-        Node node;
+        return node(value.getClass()).copy(value, this);
+    }
+
+    /** Returns the node copying objects of exactly {@code type} in this copy. */
+    Node node(Class<?> type) {
         if (type == lastClass) {
-            node = lastNode;
-        } else {
-            node = Plans.node(type);
-            lastClass = type;
-            lastNode = node;
+            return lastNode;
         }
-        return node.copy(value, this);
+        Node node = plans.node(type);
+        lastClass = type;
+        lastNode = node;
+        return node;
     }
 
     /** Returns the copy already made of {@code original}, or {@code null}. */

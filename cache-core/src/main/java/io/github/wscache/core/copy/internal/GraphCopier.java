@@ -12,6 +12,7 @@ import io.github.wscache.core.copy.Copier;
  */
 final class GraphCopier<T> implements Copier<T> {
 
+    private final Plans plans;
     private final Class<T> type;
     private final CopyStrategy strategy;
     private final Node root;
@@ -21,7 +22,8 @@ final class GraphCopier<T> implements Copier<T> {
      * @param forced whether {@code strategy} was forced: then a root of a subclass is copied with
      *     that strategy too; otherwise it gets the automatic selection of its own class
      */
-    GraphCopier(Class<T> type, CopyStrategy strategy, Node root, boolean forced) {
+    GraphCopier(Plans plans, Class<T> type, CopyStrategy strategy, Node root, boolean forced) {
+        this.plans = plans;
         this.type = type;
         this.strategy = strategy;
         this.root = root;
@@ -36,9 +38,9 @@ final class GraphCopier<T> implements Copier<T> {
         }
         Class<?> runtime = original.getClass();
         Node node = runtime == type ? root
-                : forced ? Plans.nodeFor(strategy, runtime) : Plans.node(runtime);
+                : forced ? plans.nodeFor(strategy, runtime) : plans.node(runtime);
         try {
-            return (T) node.copy(original, new Context());
+            return (T) node.copy(original, new Context(plans));
         } catch (CopyFailure f) {
             throw f.toException(runtime);
         }

@@ -359,7 +359,7 @@ final class JdkNodes {
             if (seen != null) {
                 return seen;
             }
-            if (allShared(original)) {
+            if (allShared(original, ctx)) {
                 return original;
             }
             ctx.put(original, Context.IN_PROGRESS);
@@ -396,24 +396,24 @@ final class JdkNodes {
             return copy;
         }
 
-        private boolean allShared(Object original) {
+        private boolean allShared(Object original, Context ctx) {
             Collection<?> values = kind == 2 ? ((Map<?, ?>) original).entrySet()
                     : (Collection<?>) original;
             for (Object value : values) {
                 if (value instanceof Map.Entry) {
                     Map.Entry<?, ?> entry = (Map.Entry<?, ?>) value;
-                    if (!shared(entry.getKey()) || !shared(entry.getValue())) {
+                    if (!shared(entry.getKey(), ctx) || !shared(entry.getValue(), ctx)) {
                         return false;
                     }
-                } else if (!shared(value)) {
+                } else if (!shared(value, ctx)) {
                     return false;
                 }
             }
             return true;
         }
 
-        private static boolean shared(Object value) {
-            return value == null || Plans.node(value.getClass()).shares();
+        private static boolean shared(Object value, Context ctx) {
+            return value == null || ctx.node(value.getClass()).shares();
         }
     }
 
@@ -493,7 +493,7 @@ final class JdkNodes {
                 return seen;
             }
             Object value = optional.get();
-            if (Plans.node(value.getClass()).shares()) {
+            if (ctx.node(value.getClass()).shares()) {
                 return original;
             }
             ctx.put(original, Context.IN_PROGRESS);

@@ -3,15 +3,13 @@ package io.github.wscache.core.copy.internal;
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
-import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
 import com.esotericsoftware.kryo.util.Pool;
 import io.github.wscache.core.copy.CopyException;
-import java.util.Map;
-import org.objenesis.strategy.StdInstantiatorStrategy;
 
 /**
  * The serialization strategy for types that are not {@link java.io.Serializable}: Kryo 5 bytes.
- * Kryo instances are not thread-safe and come from a pool rebuilt when the registrations change.
+ * Kryo instances are not thread-safe and come from a pool of the registry, rebuilt when its
+ * registrations change.
  * References are on, so shared objects and cycles keep their shape. Registration is required
  * unless {@code Copiers.kryoRegistrationRequired(false)}.
  *
@@ -25,16 +23,26 @@ import org.objenesis.strategy.StdInstantiatorStrategy;
  */
 public final class KryoCopier<T> extends SerializingCopier<T> {
 
-    private static volatile Pools pools = new Pools(-1, null);
+    private final KryoPools pools;
 
+    /**
+     * Creates the copier under the registrations of the default registry.
+     *
+     * @param type the type copied
+     */
+    public KryoCopier(Class<T> type) {
+        this(type, Registry.defaultInstance());
+    }
 
     /**
      * Creates the copier.
      *
      * @param type the type copied
+     * @param registry the registrations (Kryo classes, whether registration is required)
      */
-    public KryoCopier(Class<T> type) {
+    public KryoCopier(Class<T> type, Registry registry) {
         super(type);
+        this.pools = registry.kryoPools();
     }
 
     @Override
@@ -42,7 +50,7 @@ public final class KryoCopier<T> extends SerializingCopier<T> {
         if (original == null) {
             return null;
         }
-        Pool<Kryo> pool = pool();
+        Pool<Kryo> pool = pools.pool();
         Kryo kryo = pool.obtain();
         try {
             kryo.setClassLoader(loader);
@@ -66,7 +74,7 @@ public final class KryoCopier<T> extends SerializingCopier<T> {
             throw new IllegalArgumentException("captured: expected the byte[] made by capture(),"
                     + " got " + captured.getClass().getTypeName());
         }
-        Pool<Kryo> pool = pool();
+        Pool<Kryo> pool = pools.pool();
         Kryo kryo = pool.obtain();
         try {
             kryo.setClassLoader(loader);
@@ -77,36 +85,5 @@ public final class KryoCopier<T> extends SerializingCopier<T> {
         } finally {
             pool.free(kryo);
         }
-    }
-
-    private static Pool<Kryo> pool() {
-        Pools current = pools;
-        int version = Registry.version();
-        if (current.version != version) {
-            current = new Pools(version, new Pool<>(true, false, 16) {
-                @Override
-                protected Kryo create() {
-                    return newKryo();
-                }
-            });
-            pools = current;
-        }
-        return current.pool;
-    }
-
-    private static Kryo newKryo() {
-        Kryo kryo = new Kryo();
-        kryo.setRegistrationRequired(Registry.kryoRegistrationRequired());
-        kryo.setReferences(true);
-        kryo.setInstantiatorStrategy(new DefaultInstantiatorStrategy(
-                new StdInstantiatorStrategy()));
-        for (Map.Entry<Class<?>, Integer> entry : Registry.kryoClasses().entrySet()) {
-            kryo.register(entry.getKey(), entry.getValue());
-        }
-        return kryo;
-    }
-
-    /** The pool of one registration version. */
-    private record Pools(int version, Pool<Kryo> pool) {
     }
 }

@@ -14,14 +14,14 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * The per-class copy plans and the strategy selection behind
- * {@link io.github.wscache.core.copy.Copiers}. A plan is computed once per class and memoized in
- * a {@link ClassValue}; a registration bumps the {@link Registry#version()} and plans of older
- * versions are recomputed on next use. Applications use it through
- * {@link io.github.wscache.core.copy.Copiers}.
+ * The per-class copy plans and the strategy selection of one {@link Registry}, behind
+ * {@link io.github.wscache.core.copy.CopierRegistry}. A plan is computed once per class and
+ * memoized in a {@link ClassValue} of this instance; a registration bumps the registry's
+ * {@link Registry#version()} and plans of older versions are recomputed on next use. Applications
+ * use it through {@link io.github.wscache.core.copy.CopierRegistry}.
  *
  * <pre>{@code
- * Copier<Quote> copier = Plans.forType(Quote.class); // what Copiers.forType does
+ * Copier<Quote> copier = registry.plans().forType(Quote.class); // what forType does
  * }</pre>
  */
 public final class Plans {
@@ -29,43 +29,45 @@ public final class Plans {
     private static final String NONE_SUFFIX =
             "; it cannot be copied safely; the cache keeps the events representation for it";
 
-    private static final ClassValue<Plan> PLANS = new ClassValue<>() {
+    private final Registry registry;
+
+    private final ClassValue<Plan> plans = new ClassValue<>() {
         @Override
         protected Plan computeValue(Class<?> type) {
             return build(type);
         }
     };
 
-    private static final ClassValue<Memo> AUTO = new ClassValue<>() {
+    private final ClassValue<Memo> auto = new ClassValue<>() {
         @Override
         protected Memo computeValue(Class<?> type) {
             return autoCopier(type);
         }
     };
 
-    private static final ThreadLocal<Set<Class<?>>> BUILDING =
-            ThreadLocal.withInitial(HashSet::new);
+    private final ThreadLocal<Set<Class<?>>> building = ThreadLocal.withInitial(HashSet::new);
 
-    private Plans() {
+    Plans(Registry registry) {
+        this.registry = registry;
     }
 
     /** Returns the plan of {@code type} for the current registrations. */
-    static Plan plan(Class<?> type) {
-        Plan plan = PLANS.get(type);
-        if (plan.version != Registry.version()) {
-            PLANS.remove(type);
-            plan = PLANS.get(type);
+    Plan plan(Class<?> type) {
+        Plan plan = plans.get(type);
+        if (plan.version != registry.version()) {
+            plans.remove(type);
+            plan = plans.get(type);
         }
         return plan;
     }
 
     /** Returns the node copying objects of exactly {@code type} by automatic selection. */
-    static Node node(Class<?> type) {
+    Node node(Class<?> type) {
         return plan(type).node;
     }
 
     /** Returns the node for a root of class {@code type} under a forced strategy. */
-    static Node nodeFor(CopyStrategy strategy, Class<?> type) {
+    Node nodeFor(CopyStrategy strategy, Class<?> type) {
         Plan plan = plan(type);
         if (strategy == CopyStrategy.REFLECTION) {
             return plan.reflective != null ? plan.reflective : new Node.Refuse(plan.reflectiveWhy);
@@ -79,11 +81,11 @@ public final class Plans {
 
     /** See {@link io.github.wscache.core.copy.Copiers#forType(Class)}. */
     @SuppressWarnings("unchecked") // AUTO maps each class to a copier of that class
-    public static <T> Copier<T> forType(Class<T> type) {
-        Memo memo = AUTO.get(type);
-        if (memo.version != Registry.version()) {
-            AUTO.remove(type);
-            memo = AUTO.get(type);
+    public <T> Copier<T> forType(Class<T> type) {
+        Memo memo = auto.get(type);
+        if (memo.version != registry.version()) {
+            auto.remove(type);
+            memo = auto.get(type);
         }
         if (memo.copier == null) {
             throw new UncopyableTypeException(type, memo.explanation);
@@ -92,14 +94,15 @@ public final class Plans {
     }
 
     /** See {@link io.github.wscache.core.copy.Copiers#of(CopyStrategy, Class)}. */
-    public static <T> Copier<T> of(CopyStrategy strategy, Class<T> type) {
+    public <T> Copier<T> of(CopyStrategy strategy, Class<T> type) {
         Plan plan = plan(type);
         switch (strategy) {
             case REFERENCE:
                 if (plan.mutableWhy != null) {
                     throw new IllegalArgumentException("value: reference requires an immutable"
                             + " or read-only type; " + plan.mutableWhy
-                            + " — register it with Copiers.registerReadOnly or copy it");
+                            + " — register it with "
+                            + registry.how("registerReadOnly") + " or copy it");
                 }
                 return ReferenceCopier.instance();
             case CLONE:
@@ -107,34 +110,35 @@ public final class Plans {
                     throw new IllegalArgumentException("value: clone requires a public deep"
                             + " clone(); " + plan.cloneWhy);
                 }
-                return new GraphCopier<>(type, CopyStrategy.CLONE, plan.clone, true);
+                return new GraphCopier<>(this, type, CopyStrategy.CLONE, plan.clone, true);
             case REFLECTION:
                 if (plan.reflective == null) {
                     throw new IllegalArgumentException("value: reflection cannot copy "
                             + type.getTypeName() + "; " + plan.reflectiveWhy);
                 }
-                return new GraphCopier<>(type, CopyStrategy.REFLECTION, plan.reflective, true);
+                return new GraphCopier<>(this, type, CopyStrategy.REFLECTION, plan.reflective,
+                        true);
             default:
                 return serialization(type, plan);
         }
     }
 
     /** See {@link io.github.wscache.core.copy.Copiers#explain(Class)}. */
-    public static String explain(Class<?> type) {
+    public String explain(Class<?> type) {
         return plan(type).explanation;
     }
 
     /** See {@link io.github.wscache.core.copy.Copiers#isImmutable(Class)}. */
-    public static boolean isImmutable(Class<?> type) {
-        return Registry.customCopier(type) == null && TypeRules.isImmutable(type);
+    public boolean isImmutable(Class<?> type) {
+        return registry.customCopier(type) == null && TypeRules.isImmutable(type);
     }
 
     /** See {@link io.github.wscache.core.copy.Copiers#isCopyable(Class)}. */
-    public static boolean isCopyable(Class<?> type) {
+    public boolean isCopyable(Class<?> type) {
         return plan(type).strategy != null;
     }
 
-    private static <T> Copier<T> serialization(Class<T> type, Plan plan) {
+    private <T> Copier<T> serialization(Class<T> type, Plan plan) {
         if (plan.denied != null) {
             throw new IllegalArgumentException("value: serialization cannot copy "
                     + type.getTypeName() + "; " + type.getTypeName() + " is " + plan.denied);
@@ -142,16 +146,17 @@ public final class Plans {
         if (Serializable.class.isAssignableFrom(type)) {
             return new JavaSerializationCopier<>(type);
         }
-        if (Registry.kryoRegistrationRequired() && !Registry.isKryoRegistered(type)) {
+        if (registry.kryoRegistrationRequired() && !registry.isKryoRegistered(type)) {
             throw new IllegalArgumentException("value: serialization cannot copy "
                     + type.getTypeName() + ", which is not Serializable and not registered with"
-                    + " kryo — call Copiers.registerKryo or"
-                    + " Copiers.kryoRegistrationRequired(false)");
+                    + " kryo — call " + registry.how("registerKryo") + " or "
+                    + registry.how("kryoRegistrationRequired")
+                    + "(false)");
         }
-        return new KryoCopier<>(type);
+        return new KryoCopier<>(type, registry);
     }
 
-    private static Memo autoCopier(Class<?> type) {
+    private Memo autoCopier(Class<?> type) {
         Plan plan = plan(type);
         if (plan.strategy == null) {
             return new Memo(plan.version, null, plan.explanation);
@@ -164,7 +169,7 @@ public final class Plans {
         } else if (plan.strategy == CopyStrategy.SERIALIZATION) {
             copier = plan.serial;
         } else {
-            copier = new GraphCopier<>(type, plan.strategy, plan.node, false);
+            copier = new GraphCopier<>(this, type, plan.strategy, plan.node, false);
         }
         return new Memo(plan.version, copier, plan.explanation);
     }
@@ -173,13 +178,13 @@ public final class Plans {
     private record Memo(int version, Copier<?> copier, String explanation) {
     }
 
-    private static Plan build(Class<?> type) {
-        Set<Class<?>> building = BUILDING.get();
-        building.add(type);
+    private Plan build(Class<?> type) {
+        Set<Class<?>> classes = building.get();
+        classes.add(type);
         try {
             return new Builder(type).build();
         } finally {
-            building.remove(type);
+            classes.remove(type);
         }
     }
 
@@ -200,7 +205,7 @@ public final class Plans {
     }
 
     /** Computes a {@link Plan}. */
-    private static final class Builder {
+    private final class Builder {
         private final Class<?> type;
         private final String name;
         private final Plan plan = new Plan();
@@ -213,9 +218,9 @@ public final class Plans {
         }
 
         Plan build() {
-            plan.version = Registry.version();
+            plan.version = registry.version();
             try {
-                plan.mutableWhy = TypeRules.mutableReason(type, true);
+                plan.mutableWhy = TypeRules.mutableReason(type, registry);
                 plan.denied = type.isPrimitive() ? null : TypeRules.denyReason(type);
                 JdkNodes.Handler handler = type.isPrimitive() ? null : JdkNodes.forClass(type);
                 reflective(handler);
@@ -236,7 +241,7 @@ public final class Plans {
         }
 
         private void select(JdkNodes.Handler handler) {
-            Copier<?> custom = Registry.customCopier(type);
+            Copier<?> custom = registry.customCopier(type);
             if (custom != null) {
                 plan.custom = custom;
                 plan.node = new Node.Delegate(custom);
@@ -247,7 +252,7 @@ public final class Plans {
                 String kind;
                 if (type.isPrimitive() || TypeRules.isImmutable(type)) {
                     kind = "is " + TypeRules.immutableKind(type);
-                } else if (Registry.isReadOnly(type)) {
+                } else if (registry.isReadOnly(type)) {
                     kind = "is declared read-only by the application";
                 } else {
                     kind = "is immutable once the types declared read-only are counted";
@@ -255,7 +260,7 @@ public final class Plans {
                 choose(CopyStrategy.REFERENCE, name + " " + kind + "; shared, never copied");
             } else if (plan.denied != null) {
                 refuse(name + " is " + plan.denied);
-            } else if (Registry.isDeepClone(type) && plan.clone != null) {
+            } else if (registry.isDeepClone(type) && plan.clone != null) {
                 plan.node = plan.clone;
                 choose(CopyStrategy.CLONE, name + " declares a deep public clone() (registered by"
                         + " the application); copied with clone()");
@@ -326,7 +331,7 @@ public final class Plans {
                 plan.reflectiveWhy = name + " is an array whose elements are " + denied;
                 return;
             }
-            boolean deep = TypeRules.mutableReason(type.getComponentType(), true) != null;
+            boolean deep = TypeRules.mutableReason(type.getComponentType(), registry) != null;
             plan.reflective = new Node.Array(deep);
             if (type.getComponentType().isPrimitive()) {
                 reflectiveDescription = "a primitive array; copied with clone()";
@@ -362,12 +367,12 @@ public final class Plans {
             }
             try {
                 if (type.isRecord()) {
-                    plan.reflective = RecordNode.build(type);
+                    plan.reflective = RecordNode.build(type, registry);
                     reflectiveDescription = "a record with mutable components ("
                             + type.getRecordComponents().length + " components); rebuilt through"
                             + " its canonical constructor with each component copied";
                 } else {
-                    BeanNode bean = BeanNode.build(type);
+                    BeanNode bean = BeanNode.build(type, registry);
                     plan.reflective = bean;
                     int count = bean.fieldCount();
                     reflectiveDescription = "a mutable bean (" + count
@@ -397,7 +402,7 @@ public final class Plans {
             return null;
         }
 
-        private static String typeProblem(Class<?> fieldType) {
+        private String typeProblem(Class<?> fieldType) {
             Class<?> element = fieldType;
             while (element.isArray()) {
                 element = element.getComponentType();
@@ -410,7 +415,7 @@ public final class Plans {
                 return (element == fieldType ? "which is " : "whose elements are ") + denied;
             }
             if (element.isInterface() || element == Object.class
-                    || BUILDING.get().contains(element)) {
+                    || building.get().contains(element)) {
                 return null;
             }
             Plan plan = plan(element);
@@ -435,17 +440,18 @@ public final class Plans {
                 plan.cloneWhy = name + " has no public clone() — use reflection";
                 return;
             }
-            if (Registry.isDeepClone(type)) {
+            if (registry.isDeepClone(type)) {
                 plan.clone = new Node.Clone(clone);
                 return;
             }
             for (Class<?> k = type; k != null; k = k.getSuperclass()) {
                 for (Field field : k.getDeclaredFields()) {
                     if (!Modifier.isStatic(field.getModifiers())
-                            && TypeRules.mutableReason(field.getType(), true) != null) {
+                            && TypeRules.mutableReason(field.getType(), registry) != null) {
                         plan.cloneWhy = name + " has mutable field '" + field.getName() + "' ("
-                                + field.getType().getTypeName() + ") — register it with"
-                                + " Copiers.registerDeepClone or use reflection";
+                                + field.getType().getTypeName() + ") — register it with "
+                                + registry.how("registerDeepClone")
+                                + " or use reflection";
                         return;
                     }
                 }

@@ -21,7 +21,8 @@ final class RecordNode extends Node {
         this.constructor = constructor;
     }
 
-    static RecordNode build(Class<?> type) throws ReflectiveOperationException {
+    static RecordNode build(Class<?> type, Registry registry)
+            throws ReflectiveOperationException {
         MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
         RecordComponent[] components = type.getRecordComponents();
         MethodHandle[] getters = new MethodHandle[components.length];
@@ -33,7 +34,7 @@ final class RecordNode extends Node {
             names[i] = components[i].getName();
             getters[i] = lookup.findGetter(type, names[i], types[i])
                     .asType(MethodType.methodType(Object.class, Object.class));
-            share[i] = TypeRules.mutableReason(types[i], true) == null;
+            share[i] = TypeRules.mutableReason(types[i], registry) == null;
         }
         MethodHandle constructor = lookup.findConstructor(type,
                 MethodType.methodType(void.class, types))

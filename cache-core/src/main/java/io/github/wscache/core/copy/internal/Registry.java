@@ -8,88 +8,130 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * What the application declared about its types: read-only types, types with a deep
- * {@code clone()}, custom copiers and the Kryo settings. Every change bumps a global version that
- * invalidates all memoized copy plans. Applications use it through
- * {@link io.github.wscache.core.copy.Copiers}.
+ * What the application declared about its types, for one
+ * {@link io.github.wscache.core.copy.CopierRegistry}: read-only types, types with a deep
+ * {@code clone()}, custom copiers and the Kryo settings, and the copy {@link Plans} made under
+ * them. Every change bumps this registry's version, which invalidates its memoized plans (and
+ * only its own). Applications use it through {@link io.github.wscache.core.copy.CopierRegistry}.
  *
  * <pre>{@code
- * Registry.addReadOnly(CountryTable.class); // what Copiers.registerReadOnly does
+ * Registry registry = new Registry(false);
+ * registry.addReadOnly(CountryTable.class); // what CopierRegistry.registerReadOnly does
+ * Copier<Quote> copier = registry.plans().forType(Quote.class);
  * }</pre>
  */
 public final class Registry {
 
-    private static final Set<Class<?>> READ_ONLY = ConcurrentHashMap.newKeySet();
-    private static final Set<Class<?>> DEEP_CLONE = ConcurrentHashMap.newKeySet();
-    private static final Map<Class<?>, Copier<?>> CUSTOM = new ConcurrentHashMap<>();
-    private static final Map<Class<?>, Integer> KRYO_CLASSES = new ConcurrentHashMap<>();
-    /** Kryo ids start after the ids Kryo gives its own default registrations. */
-    private static final AtomicInteger NEXT_KRYO_ID = new AtomicInteger(100);
-    private static final AtomicInteger VERSION = new AtomicInteger();
-    private static volatile boolean kryoRegistrationRequired = true;
+    /** The registry behind the static methods of {@code Copiers}. */
+    private static final Registry DEFAULT = new Registry(true);
 
-    private Registry() {
+    private final Set<Class<?>> readOnly = ConcurrentHashMap.newKeySet();
+    private final Set<Class<?>> deepClone = ConcurrentHashMap.newKeySet();
+    private final Map<Class<?>, Copier<?>> custom = new ConcurrentHashMap<>();
+    private final Map<Class<?>, Integer> kryoClasses = new ConcurrentHashMap<>();
+    /** Kryo ids start after the ids Kryo gives its own default registrations. */
+    private final AtomicInteger nextKryoId = new AtomicInteger(100);
+    private final AtomicInteger version = new AtomicInteger();
+    private volatile boolean kryoRegistrationRequired = true;
+    private final boolean viaCopiers;
+    private final Plans plans = new Plans(this);
+    private final KryoPools kryoPools = new KryoPools(this);
+
+    /**
+     * Creates an empty registry.
+     *
+     * @param viaCopiers whether applications register through the static methods of
+     *     {@link io.github.wscache.core.copy.Copiers} (the default registry): error messages then
+     *     name those methods, else the ones of {@code CopierRegistry}
+     */
+    public Registry(boolean viaCopiers) {
+        this.viaCopiers = viaCopiers;
+    }
+
+    /** Returns the registry behind the static methods of {@code Copiers}. */
+    public static Registry defaultInstance() {
+        return DEFAULT;
+    }
+
+    /** Returns the copy plans made under these registrations. */
+    public Plans plans() {
+        return plans;
     }
 
     /** Returns the version of the registrations; it changes whenever one is added. */
-    public static int version() {
-        return VERSION.get();
+    public int version() {
+        return version.get();
     }
 
     /** Declares {@code type} read-only. */
-    public static void addReadOnly(Class<?> type) {
-        READ_ONLY.add(Objects.requireNonNull(type, "type"));
-        VERSION.incrementAndGet();
+    public void addReadOnly(Class<?> type) {
+        readOnly.add(Objects.requireNonNull(type, "type"));
+        version.incrementAndGet();
     }
 
     /** Declares that the public {@code clone()} of {@code type} is deep. */
-    public static void addDeepClone(Class<?> type) {
-        DEEP_CLONE.add(Objects.requireNonNull(type, "type"));
-        VERSION.incrementAndGet();
+    public void addDeepClone(Class<?> type) {
+        deepClone.add(Objects.requireNonNull(type, "type"));
+        version.incrementAndGet();
     }
 
     /** Registers a custom copier for exactly {@code type}. */
-    public static <T> void addCopier(Class<T> type, Copier<T> copier) {
-        CUSTOM.put(Objects.requireNonNull(type, "type"), Objects.requireNonNull(copier, "copier"));
-        VERSION.incrementAndGet();
+    public <T> void addCopier(Class<T> type, Copier<T> copier) {
+        custom.put(Objects.requireNonNull(type, "type"), Objects.requireNonNull(copier, "copier"));
+        version.incrementAndGet();
     }
 
     /** Registers classes with the Kryo instances used by the serialization strategy. */
-    public static void addKryoClasses(Class<?>... types) {
+    public void addKryoClasses(Class<?>... types) {
         for (Class<?> type : types) {
-            KRYO_CLASSES.computeIfAbsent(Objects.requireNonNull(type, "type"),
-                    k -> NEXT_KRYO_ID.getAndIncrement());
+            kryoClasses.computeIfAbsent(Objects.requireNonNull(type, "type"),
+                    k -> nextKryoId.getAndIncrement());
         }
-        VERSION.incrementAndGet();
+        version.incrementAndGet();
     }
 
     /** Sets whether Kryo requires registration of every class it writes. */
-    public static void setKryoRegistrationRequired(boolean required) {
+    public void setKryoRegistrationRequired(boolean required) {
         kryoRegistrationRequired = required;
-        VERSION.incrementAndGet();
+        version.incrementAndGet();
     }
 
-    static boolean isReadOnly(Class<?> type) {
-        return READ_ONLY.contains(type);
+    /**
+     * Names the registration method an application calls, for error messages: for example
+     * {@code Copiers.registerReadOnly} for the default registry and
+     * {@code CopierRegistry.registerReadOnly} for one made by the application.
+     *
+     * @param method the method's name, the same in both classes
+     */
+    String how(String method) {
+        return (viaCopiers ? "Copiers." : "CopierRegistry.") + method;
     }
 
-    static boolean isDeepClone(Class<?> type) {
-        return DEEP_CLONE.contains(type);
+    boolean isReadOnly(Class<?> type) {
+        return readOnly.contains(type);
     }
 
-    static Copier<?> customCopier(Class<?> type) {
-        return CUSTOM.get(type);
+    boolean isDeepClone(Class<?> type) {
+        return deepClone.contains(type);
     }
 
-    static boolean kryoRegistrationRequired() {
+    Copier<?> customCopier(Class<?> type) {
+        return custom.get(type);
+    }
+
+    boolean kryoRegistrationRequired() {
         return kryoRegistrationRequired;
     }
 
-    static Map<Class<?>, Integer> kryoClasses() {
-        return Map.copyOf(KRYO_CLASSES);
+    Map<Class<?>, Integer> kryoClasses() {
+        return Map.copyOf(kryoClasses);
     }
 
-    static boolean isKryoRegistered(Class<?> type) {
-        return KRYO_CLASSES.containsKey(type);
+    boolean isKryoRegistered(Class<?> type) {
+        return kryoClasses.containsKey(type);
+    }
+
+    KryoPools kryoPools() {
+        return kryoPools;
     }
 }

@@ -86,7 +86,7 @@ final class TypeRules {
     private static final ClassValue<String> GENUINE = new ClassValue<>() {
         @Override
         protected String computeValue(Class<?> type) {
-            String reason = whyMutable(type, false, new HashSet<>());
+            String reason = whyMutable(type, null, new HashSet<>());
             return reason == null ? "" : reason;
         }
     };
@@ -198,15 +198,15 @@ final class TypeRules {
     }
 
     /**
-     * Returns why {@code type} is not immutable, or {@code null} when it is. Read-only
-     * registrations count as immutable when {@code withReadOnly} is set.
+     * Returns why {@code type} is not immutable, or {@code null} when it is. The read-only
+     * registrations of {@code registry} count as immutable; with {@code null}, none do.
      */
-    static String mutableReason(Class<?> type, boolean withReadOnly) {
-        if (!withReadOnly) {
+    static String mutableReason(Class<?> type, Registry registry) {
+        if (registry == null) {
             String reason = GENUINE.get(type);
             return reason.isEmpty() ? null : reason;
         }
-        return whyMutable(type, true, new HashSet<>());
+        return whyMutable(type, registry, new HashSet<>());
     }
 
     /** Returns what kind of immutable type {@code type} is, for explanations. */
@@ -245,12 +245,12 @@ final class TypeRules {
         return count;
     }
 
-    private static String whyMutable(Class<?> type, boolean withReadOnly, Set<Class<?>> visiting) {
+    private static String whyMutable(Class<?> type, Registry registry, Set<Class<?>> visiting) {
         if (type.isPrimitive() || IMMUTABLE_JDK.contains(type) || EMPTY_JDK.contains(type)
                 || Enum.class.isAssignableFrom(type)) {
             return null;
         }
-        if (withReadOnly && Registry.isReadOnly(type)) {
+        if (registry != null && registry.isReadOnly(type)) {
             return null;
         }
         String name = type.getTypeName();
@@ -283,7 +283,7 @@ final class TypeRules {
                 if (!Modifier.isFinal(field.getModifiers())) {
                     return name + " has non-final field '" + field.getName() + "'";
                 }
-                if (whyMutable(field.getType(), withReadOnly, visiting) != null) {
+                if (whyMutable(field.getType(), registry, visiting) != null) {
                     return name + " has mutable field '" + field.getName() + "' ("
                             + field.getType().getTypeName() + ")";
                 }
