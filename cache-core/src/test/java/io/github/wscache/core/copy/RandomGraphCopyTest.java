@@ -50,6 +50,16 @@ class RandomGraphCopyTest {
         assertThat(Graphs.sharedMutables(original, copy)).isEmpty();
         Graphs.mutateEverywhere(copy, new Random(seed));
         Graphs.assertDeepEquals(original, generate(seed));
+
+        // what a cache does: capture once (a tree is restored without an identity map), restore
+        // per caller
+        Object captured = copier.capture(original);
+        Graphs.mutateEverywhere(original, new Random(seed + 1));
+        RNode first = copier.restore(captured);
+        RNode second = copier.restore(captured);
+        Graphs.assertDeepEquals(generate(seed), first);
+        Graphs.assertDeepEquals(first, second);
+        assertThat(Graphs.sharedMutables(first, second)).isEmpty();
     }
 
     /** Builds the same graph for the same seed. */

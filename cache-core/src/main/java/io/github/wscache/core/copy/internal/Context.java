@@ -3,6 +3,10 @@ package io.github.wscache.core.copy.internal;
 /**
  * The state of one deep copy: an identity map from originals to copies, so that shared references
  * and cycles keep their shape. Open addressing over two parallel arrays; allocated lazily.
+ *
+ * <p>A context for a <em>tree</em> keeps no map at all: it is used to copy a graph known to hold
+ * no mutable object twice and no cycle (a value the cache captured, which nobody mutates, and
+ * whose capture {@linkplain #sawShared() saw no shared object}), where every lookup would miss.
  */
 final class Context {
 
@@ -19,13 +23,28 @@ final class Context {
     private boolean hashed;
     /** The plans of the registry the copy runs under; {@code null} for graph walks. */
     private final Plans plans;
+    /** Whether the graph copied is a tree: no lookups, no records. */
+    private final boolean tree;
+    /** Whether a lookup found an object already met: the graph is not a tree. */
+    private boolean shared;
     /** The node of the last class met: arrays and collections often hold one class only. */
     private Class<?> lastClass;
     private Node lastNode;
 
     /** A context for a copy under {@code plans}. */
     Context(Plans plans) {
+        this(plans, false);
+    }
+
+    /** A context for a copy under {@code plans} of a graph that is a tree when {@code tree}. */
+    Context(Plans plans, boolean tree) {
         this.plans = plans;
+        this.tree = tree;
+    }
+
+    /** Returns whether some object was met twice (a shared reference or a cycle). */
+    boolean sawShared() {
+        return shared;
     }
 
     /** A context that only {@linkplain #mark marks} objects, for graph walks. */
@@ -61,6 +80,7 @@ final class Context {
         if (!hashed) {
             for (int i = 0, end = size * 2; i < end; i += 2) {
                 if (tab[i] == original) {
+                    shared = true;
                     return tab[i + 1];
                 }
             }
@@ -71,6 +91,7 @@ final class Context {
         while (true) {
             Object key = tab[i];
             if (key == original) {
+                shared = true;
                 return tab[i + 1];
             }
             if (key == null) {
@@ -82,6 +103,9 @@ final class Context {
 
     /** Records the copy of {@code original}, which {@link #get} just reported absent. */
     void put(Object original, Object copy) {
+        if (tree) {
+            return;
+        }
         Object[] tab = table;
         if (tab == null) {
             tab = new Object[LINEAR * 2];
@@ -103,6 +127,9 @@ final class Context {
 
     /** Replaces the copy recorded for {@code original} (after {@link #IN_PROGRESS}). */
     void replace(Object original, Object copy) {
+        if (tree) {
+            return;
+        }
         Object[] tab = table;
         if (!hashed) {
             for (int i = 0, end = size * 2; i < end; i += 2) {

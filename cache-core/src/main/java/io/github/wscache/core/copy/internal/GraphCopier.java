@@ -31,8 +31,12 @@ final class GraphCopier<T> implements Copier<T> {
     }
 
     @Override
-    @SuppressWarnings("unchecked") // every node returns an object of the original's class
     public T copy(T original) {
+        return original == null ? null : copy(original, new Context(plans));
+    }
+
+    @SuppressWarnings("unchecked") // every node returns an object of the original's class
+    private T copy(T original, Context ctx) {
         if (original == null) {
             return null;
         }
@@ -40,10 +44,43 @@ final class GraphCopier<T> implements Copier<T> {
         Node node = runtime == type ? root
                 : forced ? plans.nodeFor(strategy, runtime) : plans.node(runtime);
         try {
-            return (T) node.copy(original, new Context(plans));
+            return (T) node.copy(original, ctx);
         } catch (CopyFailure f) {
             throw f.toException(runtime);
         }
+    }
+
+    /** A captured value whose graph is a tree: no mutable object twice, no cycle. */
+    private static final class Tree {
+        final Object value;
+
+        Tree(Object value) {
+            this.value = value;
+        }
+    }
+
+    /**
+     * Keeps a copy, marked as a {@link Tree} when copying met no object twice: nobody mutates
+     * what the cache keeps, so it stays a tree, and {@link #restore} then copies it without an
+     * identity map.
+     */
+    @Override
+    public Object capture(T original) {
+        if (original == null) {
+            return null;
+        }
+        Context ctx = new Context(plans);
+        T copy = copy(original, ctx);
+        return ctx.sawShared() ? copy : new Tree(copy);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked") // capture keeps a T, bare or in a Tree
+    public T restore(Object captured) {
+        if (captured instanceof Tree) {
+            return copy((T) ((Tree) captured).value, new Context(plans, true));
+        }
+        return copy((T) captured);
     }
 
     @Override
