@@ -1,7 +1,6 @@
 package io.github.wscache.core;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Ticker;
 import io.github.wscache.core.copy.CopierRegistry;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;
@@ -53,9 +52,7 @@ public final class ResponseCache implements AutoCloseable {
         this.policy = b.policy;
         this.copiers = b.copiers;
         this.stats = new Stats(b.listeners);
-        Ticker ticker = clock == null ? Ticker.systemTicker()
-                : () -> Nanos.sinceEpoch(clock.instant());
-        this.store = new Store(policy.maximumSize(), ticker, stats);
+        this.store = new Store(policy.maximumSize(), clock, stats);
         this.resolver = new PolicyResolver(policy);
         Flow.Parts parts = new Flow.Parts(stats, store, new CacheStrategy(b.surrogate, copiers),
                 resolver, clock);
@@ -74,15 +71,11 @@ public final class ResponseCache implements AutoCloseable {
     }
 
     /**
-     * Returns the result of an operation call, from the cache when the policy allows it and a
-     * fresh entry exists, else from {@code loader}. The caller owns the returned object: mutating
-     * it never changes what later callers get. Concurrent misses for one key call the loader once;
-     * the others wait and get their own copy, or see the exception the call failed with (failures
-     * are never cached; each waiter gets its own copy of the exception where it can be copied).
-     *
-     * <p>Operations whose policy names a message-level representation ({@code events},
-     * {@code xml}) are not cached here (counted as bypasses): the transport integration caches
-     * them.
+     * Returns the result of an operation call: from the cache when the policy allows it and a
+     * fresh entry exists, else from {@code loader}, called once for concurrent misses of one key.
+     * Every caller owns what it gets; waiters get their own copy of the result or of the
+     * exception (failures are never cached). Operations whose policy names a message-level
+     * representation ({@code events}, {@code xml}) are bypassed: the transport caches them.
      *
      * @throws X what the loader throws
      */
@@ -92,16 +85,14 @@ public final class ResponseCache implements AutoCloseable {
     }
 
     /**
-     * Runs one message exchange through the cache, for integrations at the transport level.
-     * A fresh entry is returned without calling {@code exchange}; a stale entry with validators
-     * is revalidated ({@code exchange} receives it and may answer
-     * {@link CachedResponse#notModified}); otherwise {@code exchange} is called once for all
-     * concurrent callers of one key and its response is stored when it may be: status 200, not
-     * marked {@linkplain CachedResponse.Builder#notCacheable not cacheable}, not over
-     * {@code maxEntrySize}, and, when the policy honors HTTP headers, storable and fresh by
-     * RFC 9111. Responses that are not stored are returned as they are; the concurrent callers
-     * that waited get the same response when {@link Exchange#replayableToWaiters} allows it
-     * (else each makes its own exchange), and the exception when the exchange threw.
+     * Runs one message exchange through the cache, for transport-level integrations: a fresh
+     * entry is returned as it is; a stale one with validators is handed to {@code exchange}, which
+     * may answer {@link CachedResponse#notModified}; else {@code exchange} runs once for
+     * concurrent callers of one key, and its response is stored when it may be (status, size,
+     * {@linkplain CachedResponse.Builder#notCacheable marks} and, when the policy honors HTTP
+     * headers, RFC 9111). Waiters share an unstored response only when
+     * {@link Exchange#replayableToWaiters} allows it; {@link Exchange#onOutcome} tells what
+     * happened.
      *
      * @throws X what the exchange throws
      */
@@ -112,10 +103,9 @@ public final class ResponseCache implements AutoCloseable {
     }
 
     /**
-     * Returns the stored response of a message exchange when it is fresh, without calling
-     * anything; a response found counts as a hit, nothing found counts nothing (the caller goes
-     * on to {@link #exchange}, which counts the miss). Lets a transport-level integration answer
-     * hits on the calling thread and hand only misses to another thread:
+     * Returns a fresh stored response without calling anything (counted as a hit; nothing found
+     * counts nothing, {@link #exchange} counts the miss), so that an integration can answer hits
+     * on the calling thread and hand only misses to another:
      *
      * <pre>{@code
      * CachedResponse r = cache.getIfFresh(invocation)
@@ -127,29 +117,25 @@ public final class ResponseCache implements AutoCloseable {
     }
 
     /**
-     * Returns the policy in force for one call: the most specific entry that names its
-     * operation, else the most specific entry that names one of its
-     * {@linkplain Invocation#aliases() aliases} (tried in order), else the defaults. Integrations
-     * call this to decide how to take part in a call; the cache itself uses nothing else.
+     * Returns the policy in force for one call: the most specific entry naming its operation,
+     * else one of its {@linkplain Invocation#aliases() aliases} (in order), else the defaults.
      */
     public OperationPolicy policyFor(Invocation invocation) {
         return resolver.policyFor(invocation);
     }
 
     /**
-     * Returns the policy entries that have matched no call so far although calls to the
-     * services or endpoints they name were seen: most likely misspelt operation names. Each was
-     * also logged once as a warning, with the nearest operation name seen.
+     * Returns the entries that matched no call although calls to their services or endpoints
+     * were seen (most likely misspelt operations; each is logged once with the nearest name).
      */
     public List<Rule> unmatchedEntries() {
         return resolver.unmatchedEntries();
     }
 
     /**
-     * Records a failure of an integration's own caching work for one call (say a conditional
-     * request that could not be sent), which the integration then recovered from by calling the
-     * service: counted as an error of the operation, sent to listeners as an
-     * {@link CacheEvent.Type#ERROR} event, and logged once per cause.
+     * Records a failure of an integration's own caching work that it recovered from by calling
+     * the service: an error of the operation, an {@link CacheEvent.Type#ERROR} event, logged once
+     * per cause.
      */
     public void recordError(Invocation invocation, String what, Throwable cause) {
         stats.error(stats.of(invocation), invocation, null, Objects.requireNonNull(what, "what"),
@@ -197,11 +183,7 @@ public final class ResponseCache implements AutoCloseable {
         return policy;
     }
 
-    /**
-     * Returns the copier registry this cache copies results under: the one given to the
-     * builder, else the {@linkplain CopierRegistry#defaultRegistry() default}. Integrations ask
-     * it which copier a result type gets ({@link CopierRegistry#choose}).
-     */
+    /** Returns the copier registry this cache copies results under (integrations ask it). */
     public CopierRegistry copiers() {
         return copiers;
     }
@@ -242,47 +224,40 @@ public final class ResponseCache implements AutoCloseable {
 
         /**
          * Sets the policy (required).
-         *
          * @throws IllegalStateException if already set
          */
         public Builder policy(Policy policy) {
-            if (this.policy != null) {
-                throw new IllegalStateException("policy was already set");
-            }
-            this.policy = Objects.requireNonNull(policy, "policy");
+            this.policy = once(this.policy, Objects.requireNonNull(policy, "policy"), "policy");
             return this;
         }
 
         /**
-         * Sets the time source for expiry and HTTP freshness (tests pass a fake one); the
-         * system clock by default.
-         *
+         * Sets the time source for expiry and HTTP freshness (tests pass a fake one); the system
+         * clock by default.
          * @throws IllegalStateException if already set
          */
         public Builder clock(InstantSource clock) {
-            if (this.clock != null) {
-                throw new IllegalStateException("clock was already set");
-            }
-            this.clock = Objects.requireNonNull(clock, "clock");
+            this.clock = once(this.clock, Objects.requireNonNull(clock, "clock"), "clock");
             return this;
         }
 
+        private static <V> V once(V current, V value, String name) {
+            if (current != null) {
+                throw new IllegalStateException(name + " was already set");
+            }
+            return value;
+        }
+
         /**
-         * Makes message-level freshness follow {@code Surrogate-Control} first, as a surrogate
-         * (an edge cache in front of an origin server) does: its {@code no-store} forbids storing
-         * and its {@code max-age} wins over {@code Cache-Control} and {@code Expires}. Applies to
-         * operations whose policy honors HTTP headers; off by default.
+         * Makes message-level freshness follow {@code Surrogate-Control} first, as an edge cache
+         * does ({@code no-store} forbids storing, {@code max-age} wins); off by default.
          */
         public Builder honorSurrogateControl(boolean honor) {
             this.surrogate = honor;
             return this;
         }
 
-        /**
-         * Sets the registry whose declarations (read-only types, deep clones, Kryo classes,
-         * custom copiers) this cache copies results under; the
-         * {@linkplain CopierRegistry#defaultRegistry() default registry} otherwise.
-         */
+        /** Sets the registry this cache copies under; the default registry otherwise. */
         public Builder copiers(CopierRegistry registry) {
             this.copiers = Objects.requireNonNull(registry, "registry");
             return this;

@@ -6,6 +6,7 @@ import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.RemovalCause;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.github.wscache.core.policy.Policy;
+import java.time.InstantSource;
 import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 
@@ -21,8 +22,13 @@ final class Store {
     private final Ticker ticker;
     private final Stats stats;
 
-    Store(long maximumWeight, Ticker ticker, Stats stats) {
-        this.ticker = ticker;
+    /**
+     * @param clock the time source entries expire by, or {@code null} for the system's
+     *     monotonic clock
+     */
+    Store(long maximumWeight, InstantSource clock, Stats stats) {
+        this.ticker = clock == null ? Ticker.systemTicker()
+                : () -> Nanos.sinceEpoch(clock.instant());
         this.stats = stats;
         this.cache = Caffeine.newBuilder()
                 .maximumWeight(maximumWeight)
