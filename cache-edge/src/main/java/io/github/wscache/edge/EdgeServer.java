@@ -190,7 +190,9 @@ public final class EdgeServer implements AutoCloseable {
                 counters.fragmentsFetched.sum(), counters.originRequests.sum(),
                 counters.filtered.sum(), counters.errors.sum(),
                 cache == null ? 0 : cache.cacheErrors(),
-                cache == null ? 0 : cache.weightedSize());
+                cache == null ? 0 : cache.weightedSize(),
+                cache == null ? 0 : cache.storedUrls(),
+                cache == null ? 0 : cache.storedVariants());
     }
 
     /** Stops the server and drops the cache; idempotent. */

@@ -19,10 +19,12 @@ package io.github.wscache.edge;
  * @param errors responses the edge made 502 or 504
  * @param cacheErrors failures inside the cache, each turned into an uncached fetch
  * @param cachedBytes estimated retained bytes of the cache's entries
+ * @param storedUrls URLs with stored responses (bounded with the entries by the byte bound)
+ * @param storedVariants stored responses, all variants of all URLs
  */
 public record EdgeStats(long requests, long hits, long misses, long bytes, long fragmentHits,
         long fragmentsFetched, long originRequests, long filtered, long errors, long cacheErrors,
-        long cachedBytes) {
+        long cachedBytes, long storedUrls, long storedVariants) {
 
     /** Returns the share of requests answered without any origin round trip, 0 to 1. */
     public double filteredShare() {
@@ -45,6 +47,8 @@ public record EdgeStats(long requests, long hits, long misses, long bytes, long 
                 + ",\"fragmentsFetched\":" + fragmentsFetched + ",\"originRequests\":"
                 + originRequests + ",\"filtered\":" + filtered + ",\"filteredShare\":"
                 + filteredShare() + ",\"hitRatio\":" + hitRatio() + ",\"errors\":" + errors
-                + ",\"cacheErrors\":" + cacheErrors + ",\"cachedBytes\":" + cachedBytes + "}";
+                + ",\"cacheErrors\":" + cacheErrors + ",\"cachedBytes\":" + cachedBytes
+                + ",\"storedUrls\":" + storedUrls + ",\"storedVariants\":" + storedVariants
+                + "}";
     }
 }

@@ -1,67 +1,92 @@
 package io.github.wscache.edge.internal;
 
-import io.github.wscache.core.CacheOutcome;
-import io.github.wscache.core.CachedResponse;
-import io.github.wscache.core.Exchange;
-import io.github.wscache.core.Invocation;
-import io.github.wscache.core.ResponseCache;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.wscache.core.internal.http.CacheControl;
 import io.github.wscache.core.internal.http.Freshness;
+import io.github.wscache.core.internal.http.FreshnessDecision;
+import io.github.wscache.core.internal.http.FreshnessOptions;
+import io.github.wscache.core.internal.http.Headers;
 import io.github.wscache.core.internal.http.ResponseMetadata;
+import io.github.wscache.core.internal.http.Storability;
 import io.github.wscache.core.internal.http.SurrogateControl;
-import io.github.wscache.core.policy.OperationPolicy;
-import io.github.wscache.core.policy.Policy;
+import io.github.wscache.core.internal.http.TargetedCacheControl;
+import io.github.wscache.core.internal.http.Validators;
+import io.github.wscache.core.internal.http.Variants;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The edge's cache of containers and fragments, on top of cache-core's
- * {@link ResponseCache#exchange}: every URL (container or fragment) is one entry with its own
- * freshness, decided by cache-core with {@code honorSurrogateControl} (Surrogate-Control
- * {@code max-age}, then {@code s-maxage}/{@code max-age}, then {@code Expires}), validators and
- * 304 revalidation, and one origin request for concurrent misses of one key.
+ * The edge's HTTP cache (RFC 9111, shared cache) of containers and fragments: the flow is the
+ * edge's, every rule is cache-core's {@code internal.http} ({@link Freshness},
+ * {@link TargetedCacheControl}, {@link Variants}, {@link Validators}), the one HTTP code path
+ * of wscache.
  *
- * <p>Before cache-core's RFC 9111 rules, the edge refuses to store: responses with
- * {@code Set-Cookie}; {@code Vary: *}; responses without explicit freshness (no heuristics at
- * the edge); and responses that vary on a request field the key did not include yet.
+ * <p><b>Store.</b> A Caffeine cache bounded by the estimated bytes of its entries, keyed by the
+ * target URI; an entry holds up to {@value #MAX_VARIANTS} variants of that URI, newest first,
+ * each with the values its selecting request had for the fields its {@code Vary} names (the
+ * secondary key, RFC 9111 §4.1). The first response of a URI with {@code Vary} is stored at
+ * once; {@code Vary: *} is never stored (it would never match).
  *
- * <p><b>Vary.</b> A key is the URL plus the values of the request fields the URL's responses
- * were last seen to vary on (learned per URL from {@code Vary}); for {@code Cookie} the values of
- * the configured vary cookies, or the whole {@code Cookie} field when none are configured. The
- * first response that varies on a field not in the key is not stored (the field is learned for
- * the next request), so an entry is only ever used for requests that agree on every field its
- * response varies on. {@code Accept-Encoding} is always {@code identity} toward the origin and so
- * never splits the key.
+ * <p><b>Directives.</b> {@code CDN-Cache-Control} (RFC 9213) replaces {@code Cache-Control}
+ * for the edge; else a {@code Surrogate-Control} {@code max-age} gives the lifetime; else
+ * {@code Cache-Control} and {@code Expires}; else heuristics (10% of the time since
+ * {@code Last-Modified}, at most a day) for the heuristically cacheable statuses. A
+ * Surrogate-Control lifetime is not used for a request with {@code Cookie} unless the origin
+ * says the response may be shared ({@code public}, {@code s-maxage}, or {@code Vary: Cookie}).
+ * Qualified {@code no-cache="f"} and {@code private="f"}: stored with field {@code f} removed.
+ * Only statuses the cache understands are stored ({@link Freshness#isUnderstood}), never 206.
  *
- * <p><b>Outcome.</b> cache-core fires its events on the calling thread; a thread-local recorder
- * turns them into this call's {@link Fetched.Outcome} and "stored" flag.
+ * <p><b>Flow of a GET or HEAD</b> ({@link #fetch}): a matching fresh variant is a hit; a stale
+ * one is served at once within {@code stale-while-revalidate} (one background revalidation per
+ * variant), else revalidated with its validators (a 304 freshens it) or fetched again, and
+ * served stale within {@code stale-if-error} when the origin answers 5xx or cannot be reached.
+ * The request's {@code max-age}, {@code max-stale}, {@code min-fresh}, {@code no-cache},
+ * {@code no-store} and {@code only-if-cached} (a 504 when nothing usable is stored) apply. One
+ * origin request for concurrent misses of one URI: the others wait for it and then look again.
+ * A non-error response to an unsafe method invalidates the URI and its same-origin
+ * {@code Location} and {@code Content-Location} (RFC 9111 §4.4). Requests with
+ * {@code Authorization} bypass the cache.
  *
  * <p><b>Failures.</b> A failure inside the cache (not the origin's) never fails the request: the
  * request goes to the origin uncached, counted as a cache error.
  */
 public final class EdgeCache implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EdgeCache.class);
-    private static final String SERVICE = "wscache-edge";
+    /** Shared cache, heuristics at 10% of the time since Last-Modified, at most a day. */
+    private static final FreshnessOptions OPTIONS = FreshnessOptions.defaults();
+    private static final int MAX_VARIANTS = 32;
+    private static final Duration REFRESH_TIMEOUT = Duration.ofSeconds(30);
+    private static final Set<String> STRIPPED_TOWARD_ORIGIN = HeaderRules.caseInsensitive(
+            "If-None-Match", "If-Modified-Since", "Range", "If-Range");
 
-    private final ResponseCache cache;
     private final OriginClient origin;
     private final InstantSource clock;
     private final List<String> varyCookies;
     private final Runnable faultHook;
-    private final ConcurrentHashMap<String, List<String>> varyByUrl = new ConcurrentHashMap<>();
-    private final Set<String> seenUrls = ConcurrentHashMap.newKeySet();
+    private final Cache<String, List<Variant>> store;
+    private final ConcurrentHashMap<String, CompletableFuture<Void>> inflight =
+            new ConcurrentHashMap<>();
+    private final Set<String> refreshing = ConcurrentHashMap.newKeySet();
+    private final ThreadPoolExecutor background;
     private final AtomicInteger cacheErrors = new AtomicInteger();
 
     /**
@@ -76,13 +101,19 @@ public final class EdgeCache implements AutoCloseable {
         this.clock = clock;
         this.varyCookies = List.copyOf(varyCookies);
         this.faultHook = faultHook;
-        OperationPolicy p = OperationPolicy.builder().cacheable(true).honorHttpHeaders(true)
-                .sharedAcrossUsers(true).ttl(Duration.ofMinutes(10)).build();
-        this.cache = ResponseCache.builder()
-                .policy(Policy.builder().maximumSize(maxBytes).defaults(p).build())
-                .honorSurrogateControl(true)
-                .clock(clock)
+        this.store = Caffeine.newBuilder().maximumWeight(maxBytes)
+                .weigher((String url, List<Variant> vs) -> (int) Math.min(Integer.MAX_VALUE,
+                        url.length() + vs.stream().mapToLong(Variant::weight).sum()))
                 .build();
+        AtomicInteger n = new AtomicInteger();
+        this.background = new ThreadPoolExecutor(2, 2, 30, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(1024), r -> {
+                    Thread t = new Thread(r, "wscache-edge-refresh-" + n.incrementAndGet());
+                    t.setDaemon(true);
+                    t.setContextClassLoader(EdgeCache.class.getClassLoader());
+                    return t;
+                }, new ThreadPoolExecutor.DiscardPolicy());
+        background.allowCoreThreadTimeOut(true);
     }
 
     /** Returns the number of failures inside the cache, each turned into an uncached fetch. */
@@ -90,17 +121,28 @@ public final class EdgeCache implements AutoCloseable {
         return cacheErrors.get();
     }
 
-    /** Returns the underlying cache's estimated retained bytes. */
+    /** Returns the store's estimated retained bytes. */
     public long weightedSize() {
-        return cache.weightedSize();
+        return store.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L);
+    }
+
+    /** Returns the number of URIs with stored responses. */
+    public long storedUrls() {
+        return store.estimatedSize();
+    }
+
+    /** Returns the number of stored responses (variants of all URIs). */
+    public long storedVariants() {
+        return store.asMap().values().stream().mapToLong(List::size).sum();
     }
 
     /**
      * Fetches a response, from the cache when possible.
      *
-     * @param kind {@code "page"} or {@code "fragment"}, for cache-core's per-operation counters
+     * @param kind {@code "page"} or {@code "fragment"}, for logs
      * @param headers request fields toward the origin ({@link HeaderRules#towardOrigin})
-     * @param cacheable whether the request may be answered from and stored in the cache
+     * @param cacheable whether the request may be answered from and stored in the cache (a
+     *     GET or HEAD)
      * @throws OriginException when the origin cannot be reached or does not answer in time
      */
     public Fetched fetch(String kind, String method, URI uri, Map<String, List<String>> headers,
@@ -108,104 +150,158 @@ public final class EdgeCache implements AutoCloseable {
         Map<String, List<String>> h = HeaderRules.newHeaders();
         h.putAll(headers);
         h.put("Accept-Encoding", List.of("identity"));
-        if (!cacheable || h.containsKey("Authorization")) {
+        boolean safe = method.equals("GET") || method.equals("HEAD");
+        if (!cacheable || !safe || h.containsKey("Authorization")) {
             OriginResponse r = origin.send(method, uri, h, body, timeout);
-            return new Fetched(r, Fetched.Outcome.BYPASS, false, -1);
+            invalidateAfter(method, uri, r);
+            return new Fetched(toClient(r), Fetched.Outcome.BYPASS, false, -1);
         }
-        h.remove("If-None-Match");
-        h.remove("If-Modified-Since");
+        h.keySet().removeIf(STRIPPED_TOWARD_ORIGIN::contains);
         String url = uri.toString();
-        boolean seen = seenUrls.contains(url);
-        List<String> keyFields = varyByUrl.getOrDefault(url, List.of());
-        OriginFetch fetch = new OriginFetch(method, uri, h, body, timeout, url, keyFields);
-        CachedResponse cached;
+        CacheControl req = requestDirectives(h);
         try {
             if (faultHook != null) {
                 faultHook.run();
             }
-            cached = cache.exchange(invocation(kind, url, keyFields, h), fetch);
+            return lookupOrFetch(kind, url, uri, h, req, timeout);
         } catch (OriginException e) {
             throw e;
         } catch (RuntimeException e) {
             cacheErrors.incrementAndGet();
-            LOG.warn("wscache-edge: the cache failed for {}; fetching uncached", url, e);
-            OriginResponse r = fetch.fetched != null ? fetch.fetched
-                    : origin.send(method, uri, h, body, timeout);
-            return new Fetched(r, Fetched.Outcome.BYPASS, false, -1);
+            LOG.warn("wscache-edge: the cache failed for {} {}; fetching uncached", kind, url, e);
+            OriginResponse r = origin.send("GET", uri, h, null, timeout);
+            return new Fetched(toClient(r), Fetched.Outcome.BYPASS, false, -1);
         }
-        boolean stored = fetch.outcome != null && fetch.outcome.stored();
-        if (stored) {
-            seenUrls.add(url);
+    }
+
+    private Fetched lookupOrFetch(String kind, String url, URI uri, Map<String, List<String>> h,
+            CacheControl req, Duration timeout) {
+        Instant now = clock.instant();
+        Variant v = lookup(url, h);
+        if (v != null) {
+            FreshnessDecision d = Freshness.evaluate(v.meta(), now, OPTIONS, req);
+            if (d.isFresh()) {
+                return served(v, Fetched.Outcome.HIT, now);
+            }
+            if (req.onlyIfCached()) {
+                return gatewayTimeout();
+            }
+            if (d.staleWhileRevalidate()) {
+                refreshInBackground(url, uri, h, v, d);
+                return served(v, Fetched.Outcome.HIT_STALE, now);
+            }
+            return coalesced(url, h, req, () -> fromOrigin(url, uri, h, req, timeout, v, d,
+                    Fetched.Outcome.STALE));
         }
-        OriginResponse r = response(cached);
-        if (fetch.fetched == null) {
-            return new Fetched(r, Fetched.Outcome.HIT, false, age(cached));
+        if (req.onlyIfCached()) {
+            return gatewayTimeout();
         }
-        Fetched.Outcome o = fetch.revalidated ? Fetched.Outcome.STALE
-                : seen ? Fetched.Outcome.MISS : Fetched.Outcome.URI_MISS;
-        return new Fetched(r, o, stored, -1);
+        Fetched.Outcome o = store.getIfPresent(url) == null ? Fetched.Outcome.URI_MISS
+                : Fetched.Outcome.MISS;
+        return coalesced(url, h, req, () -> fromOrigin(url, uri, h, req, timeout, null, null, o));
     }
 
     /**
-     * One request to the origin on behalf of the cache (a miss or a revalidation), which keeps
-     * what happened: the origin's response, whether it revalidated, and the cache's outcome.
+     * One origin request per URI at a time: a second request for the URI waits for the first
+     * and then uses what it stored when that matches and is fresh, else asks the origin itself.
      */
-    private final class OriginFetch implements Exchange<RuntimeException> {
-        private final String method;
-        private final URI uri;
-        private final Map<String, List<String>> headers;
-        private final byte[] body;
-        private final Duration timeout;
-        private final String url;
-        private final List<String> keyFields;
-        OriginResponse fetched;
-        boolean revalidated;
-        CacheOutcome outcome;
-
-        OriginFetch(String method, URI uri, Map<String, List<String>> headers, byte[] body,
-                Duration timeout, String url, List<String> keyFields) {
-            this.method = method;
-            this.uri = uri;
-            this.headers = headers;
-            this.body = body;
-            this.timeout = timeout;
-            this.url = url;
-            this.keyFields = keyFields;
+    private Fetched coalesced(String url, Map<String, List<String>> h, CacheControl req,
+            java.util.function.Supplier<Fetched> leader) {
+        CompletableFuture<Void> mine = new CompletableFuture<>();
+        CompletableFuture<Void> other = inflight.putIfAbsent(url, mine);
+        if (other == null) {
+            try {
+                return leader.get();
+            } finally {
+                inflight.remove(url, mine);
+                mine.complete(null);
+            }
         }
+        try {
+            other.get(REFRESH_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // the leader's trouble is not ours: ask the origin ourselves
+        }
+        Variant v = lookup(url, h);
+        Instant now = clock.instant();
+        if (v != null && Freshness.evaluate(v.meta(), now, OPTIONS, req).isFresh()) {
+            return served(v, Fetched.Outcome.HIT, now);
+        }
+        return leader.get();
+    }
 
-        @Override
-        public CachedResponse fetch(Optional<CachedResponse> stale) {
-            Map<String, List<String>> send = headers;
-            if (stale.isPresent()) {
-                revalidated = true;
-                send = HeaderRules.newHeaders();
-                send.putAll(headers);
-                for (var c : stale.get().conditionalHeaders().entrySet()) {
-                    send.put(c.getKey(), List.of(c.getValue()));
+    /**
+     * Asks the origin on behalf of the cache: a miss ({@code stale} null) or the revalidation
+     * or refetch of a stale variant, with {@code stale-if-error} applied.
+     */
+    private Fetched fromOrigin(String url, URI uri, Map<String, List<String>> h,
+            CacheControl req, Duration timeout, Variant stale, FreshnessDecision d,
+            Fetched.Outcome outcome) {
+        Map<String, List<String>> send = HeaderRules.newHeaders();
+        send.putAll(h);
+        if (stale != null) {
+            stale.meta().validators().ifPresent(val -> send.putAll(
+                    val.conditionalRequestHeaders()));
+        }
+        Instant sent = clock.instant();
+        OriginResponse r;
+        try {
+            r = origin.send("GET", uri, send, null, timeout);
+        } catch (OriginException e) {
+            if (stale != null && d.staleIfError()) {
+                return served(stale, Fetched.Outcome.STALE_IF_ERROR, clock.instant());
+            }
+            throw e;
+        }
+        Instant received = clock.instant();
+        if (stale != null && r.status() >= 500 && d.staleIfError()) {
+            return served(stale, Fetched.Outcome.STALE_IF_ERROR, received);
+        }
+        if (r.status() == 304 && stale != null) {
+            if (stale.meta().validators().map(val -> val.isUpdatedBy(Headers.of(r.headers())))
+                    .orElse(true)) {
+                Variant fresh = variant(stale.status(), Validators.merge304(stale.headers(),
+                        Headers.of(r.headers())).asMap(), stale.body(), h, sent, received);
+                put(url, h, fresh);
+                return served(fresh, Fetched.Outcome.STALE, received, true);
+            }
+            return fromOrigin(url, uri, h, req, timeout, null, null, outcome);
+        }
+        String why = notStorable(r, h, req, sent, received);
+        if (why != null) {
+            LOG.debug("wscache-edge: not stored: {} ({})", url, why);
+            if (stale != null) {
+                remove(url, stale);
+            }
+            return new Fetched(toClient(r), outcome, false, -1);
+        }
+        Variant v = variant(r.status(), r.headers(), r.body(), h, sent, received);
+        put(url, h, v);
+        return new Fetched(toClient(v), outcome, true, -1);
+    }
+
+    /** stale-while-revalidate: one background revalidation per variant at a time. */
+    private void refreshInBackground(String url, URI uri, Map<String, List<String>> h,
+            Variant stale, FreshnessDecision d) {
+        String key = url + "\n" + stale.secondaryKey();
+        if (!refreshing.add(key)) {
+            return;
+        }
+        try {
+            background.execute(() -> {
+                try {
+                    fromOrigin(url, uri, h, CacheControl.EMPTY, REFRESH_TIMEOUT, stale, d,
+                            Fetched.Outcome.STALE);
+                } catch (RuntimeException e) {
+                    LOG.debug("wscache-edge: background revalidation of {} failed", url, e);
+                } finally {
+                    refreshing.remove(key);
                 }
-            }
-            OriginResponse r = origin.send(method, uri, send, body, timeout);
-            fetched = r;
-            String received = Long.toString(clock.millis());
-            if (r.status() == 304 && stale.isPresent()) {
-                Map<String, List<String>> nm = HeaderRules.newHeaders();
-                nm.putAll(r.headers());
-                nm.put(HeaderRules.RECEIVED, List.of(received));
-                return CachedResponse.notModified(nm);
-            }
-            CachedResponse.Builder b = CachedResponse.builder(r.body()).status(r.status())
-                    .contentType(r.header("Content-Type")).headers(r.headers())
-                    .header(HeaderRules.RECEIVED, received);
-            String why = notStorable(url, r, keyFields);
-            if (why != null) {
-                b.notCacheable(why);
-            }
-            return b.build();
-        }
-
-        @Override
-        public void onOutcome(CacheOutcome o) {
-            outcome = o;
+            });
+        } catch (RuntimeException e) {
+            refreshing.remove(key);
         }
     }
 
@@ -218,7 +314,6 @@ public final class EdgeCache implements AutoCloseable {
         if (headers.containsKey("Authorization")) {
             return null;
         }
-        String url = uri.toString();
         try {
             if (faultHook != null) {
                 faultHook.run();
@@ -226,58 +321,199 @@ public final class EdgeCache implements AutoCloseable {
             Map<String, List<String>> h = HeaderRules.newHeaders();
             h.putAll(headers);
             h.put("Accept-Encoding", List.of("identity"));
-            CachedResponse cached = cache.getIfFresh(invocation(kind, url,
-                    varyByUrl.getOrDefault(url, List.of()), h)).orElse(null);
-            return cached == null ? null
-                    : new Fetched(response(cached), Fetched.Outcome.HIT, false, age(cached));
+            Variant v = lookup(uri.toString(), h);
+            Instant now = clock.instant();
+            if (v == null || !Freshness.evaluate(v.meta(), now, OPTIONS, requestDirectives(h))
+                    .isFresh()) {
+                return null;
+            }
+            return served(v, Fetched.Outcome.HIT, now);
         } catch (RuntimeException e) {
             // fetch() meets the same failure, counts it and goes to the origin
             return null;
         }
     }
 
-    private Invocation invocation(String kind, String url, List<String> keyFields,
-            Map<String, List<String>> h) {
-        Invocation.Builder inv = Invocation.builder(kind).service(SERVICE).endpoint(url)
-                .parameter("url", url);
-        for (String f : keyFields) {
-            inv.vary(f, keyValue(f, h));
+    /** The request's Cache-Control; without one, {@code Pragma: no-cache} is no-cache. */
+    private static CacheControl requestDirectives(Map<String, List<String>> h) {
+        List<String> cc = h.get("Cache-Control");
+        if (cc == null && HeaderRules.members(h, "Pragma").stream()
+                .anyMatch(p -> p.equalsIgnoreCase("no-cache"))) {
+            return CacheControl.parse("no-cache");
         }
-        return inv.build();
+        return CacheControl.parse(cc == null ? List.of() : cc);
     }
 
-    /** The stored response as the edge hands it on: Surrogate-Control kept for the composer. */
-    private static OriginResponse response(CachedResponse cached) {
-        OriginResponse r = new OriginResponse(cached.status(),
-                HeaderRules.towardClient(cached.headers()), bytes(cached.body()));
-        List<String> sc = cached.headers().get("Surrogate-Control");
-        if (sc != null) {
-            r.headers().put("Surrogate-Control", sc);
+    /** RFC 9111 §4.4: unsafe method, non-error response → the URI and its locations go. */
+    private void invalidateAfter(String method, URI uri, OriginResponse r) {
+        if (!Freshness.invalidates(method, r.status())) {
+            return;
         }
-        return r;
+        store.invalidate(uri.toString());
+        for (String field : List.of("Location", "Content-Location")) {
+            String loc = r.header(field);
+            if (loc == null) {
+                continue;
+            }
+            try {
+                URI target = uri.resolve(loc.strip());
+                if (sameOrigin(uri, target)) {
+                    store.invalidate(target.toString());
+                }
+            } catch (IllegalArgumentException e) {
+                // not a URI reference: nothing to invalidate
+            }
+        }
     }
 
-    private static byte[] bytes(Object body) {
-        return body instanceof byte[] ? (byte[]) body : new byte[0];
+    private static boolean sameOrigin(URI a, URI b) {
+        return a.getScheme() != null && a.getScheme().equalsIgnoreCase(b.getScheme())
+                && a.getHost() != null && a.getHost().equalsIgnoreCase(b.getHost())
+                && port(a) == port(b);
+    }
+
+    private static int port(URI u) {
+        return u.getPort() >= 0 ? u.getPort()
+                : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
+    }
+
+    private Variant lookup(String url, Map<String, List<String>> h) {
+        List<Variant> vs = store.getIfPresent(url);
+        if (vs == null) {
+            return null;
+        }
+        Headers request = Headers.of(h);
+        for (Variant v : vs) {
+            if (Variants.matches(v.vary(), v.request(), request, this::keyValue)) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    /** Stores a variant in place of those the same request would select. */
+    private void put(String url, Map<String, List<String>> h, Variant v) {
+        Headers request = Headers.of(h);
+        store.asMap().compute(url, (k, old) -> {
+            List<Variant> vs = new ArrayList<>();
+            vs.add(v);
+            if (old != null) {
+                for (Variant o : old) {
+                    if (vs.size() < MAX_VARIANTS
+                            && !Variants.matches(o.vary(), o.request(), request, this::keyValue)) {
+                        vs.add(o);
+                    }
+                }
+            }
+            return List.copyOf(vs);
+        });
+    }
+
+    private void remove(String url, Variant v) {
+        store.asMap().computeIfPresent(url, (k, old) -> {
+            List<Variant> vs = new ArrayList<>(old);
+            vs.remove(v);
+            return vs.isEmpty() ? null : List.copyOf(vs);
+        });
     }
 
     /**
-     * Returns the current age of a stored response in seconds, by RFC 9111 §4.2.3 as cache-core
-     * computes it ({@link Freshness#currentAge}): its {@code Age} and {@code Date}, and how long
-     * it has been stored since it was received.
+     * Returns why the edge does not store a response, or {@code null}. cache-core's rules
+     * ({@link Freshness#storable}) on the directives the edge obeys, and the edge's own:
+     * understood statuses only, no {@code Set-Cookie}, no {@code Vary: *}, no
+     * {@code Surrogate-Control: no-store}, no Surrogate-Control lifetime for a request with
+     * cookies unless the response may be shared, nothing stale on arrival without a way to use
+     * it later (a validator or {@code stale-if-error}).
      */
-    private long age(CachedResponse cached) {
-        Instant received = Instant.ofEpochMilli(
-                Long.parseLong(cached.header(HeaderRules.RECEIVED).orElse("0")));
-        ResponseMetadata meta = ResponseMetadata.of(cached.status(), cached.headers(), received,
-                received);
-        return Freshness.currentAge(meta, clock.instant()).toSeconds();
+    private String notStorable(OriginResponse r, Map<String, List<String>> h, CacheControl req,
+            Instant sent, Instant received) {
+        if (!Freshness.isUnderstood(r.status())) {
+            return "status " + r.status() + " not understood";
+        }
+        if (r.headers().containsKey("Set-Cookie")) {
+            return "Set-Cookie";
+        }
+        Headers rh = Headers.of(r.headers());
+        if (SurrogateControl.parse(rh.all("Surrogate-Control"), null).noStore()) {
+            return "Surrogate-Control: no-store";
+        }
+        List<String> vary = rh.members("Vary").stream()
+                .map(s -> s.toLowerCase(Locale.ROOT)).toList();
+        if (vary.contains("*")) {
+            return "Vary: *";
+        }
+        TargetedCacheControl t = TargetedCacheControl.of(rh, true);
+        CacheControl cc = CacheControl.parse(rh.all("Cache-Control"));
+        if (t.source().equals("Surrogate-Control") && h.containsKey("Cookie")
+                && !cc.isPublic() && cc.sMaxAge().isEmpty() && !vary.contains("cookie")) {
+            return "Surrogate-Control max-age for a request with Cookie, and the response is"
+                    + " not public, has no s-maxage and does not vary on Cookie";
+        }
+        if (req.noStore()) {
+            return Storability.REQUEST_NO_STORE.reason();
+        }
+        ResponseMetadata meta = ResponseMetadata.of(r.status(), rh, sent, received)
+                .withCacheControl(t.directives().withoutQualifiedFields())
+                .withRequestHeaders(h);
+        Storability s = Freshness.storable("GET", meta, OPTIONS, false);
+        if (!s.isStorable()) {
+            return s.reason();
+        }
+        FreshnessDecision d = Freshness.evaluate(meta, received, OPTIONS);
+        if (!d.isFresh() && d.validators().isEmpty()
+                && meta.cacheControl().staleIfError().isEmpty()
+                && meta.cacheControl().staleWhileRevalidate().isEmpty()) {
+            return "stale on arrival and no validator to revalidate it";
+        }
+        return null;
     }
 
-    private String keyValue(String field, Map<String, List<String>> h) {
-        List<String> values = h.getOrDefault(field, List.of());
+    /**
+     * A stored response: the fields named by a qualified {@code no-cache} or {@code private}
+     * removed, its secondary key taken from the request.
+     */
+    private Variant variant(int status, Map<String, List<String>> headers, byte[] body,
+            Map<String, List<String>> request, Instant sent, Instant received) {
+        Headers rh = Headers.of(headers);
+        TargetedCacheControl t = TargetedCacheControl.of(rh, true);
+        CacheControl all = t.directives();
+        Map<String, List<String>> kept = HeaderRules.newHeaders();
+        kept.putAll(rh.asMap());
+        for (String f : all.noCacheFields()) {
+            kept.remove(f);
+        }
+        for (String f : all.privateFields()) {
+            kept.remove(f);
+        }
+        List<String> vary = new ArrayList<>();
+        for (String m : rh.members("Vary")) {
+            String n = m.toLowerCase(Locale.ROOT);
+            if (!vary.contains(n)) {
+                vary.add(n);
+            }
+        }
+        Map<String, List<String>> selecting = HeaderRules.newHeaders();
+        StringBuilder key = new StringBuilder();
+        for (String n : vary) {
+            List<String> values = request.get(n);
+            if (values != null) {
+                selecting.put(n, List.copyOf(values));
+            }
+            key.append(n).append('=').append(keyValue(n, values == null ? List.of() : values))
+                    .append('\n');
+        }
+        return new Variant(status, Headers.of(kept), body, Headers.of(selecting),
+                List.copyOf(vary), sent, received, all.withoutQualifiedFields(),
+                key.toString());
+    }
+
+    /**
+     * A request field's value as the secondary key compares it; for {@code Cookie}, the values
+     * of the configured vary cookies when there are any.
+     */
+    private String keyValue(String field, List<String> values) {
         if (!field.equalsIgnoreCase("Cookie") || varyCookies.isEmpty()) {
-            return String.join("\n", values);
+            return Variants.normalized(field, values);
         }
         StringBuilder sb = new StringBuilder();
         for (String name : varyCookies) {
@@ -295,53 +531,71 @@ public final class EdgeCache implements AutoCloseable {
         return sb.toString();
     }
 
-    /** Returns why the edge refuses to store a response, or {@code null}; learns Vary. */
-    private String notStorable(String url, OriginResponse r, List<String> keyFields) {
-        if (r.headers().containsKey("Set-Cookie")) {
-            return "Set-Cookie";
+    private Fetched served(Variant v, Fetched.Outcome o, Instant now) {
+        return served(v, o, now, false);
+    }
+
+    /** A stored response as the edge hands it on, with its current age (RFC 9111 §4.2.3). */
+    private Fetched served(Variant v, Fetched.Outcome o, Instant now, boolean stored) {
+        long age = Freshness.currentAge(v.meta(), now).toSeconds();
+        return new Fetched(toClient(v), o, stored, age);
+    }
+
+    private static Fetched gatewayTimeout() {
+        Map<String, List<String>> h = HeaderRules.newHeaders();
+        h.put("Content-Type", List.of("text/plain; charset=UTF-8"));
+        h.put("Cache-Control", List.of("no-store"));
+        return new Fetched(new OriginResponse(504, h, ("wscache-edge: only-if-cached and no"
+                + " usable stored response\n").getBytes(StandardCharsets.UTF_8)),
+                Fetched.Outcome.ONLY_IF_CACHED, false, -1);
+    }
+
+    /** The stored response toward the client: Surrogate-Control kept for the composer. */
+    private static OriginResponse toClient(Variant v) {
+        return toClient(new OriginResponse(v.status(), v.headers().asMap(), v.body()));
+    }
+
+    private static OriginResponse toClient(OriginResponse r) {
+        OriginResponse out = new OriginResponse(r.status(), HeaderRules.towardClient(r.headers()),
+                r.body());
+        List<String> sc = r.headers().get("Surrogate-Control");
+        if (sc != null) {
+            out.headers().put("Surrogate-Control", sc);
         }
-        List<String> vary = HeaderRules.members(r.headers(), "Vary");
-        List<String> needed = new ArrayList<>();
-        for (String v : vary) {
-            if (v.equals("*")) {
-                return "Vary: *";
-            }
-            if (!v.equalsIgnoreCase("Accept-Encoding")) {
-                needed.add(v);
-            }
-        }
-        boolean covered = true;
-        for (String v : needed) {
-            covered &= keyFields.stream().anyMatch(v::equalsIgnoreCase);
-        }
-        if (!covered) {
-            List<String> learned = new ArrayList<>(keyFields);
-            for (String v : needed) {
-                if (learned.stream().noneMatch(v::equalsIgnoreCase)) {
-                    learned.add(v);
-                }
-            }
-            varyByUrl.put(url, List.copyOf(learned));
-            return "Vary: " + needed + " not in the key yet";
-        }
-        CacheControl cc = CacheControl.parse(r.headers().getOrDefault("Cache-Control", List.of()));
-        SurrogateControl sc = SurrogateControl.parse(
-                r.headers().getOrDefault("Surrogate-Control", List.of()), null);
-        if (sc.maxAge().isEmpty() && cc.maxAge().isEmpty() && cc.sMaxAge().isEmpty()
-                && !r.headers().containsKey("Expires")) {
-            return "no explicit freshness";
-        }
-        return null;
+        return out;
     }
 
     @Override
     public void close() {
-        cache.close();
+        background.shutdownNow();
+        store.invalidateAll();
     }
 
     /** Returns a description for logs. */
     @Override
     public String toString() {
-        return "EdgeCache{" + Objects.toString(cache.stats()) + "}";
+        return "EdgeCache{urls=" + storedUrls() + ", bytes=" + weightedSize() + "}";
+    }
+
+    /**
+     * One stored response of a URI.
+     *
+     * @param request the selecting request's values of the fields {@code vary} names
+     * @param vary the lower-cased field names of its {@code Vary}
+     * @param directives the directives the edge obeys ({@link TargetedCacheControl})
+     * @param secondaryKey the secondary key as text, for one background refresh per variant
+     */
+    private record Variant(int status, Headers headers, byte[] body, Headers request,
+            List<String> vary, Instant requestTime, Instant responseTime,
+            CacheControl directives, String secondaryKey) {
+
+        ResponseMetadata meta() {
+            return ResponseMetadata.of(status, headers, requestTime, responseTime)
+                    .withCacheControl(directives);
+        }
+
+        long weight() {
+            return body.length + 64L * headers.names().size() + 256;
+        }
     }
 }

@@ -1,5 +1,10 @@
 package io.github.wscache.edge.internal;
 
+import io.github.wscache.core.internal.http.ByteRanges;
+import io.github.wscache.core.internal.http.CacheControl;
+import io.github.wscache.core.internal.http.EntityTag;
+import io.github.wscache.core.internal.http.HttpDates;
+import io.github.wscache.core.internal.http.Validators;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -7,8 +12,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
@@ -25,11 +30,11 @@ import java.util.function.Supplier;
  *   <li>{@link EdgeCache#fetch} answers from the cache or the origin; an origin that fails is a
  *       502 (504 on a timeout), counted as a miss, an origin request and an error;
  *   <li>the outcome is counted: a hit, or a miss and an origin request ({@link #countFetch});
- *   <li>the fields toward the client are derived ({@link #towardClient}): {@code Age}, and
- *       {@code Vary: Accept-Encoding} on a textual body, which is gzipped when the client
- *       takes gzip;
- *   <li>a HEAD, or a response that is not ESI, goes out as it is, or as a 304 when the client's
- *       conditional GET matches ({@link #sendAsIs});
+ *   <li>the fields toward the client are derived ({@link #towardClient}): {@code Age} on a
+ *       response served from storage, and {@code Vary: Accept-Encoding} when the edge may
+ *       gzip the body ({@link #mayCompress}; never added to {@code Vary: *});
+ *   <li>a HEAD, or a response that is not ESI, goes out as it is, as a 304 when the client's
+ *       conditional GET matches, or as a 206/416 for a {@code Range} ({@link #sendAsIs});
  *   <li>an ESI page is composed ({@link #sendComposed}).
  * </ol>
  * Writing (fields, gzip, {@code Content-Length} or chunks, bytes counted) is the
@@ -81,7 +86,7 @@ public final class ProxyServlet extends HttpServlet {
         Fetched f;
         try {
             f = cache.fetch("page", c.method(), c.uri(), c.toOrigin(), c.body(), PAGE_TIMEOUT,
-                    c.is("GET"));
+                    c.is("GET") || c.is("HEAD"));
         } catch (OriginException e) {
             counters.misses.increment();
             counters.originRequests.increment();
@@ -90,12 +95,13 @@ public final class ProxyServlet extends HttpServlet {
             return;
         }
         countFetch(f);
-        boolean textual = isTextual(f.response());
-        Map<String, List<String>> out = towardClient(f, textual);
+        boolean esi = !c.is("HEAD") && composer.isEsi(f.response());
+        boolean compress = mayCompress(f.response(), esi);
+        Map<String, List<String>> out = towardClient(f, compress);
         String status = "wscache-edge; " + f.outcome().cacheStatus()
                 + (f.stored() ? "; stored" : "");
-        boolean gzip = c.acceptsGzip() && textual;
-        if (c.is("HEAD") || !composer.isEsi(f.response())) {
+        boolean gzip = c.acceptsGzip() && compress;
+        if (!esi) {
             sendAsIs(resp, c, f, out, status, gzip);
         } else {
             sendComposed(resp, c, f, out, status, gzip);
@@ -115,23 +121,34 @@ public final class ProxyServlet extends HttpServlet {
         if (f.outcome().forwarded()) {
             counters.misses.increment();
             counters.originRequests.increment();
-        } else {
+        } else if (f.outcome().hit()) {
             counters.hits.increment();
+        } else {
+            counters.misses.increment();
         }
     }
 
-    /** A textual body that is not encoded yet: gzipped for clients that take it. */
-    private static boolean isTextual(OriginResponse r) {
+    /**
+     * Whether the edge may gzip this response for a client that takes it, and therefore says
+     * {@code Vary: Accept-Encoding}: a whole 200-class textual body that is not encoded yet,
+     * over {@link ResponseWriter#GZIP_MIN} bytes or composed (streamed pages are compressed
+     * whatever their size), and no {@code Cache-Control: no-transform} (RFC 9110 §7.7).
+     */
+    private static boolean mayCompress(OriginResponse r, boolean composed) {
         return HeaderRules.isTextual(r.header("Content-Type"))
-                && !r.headers().containsKey("Content-Encoding");
+                && !r.headers().containsKey("Content-Encoding")
+                && r.status() != 206 && r.status() != 204
+                && !CacheControl.parse(r.headers().getOrDefault("Cache-Control", List.of()))
+                        .noTransform()
+                && (composed || r.body().length > ResponseWriter.GZIP_MIN);
     }
 
-    private static Map<String, List<String>> towardClient(Fetched f, boolean textual) {
+    private static Map<String, List<String>> towardClient(Fetched f, boolean compress) {
         Map<String, List<String>> out = HeaderRules.towardClient(f.response().headers());
         if (f.ageSeconds() >= 0) {
             out.put("Age", List.of(Long.toString(f.ageSeconds())));
         }
-        if (textual) {
+        if (compress) {
             out.put("Vary", List.of(addVary(out.get("Vary"))));
         }
         return out;
@@ -146,10 +163,48 @@ public final class ProxyServlet extends HttpServlet {
             writer.notModified(resp, out, status);
             return;
         }
-        if (c.is("HEAD") && r.header("Content-Length") != null) {
-            out.put("Content-Length", List.of(r.header("Content-Length")));
+        if (c.is("HEAD")) {
+            out.put("Content-Length", List.of(Integer.toString(r.body().length)));
+        }
+        if (c.is("GET") && r.status() == 200 && sendRange(resp, c, r, out, status)) {
+            return;
         }
         writer.send(resp, r.status(), out, status, r.body(), gzip);
+    }
+
+    /**
+     * Answers a {@code Range} request for a full 200 (RFC 9110 §14.2): one satisfiable range
+     * is a 206 with {@code Content-Range}, none a 416 with {@code Content-Range: bytes *&#47;len};
+     * several ranges, an invalid {@code Range} or an {@code If-Range} that does not match get
+     * the full 200 (returns {@code false}).
+     */
+    private boolean sendRange(HttpServletResponse resp, ClientRequest c, OriginResponse r,
+            Map<String, List<String>> out, String status) throws IOException {
+        String range = HeaderRules.first(c.headers(), "Range");
+        if (range == null) {
+            return false;
+        }
+        String etag = HeaderRules.first(out, "ETag");
+        boolean applies = Validators.ifRangeMatches(HeaderRules.first(c.headers(), "If-Range"),
+                etag == null ? null : EntityTag.parse(etag).orElse(null),
+                HttpDates.parse(HeaderRules.first(out, "Last-Modified")).orElse(null),
+                HttpDates.parse(HeaderRules.first(out, "Date")).orElse(null));
+        if (!applies) {
+            return false;
+        }
+        ByteRanges br = ByteRanges.evaluate(range, r.body().length);
+        if (br.kind() == ByteRanges.Kind.SINGLE) {
+            out.put("Content-Range", List.of(br.contentRange()));
+            writer.send(resp, 206, out, status, Arrays.copyOfRange(r.body(), (int) br.first(),
+                    (int) br.last() + 1), false);
+            return true;
+        }
+        if (br.kind() == ByteRanges.Kind.UNSATISFIABLE) {
+            out.put("Content-Range", List.of(br.contentRange()));
+            writer.send(resp, 416, out, status, new byte[0], false);
+            return true;
+        }
+        return false;
     }
 
     /**
@@ -207,12 +262,17 @@ public final class ProxyServlet extends HttpServlet {
         return h;
     }
 
+    /** Adds Accept-Encoding to a Vary; {@code Vary: *} already says everything. */
     private static String addVary(List<String> vary) {
         if (vary == null || vary.isEmpty()) {
             return "Accept-Encoding";
         }
         String v = String.join(", ", vary);
-        return v.toLowerCase(Locale.ROOT).contains("accept-encoding") ? v
-                : v + ", Accept-Encoding";
+        List<String> members = HeaderRules.members(Map.of("Vary", vary), "Vary");
+        if (members.contains("*")
+                || members.stream().anyMatch("accept-encoding"::equalsIgnoreCase)) {
+            return v;
+        }
+        return v + ", Accept-Encoding";
     }
 }

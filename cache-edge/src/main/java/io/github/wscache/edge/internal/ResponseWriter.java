@@ -16,7 +16,8 @@ import java.util.zip.GZIPOutputStream;
  * of bytes sent ({@link EdgeCounters#bytes}) and of errors ({@link EdgeCounters#errors}).
  */
 final class ResponseWriter {
-    private static final int GZIP_MIN = 1024;
+    /** Bodies up to this size are never gzipped. */
+    static final int GZIP_MIN = 1024;
 
     private final EdgeCounters counters;
 

@@ -254,6 +254,21 @@ public final class CacheControl {
         return onlyIfCached;
     }
 
+    /**
+     * Returns these directives without a qualified {@code no-cache="..."} or
+     * {@code private="..."}: for a shared cache that stores the response with the named fields
+     * removed, which RFC 9111 §5.2.2.4 and §5.2.2.7 allow in place of revalidating or not
+     * storing. Unqualified forms are kept.
+     *
+     * @return the directives, {@code this} when there is no qualified form
+     */
+    public CacheControl withoutQualifiedFields() {
+        if (noCacheFields.isEmpty() && privateFields.isEmpty()) {
+            return this;
+        }
+        return parse(toString().replaceAll("(no-cache|private)=\"[^\"]*\"", ""));
+    }
+
     /** @return whether no known directive was found */
     public boolean isEmpty() {
         return equals(EMPTY);

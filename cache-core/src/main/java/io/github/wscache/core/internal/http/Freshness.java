@@ -135,6 +135,35 @@ public final class Freshness {
     }
 
     /**
+     * Tells whether this cache implements the caching rules of a status code (the statuses
+     * that RFC 9110 defines and that a cache may store): a cache that stores only understood
+     * statuses never keeps a response whose semantics it does not know.
+     *
+     * @param status the status code
+     * @return whether it is understood; never for 1xx, 206 or 304
+     */
+    public static boolean isUnderstood(int status) {
+        return UNDERSTOOD.contains(status);
+    }
+
+    /**
+     * Tells whether a response to a request invalidates the stored responses of the target
+     * URI and of same-origin {@code Location}/{@code Content-Location} (RFC 9111 §4.4): a
+     * non-error (2xx or 3xx) response to an unsafe method, i.e. any method other than GET,
+     * HEAD, OPTIONS and TRACE, including methods the cache does not know.
+     *
+     * @param method the request method, any case
+     * @param status the response status
+     * @return whether to invalidate
+     */
+    public static boolean invalidates(String method, int status) {
+        String m = method == null ? "" : method.toUpperCase(Locale.ROOT);
+        boolean safe = m.equals("GET") || m.equals("HEAD") || m.equals("OPTIONS")
+                || m.equals("TRACE");
+        return !safe && status >= 200 && status < 400;
+    }
+
+    /**
      * Computes the freshness lifetime (RFC 9111 §4.2.1), first match wins:
      * {@code s-maxage} in a shared cache; {@code max-age}; {@code Expires} minus {@code Date}
      * (or minus the response time when {@code Date} is missing); when heuristics are enabled

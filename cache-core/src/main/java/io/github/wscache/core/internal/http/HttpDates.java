@@ -48,6 +48,11 @@ public final class HttpDates {
             "(?:" + LONG_DAY + "|" + SHORT_DAY + "), (\\d{1,2})-" + MONTH + "-(\\d{2}|\\d{4}) "
                     + TIME + " GMT",
             Pattern.CASE_INSENSITIVE);
+    /** RFC 850 exactly as RFC 9110 §5.6.7 writes it: long day name, two-digit year. */
+    private static final Pattern RFC_850_STRICT = Pattern.compile(
+            LONG_DAY + ", (\\d{2})-" + MONTH + "-(\\d{2}) " + TIME + " GMT");
+    private static final Pattern IMF_FIXDATE_STRICT = Pattern.compile(
+            SHORT_DAY + ", (\\d{2}) " + MONTH + " (\\d{4}) " + TIME + " GMT");
     private static final Pattern ASCTIME = Pattern.compile(
             SHORT_DAY + " " + MONTH + " ( \\d|\\d{1,2}) " + TIME + " (\\d{4})",
             Pattern.CASE_INSENSITIVE);
@@ -93,6 +98,29 @@ public final class HttpDates {
         m = ASCTIME.matcher(text);
         if (m.matches()) {
             return build(Integer.parseInt(m.group(6)), m.group(1), m.group(2).strip(), m, 3);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Parses an HTTP date only in the exact grammar of RFC 9110 §5.6.7 (IMF-fixdate, RFC 850
+     * with a long day name and a two-digit year, asctime), case-sensitive: for fields where an
+     * invalid date has a meaning of its own, such as {@code Expires} (RFC 9111 §5.3: "already
+     * expired"). A cookie-style {@code Thu, 18-Aug-2050 02:01:18 GMT} is not a valid date here.
+     *
+     * @param value a header field value, may be {@code null}
+     * @param reference the time the message was received; {@code null} means "use 1970–2069"
+     * @return the instant, or empty when the value is absent or not a valid HTTP date
+     */
+    public static Optional<Instant> parseStrict(String value, Instant reference) {
+        if (value == null) {
+            return Optional.empty();
+        }
+        String text = value.strip();
+        if (IMF_FIXDATE_STRICT.matcher(text).matches()
+                || RFC_850_STRICT.matcher(text).matches()
+                || ASCTIME.matcher(text).matches()) {
+            return parse(text, reference);
         }
         return Optional.empty();
     }

@@ -18,7 +18,8 @@ import java.util.Optional;
  * parsed once, when the instance is created, with the tolerance the RFC asks for:
  * <ul>
  *   <li>{@link #date()}, {@link #lastModified()}: the first field line, empty when invalid;</li>
- *   <li>{@link #expires()}: the first field line; an invalid date such as {@code 0} reads as
+ *   <li>{@link #expires()}: the first field line; an invalid date such as {@code 0}, or one
+ *       outside the exact grammar of RFC 9110 §5.6.7 ({@link HttpDates#parseStrict}), reads as
  *       {@link Instant#EPOCH}, i.e. already expired (RFC 9111 §5.3);</li>
  *   <li>{@link #age()}: the first member of the first line, ignored when it is not a
  *       non-negative integer (RFC 9111 §5.1);</li>
@@ -50,16 +51,22 @@ public final class ResponseMetadata {
 
     private ResponseMetadata(int status, Headers headers, Headers requestHeaders,
             Instant requestTime, Instant responseTime) {
+        this(status, headers, requestHeaders, requestTime, responseTime,
+                CacheControl.parse(headers.all("Cache-Control")));
+    }
+
+    private ResponseMetadata(int status, Headers headers, Headers requestHeaders,
+            Instant requestTime, Instant responseTime, CacheControl cacheControl) {
         this.status = status;
         this.headers = headers;
         this.requestHeaders = requestHeaders;
         this.requestTime = Objects.requireNonNull(requestTime, "requestTime");
         this.responseTime = Objects.requireNonNull(responseTime, "responseTime");
-        this.cacheControl = CacheControl.parse(headers.all("Cache-Control"));
+        this.cacheControl = Objects.requireNonNull(cacheControl, "cacheControl");
         this.date = headers.first("Date").flatMap(v -> HttpDates.parse(v, responseTime));
         this.age = headers.first("Age").flatMap(ResponseMetadata::parseAge);
         this.expires = headers.first("Expires")
-                .map(v -> HttpDates.parse(v, responseTime).orElse(Instant.EPOCH));
+                .map(v -> HttpDates.parseStrict(v, responseTime).orElse(Instant.EPOCH));
         this.lastModified =
                 headers.first("Last-Modified").flatMap(v -> HttpDates.parse(v, responseTime));
         this.etag = headers.first("ETag").flatMap(EntityTag::parse);
@@ -112,7 +119,20 @@ public final class ResponseMetadata {
      */
     public ResponseMetadata withRequestHeaders(Map<String, ? extends List<String>> fields) {
         return new ResponseMetadata(status, headers, Headers.of(fields), requestTime,
-                responseTime);
+                responseTime, cacheControl);
+    }
+
+    /**
+     * Returns a copy whose directives are {@code directives} instead of those of its
+     * {@code Cache-Control} field: for a cache that obeys a targeted field
+     * ({@link TargetedCacheControl}, RFC 9213) in place of {@code Cache-Control}.
+     *
+     * @param directives the directives this cache obeys for the response
+     * @return a copy with them
+     */
+    public ResponseMetadata withCacheControl(CacheControl directives) {
+        return new ResponseMetadata(status, headers, requestHeaders, requestTime, responseTime,
+                directives);
     }
 
     /**

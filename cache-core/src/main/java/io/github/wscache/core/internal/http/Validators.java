@@ -143,6 +143,34 @@ public final class Validators {
     }
 
     /**
+     * Evaluates {@code If-Range} (RFC 9110 §13.1.5): an entity tag must match the current one
+     * strongly; a date must be an exact match of a {@code Last-Modified} that is strong, i.e.
+     * at least one second older than the response's {@code Date} (a date without a
+     * {@code Date} to compare with is taken as weak). Anything else, including an invalid
+     * value, means the range is not applied and the full representation is sent.
+     *
+     * @param ifRange the field value
+     * @param etag the current entity tag, or {@code null}
+     * @param lastModified the current modification date, or {@code null}
+     * @param date the response's {@code Date}, or {@code null}
+     * @return whether the {@code Range} applies
+     */
+    public static boolean ifRangeMatches(String ifRange, EntityTag etag, Instant lastModified,
+            Instant date) {
+        if (ifRange == null) {
+            return true;
+        }
+        String v = ifRange.strip();
+        if (v.startsWith("\"") || v.startsWith("W/")) {
+            Optional<EntityTag> tag = EntityTag.parse(v);
+            return tag.isPresent() && etag != null && etag.strongMatch(tag.get());
+        }
+        Optional<Instant> when = HttpDates.parse(v);
+        return when.isPresent() && lastModified != null && date != null
+                && when.get().equals(lastModified) && !lastModified.plusSeconds(1).isAfter(date);
+    }
+
+    /**
      * Evaluates {@code If-Modified-Since} (RFC 9110 §13.1.3): true when the representation was
      * not modified after the given date. An invalid date is ignored (false).
      *
