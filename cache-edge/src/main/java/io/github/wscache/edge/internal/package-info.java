@@ -1,7 +1,7 @@
 /**
  * Internals of the edge: the origin client, the ESI parser, the fragment cache (its own RFC 9111
- * flow over cache-core's HTTP rules in {@code core.internal.http}), the page composer, and the proxy servlet with the request
- * it reads ({@code ClientRequest}) and the writer of its responses ({@code ResponseWriter}). Not
- * a public API; left out of the Javadoc.
+ * flow over cache-core's HTTP rules in {@code core.internal.http}), the page composer, and the
+ * proxy servlet with the request it reads ({@code ClientRequest}) and the writer of its responses
+ * ({@code ResponseWriter}). Not a public API; left out of the Javadoc.
  */
 package io.github.wscache.edge.internal;
