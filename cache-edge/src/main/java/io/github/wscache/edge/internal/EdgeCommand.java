@@ -381,12 +381,12 @@ public final class EdgeCommand {
         b.append("Usage: java -jar cache-edge.jar --origin URL [options]\n")
                 .append("       java -jar cache-edge.jar --config edge.yaml [options]\n\n")
                 .append("An ESI edge cache: a reverse proxy in front of one origin.\n\n")
-                .append("Options (each also a key of the --config file, in camelCase; values ")
-                .append("as --name VALUE or --name=VALUE):\n");
+                .append("Options: --name VALUE or --name=VALUE; each is also a key of the ")
+                .append("--config\nfile, in camelCase (--read-timeout is readTimeout).\n");
         for (EdgeOption o : EdgeOption.values()) {
             String head = "  " + o.flag() + (o.metavar().isEmpty() ? "" : " " + o.metavar());
             b.append(head);
-            List<String> lines = wrap(o.help() + " Default: " + o.defaultText() + ".", 70);
+            List<String> lines = wrap(o.help() + " Default: " + o.defaultText() + ".", 46);
             int pad = 34;
             if (head.length() >= pad) {
                 b.append('\n').append(" ".repeat(pad));
@@ -399,9 +399,9 @@ public final class EdgeCommand {
         }
         b.append("  -h, --help                      Prints this text and exits.\n\n")
                 .append("Sizes: 65536, 512KB, 64MB, 1GB. Durations: 500ms, 30s, 2m, 1h or ")
-                .append("ISO-8601 (PT30S).\n")
-                .append("Exit status: 0 after --help or a clean stop, 1 when the server cannot ")
-                .append("start, 2 for wrong options.\n");
+                .append("PT30S.\n")
+                .append("Exit status: 0 after --help, 1 if the server cannot start, 2 for ")
+                .append("wrong options;\nSIGTERM and Ctrl-C stop it gracefully.\n");
         return b.toString();
     }
 
