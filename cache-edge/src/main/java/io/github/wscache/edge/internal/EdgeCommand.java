@@ -265,7 +265,10 @@ public final class EdgeCommand {
             }
             return settings;
         } catch (YamlException e) {
-            throw new UsageException(e.getMessage(), false);
+            String hint = e.getMessage().contains("sequence entries are not allowed")
+                    ? "\n(a - followed by nothing starts a list in YAML; for standard output "
+                            + "write accessLog: \"-\" in quotes)" : "";
+            throw new UsageException(e.getMessage() + hint, false);
         } catch (RuntimeException e) {
             // no check foresaw this value; it is still the file's fault, so say where
             String at = current == null ? name : name + ":" + current.line() + ":"
