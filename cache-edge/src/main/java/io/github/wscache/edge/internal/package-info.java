@@ -1,7 +1,9 @@
 /**
  * Internals of the edge: the origin client, the ESI parser, the fragment cache on top of
  * cache-core's {@code ResponseCache}, the page composer, and the proxy servlet with the request
- * it reads ({@code ClientRequest}) and the writer of its responses ({@code ResponseWriter}). Not
- * a public API; left out of the Javadoc.
+ * it reads ({@code ClientRequest}) and the writer of its responses ({@code ResponseWriter}); the
+ * operator's side: the admin servlet, the access log and the valve that counts requests in flight
+ * for a graceful stop ({@code TrafficValve}), and the command line with its options
+ * ({@code EdgeCommand}, {@code EdgeOption}). Not a public API; left out of the Javadoc.
  */
 package io.github.wscache.edge.internal;
