@@ -1,17 +1,23 @@
 package io.github.wscache.edge;
 
+import io.github.wscache.edge.internal.AccessLog;
+import io.github.wscache.edge.internal.AdminServlet;
 import io.github.wscache.edge.internal.Composer;
 import io.github.wscache.edge.internal.EdgeCache;
+import io.github.wscache.edge.internal.EdgeCommand;
 import io.github.wscache.edge.internal.EdgeCounters;
 import io.github.wscache.edge.internal.OriginClient;
 import io.github.wscache.edge.internal.ProxyServlet;
+import io.github.wscache.edge.internal.TrafficValve;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -33,7 +39,12 @@ import org.apache.catalina.LifecycleException;
 import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.core.StandardEngine;
+import org.apache.catalina.core.StandardHost;
+import org.apache.catalina.core.StandardService;
 import org.apache.catalina.startup.Tomcat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * An ESI edge cache: a reverse proxy on embedded Tomcat 11 in front of one origin, which caches
@@ -68,29 +79,48 @@ import org.apache.catalina.startup.Tomcat;
  * key; for {@code Cookie} by the values of {@link Builder#varyCookies(String...)}. Requests with
  * {@code Authorization} bypass the cache.
  *
- * <p>Thread-safe. {@link #close()} stops the server.
+ * <p><b>Admin port.</b> The counters ({@link EdgeStats} as JSON) are served at
+ * {@link Builder#adminPath(String)} on a port of their own, {@link Builder#adminPort(int)}, bound
+ * to {@link Builder#adminAddress(String) 127.0.0.1} by default; the proxy's port never serves
+ * them.
+ *
+ * <p><b>Access log.</b> With {@link Builder#accessLog(OutputStream)}, one line per request in the
+ * combined log format plus the cache outcome and the time taken, written by a thread of its own.
+ *
+ * <p><b>Stopping.</b> {@link #close()} stops gracefully: the proxy's port stops accepting
+ * connections at once (a request arriving on a connection that is already open gets a 503), the
+ * requests in flight are given up to {@link Builder#drainTimeout(Duration)} to finish, and only
+ * then are the remaining ones cut off and the server stopped.
+ *
+ * <p>Thread-safe.
  *
  * <pre>{@code
  * try (EdgeServer edge = EdgeServer.builder()
  *         .origin(URI.create("http://localhost:8080"))
  *         .port(8090)
+ *         .adminPort(8091)
  *         .varyCookies("JSESSIONID")
  *         .build()
  *         .start()) {
- *     // browse http://localhost:8090/ ; counters at http://localhost:8090/_edge/stats
+ *     // browse http://localhost:8090/ ; counters at http://127.0.0.1:8091/_edge/stats
  *     System.out.println(edge.stats().filteredShare());
  * }
  * }</pre>
- * From the command line: {@code java -cp ... io.github.wscache.edge.EdgeServer --origin
- * http://localhost:8080 --port 8090}.
+ * From the command line: {@code java -jar cache-edge.jar --origin http://localhost:8080} (see
+ * {@code --help} and the site's edge page for every option and the {@code edge.yaml} file).
  */
 public final class EdgeServer implements AutoCloseable {
     /** The default admin path that serves {@link EdgeStats} as JSON. */
     public static final String DEFAULT_ADMIN_PATH = "/_edge/stats";
 
+    private static final Logger LOG = LoggerFactory.getLogger(EdgeServer.class);
+
     private final Builder config;
     private final EdgeCounters counters = new EdgeCounters();
     private final AtomicBoolean closed = new AtomicBoolean();
+    private TrafficValve traffic;
+    private AccessLog accessLog;
+    private Connector proxyConnector;
     private ThreadPoolExecutor pool;
     private ExecutorService clientThreads;
     private ScheduledExecutorService timer;
@@ -98,6 +128,7 @@ public final class EdgeServer implements AutoCloseable {
     private Tomcat tomcat;
     private Path baseDir;
     private int port = -1;
+    private int adminPort = -1;
 
     private EdgeServer(Builder b) {
         this.config = b;
@@ -123,8 +154,8 @@ public final class EdgeServer implements AutoCloseable {
         pool.allowCoreThreadTimeOut(true);
         clientThreads = Executors.newCachedThreadPool(threads("client"));
         timer = Executors.newSingleThreadScheduledExecutor(threads("timer"));
-        cache = new EdgeCache(new OriginClient(clientThreads), config.clock, config.maxBytes,
-                config.varyCookies, config.cacheFault);
+        cache = new EdgeCache(new OriginClient(clientThreads, config.connectTimeout),
+                config.clock, config.maxBytes, config.varyCookies, config.cacheFault);
         Set<String> hosts = new LinkedHashSet<>();
         hosts.add(Composer.authority(config.origin));
         for (String h : config.includeHosts) {
@@ -134,33 +165,80 @@ public final class EdgeServer implements AutoCloseable {
                 config.includeTimeout, config.esiAlways, counters);
         String origin = config.origin.toString().replaceAll("/+$", "");
         ProxyServlet servlet = new ProxyServlet(origin, cache, composer, counters,
-                config.adminPath, () -> stats().toJson());
+                config.readTimeout);
+        if (config.accessLog != null) {
+            accessLog = new AccessLog(config.accessLog, ZoneId.systemDefault());
+        }
+        traffic = new TrafficValve(accessLog);
         try {
             baseDir = Files.createTempDirectory("wscache-edge");
             tomcat = new Tomcat();
             tomcat.setBaseDir(baseDir.toString());
             tomcat.setSilent(true);
-            Connector connector = new Connector();
-            connector.setPort(config.port);
-            connector.setProperty("address", config.address);
-            tomcat.setConnector(connector);
+            proxyConnector = connector(config.address, config.port);
+            tomcat.setConnector(proxyConnector);
             StandardContext context = (StandardContext) tomcat.addContext("", null);
             context.setClearReferencesThreadLocals(false);
             context.setClearReferencesRmiTargets(false);
+            context.getPipeline().addValve(traffic);
             Wrapper w = Tomcat.addServlet(context, "edge", servlet);
             w.setLoadOnStartup(1);
             context.addServletMapping("/", "edge");
+            Connector admin = config.adminPath == null ? null : addAdmin();
             tomcat.start();
-            port = connector.getLocalPort();
-            if (port <= 0) {
-                throw new IOException("cannot listen on " + config.address + ":" + config.port);
-            }
+            port = listening(proxyConnector, config.address, config.port);
+            adminPort = admin == null ? -1
+                    : listening(admin, config.adminAddress, config.adminPort);
         } catch (IOException | LifecycleException e) {
             close();
             throw new UncheckedIOException(new IOException(
                     "edge server cannot start on port " + config.port, e));
         }
         return this;
+    }
+
+    private static Connector connector(String address, int port) {
+        Connector c = new Connector();
+        c.setPort(port);
+        c.setProperty("address", address);
+        // a request still running after the drain has been cut off: do not wait for it again
+        c.setProperty("executorTerminationTimeoutMillis", "1000");
+        return c;
+    }
+
+    private static int listening(Connector c, String address, int port) throws IOException {
+        int p = c.getLocalPort();
+        if (p <= 0) {
+            throw new IOException("cannot listen on " + address + ":" + port);
+        }
+        return p;
+    }
+
+    /**
+     * The admin port: a Tomcat service of its own (own connector, engine, host and context), so
+     * that nothing of the proxy is reachable through it and the stats are not reachable through
+     * the proxy's port.
+     */
+    private Connector addAdmin() {
+        StandardService service = new StandardService();
+        service.setName("wscache-edge-admin");
+        StandardEngine engine = new StandardEngine();
+        engine.setName("wscache-edge-admin");
+        engine.setDefaultHost("localhost");
+        StandardHost host = new StandardHost();
+        host.setName("localhost");
+        engine.addChild(host);
+        service.setContainer(engine);
+        Connector c = connector(config.adminAddress, config.adminPort);
+        service.addConnector(c);
+        tomcat.getServer().addService(service);
+        StandardContext context = (StandardContext) tomcat.addContext(host, "", null);
+        context.setClearReferencesThreadLocals(false);
+        context.setClearReferencesRmiTargets(false);
+        Tomcat.addServlet(context, "admin",
+                new AdminServlet(config.adminPath, () -> stats().toJson()));
+        context.addServletMapping("/", "admin");
+        return c;
     }
 
     /**
@@ -183,6 +261,14 @@ public final class EdgeServer implements AutoCloseable {
         return port;
     }
 
+    /**
+     * Returns the admin port (the actual one when 0 was configured), or -1 when the admin port
+     * is off ({@link Builder#adminPath(String) adminPath(null)}) or the server is not started.
+     */
+    public int adminPort() {
+        return adminPort;
+    }
+
     /** Returns the counters since start. */
     public EdgeStats stats() {
         return new EdgeStats(counters.requests.sum(), counters.hits.sum(),
@@ -195,7 +281,12 @@ public final class EdgeServer implements AutoCloseable {
                 cache == null ? 0 : cache.storedVariants());
     }
 
-    /** Stops the server and drops the cache; idempotent. */
+    /**
+     * Stops the server gracefully and drops the cache; idempotent. The proxy's port stops
+     * accepting connections, the requests in flight get up to the
+     * {@link Builder#drainTimeout(Duration) drain timeout} to finish, then the rest are cut off
+     * (their clients see the connection close) and the server stops. Returns when it has stopped.
+     */
     @Override
     public synchronized void close() {
         if (!closed.compareAndSet(false, true)) {
@@ -203,6 +294,7 @@ public final class EdgeServer implements AutoCloseable {
         }
         try {
             if (tomcat != null) {
+                drain();
                 tomcat.stop();
                 tomcat.destroy();
             }
@@ -217,7 +309,33 @@ public final class EdgeServer implements AutoCloseable {
             if (cache != null) {
                 cache.close();
             }
+            if (accessLog != null) {
+                accessLog.close();
+            }
             deleteRecursively(baseDir);
+        }
+    }
+
+    /** Stops accepting on the proxy's port, then waits for the requests in flight. */
+    private void drain() {
+        if (proxyConnector == null || traffic == null || port < 0) {
+            return;
+        }
+        proxyConnector.pause();
+        proxyConnector.getProtocolHandler().closeServerSocketGraceful();
+        int inFlight = traffic.inFlight();
+        if (inFlight == 0) {
+            return;
+        }
+        LOG.info("stopping: waiting up to {} ms for {} request(s) in flight",
+                config.drainTimeout.toMillis(), inFlight);
+        try {
+            if (!traffic.awaitIdle(config.drainTimeout.toNanos())) {
+                LOG.warn("stopping: {} request(s) still in flight after the drain timeout of {} "
+                        + "ms are cut off", traffic.inFlight(), config.drainTimeout.toMillis());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -233,43 +351,12 @@ public final class EdgeServer implements AutoCloseable {
     }
 
     /**
-     * Runs an edge server until the JVM stops: {@code --origin URL} (required),
-     * {@code --port N} (default 8090), {@code --esi-always}, {@code --vary-cookies a,b}.
+     * Runs an edge server until the JVM stops (SIGTERM or Ctrl-C stop it gracefully); {@code
+     * --help} lists the options. Exits with 2 when the options or the configuration file are
+     * wrong, with 1 when the server cannot start.
      */
     public static void main(String[] args) {
-        Builder b = builder().port(8090);
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            switch (a) {
-                case "--origin":
-                    b.origin(URI.create(value(args, ++i, a)));
-                    break;
-                case "--port":
-                    b.port(Integer.parseInt(value(args, ++i, a)));
-                    break;
-                case "--esi-always":
-                    b.esiAlways(true);
-                    break;
-                case "--vary-cookies":
-                    b.varyCookies(value(args, ++i, a).split(","));
-                    break;
-                default:
-                    throw new IllegalArgumentException("unknown option: " + a
-                            + " (usage: --origin URL [--port N] [--esi-always]"
-                            + " [--vary-cookies a,b])");
-            }
-        }
-        EdgeServer edge = b.build().start();
-        Runtime.getRuntime().addShutdownHook(new Thread(edge::close));
-        System.out.println("wscache-edge on http://localhost:" + edge.port() + "/ in front of "
-                + b.origin + "; stats at " + b.adminPath);
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args[i];
+        EdgeCommand.main(args);
     }
 
     /**
@@ -299,7 +386,13 @@ public final class EdgeServer implements AutoCloseable {
         private long maxBytes = 64L << 20;
         private InstantSource clock = InstantSource.system();
         private String adminPath = DEFAULT_ADMIN_PATH;
+        private String adminAddress = "127.0.0.1";
+        private int adminPort;
         private int fetchThreads = 64;
+        private Duration connectTimeout = Duration.ofSeconds(10);
+        private Duration readTimeout = Duration.ofSeconds(30);
+        private Duration drainTimeout = Duration.ofSeconds(10);
+        private OutputStream accessLog;
         private Runnable cacheFault;
 
         private Builder() {
@@ -339,10 +432,107 @@ public final class EdgeServer implements AutoCloseable {
             return this;
         }
 
-        /** Sets the address to listen on; {@code 0.0.0.0} (all) by default. */
+        /**
+         * Sets the address the proxy listens on; {@code 0.0.0.0} (all interfaces) by default,
+         * as a reverse proxy that clients reach from other hosts needs.
+         *
+         * @throws IllegalArgumentException if blank
+         */
         public Builder address(String address) {
-            this.address = Objects.requireNonNull(address, "address");
+            Objects.requireNonNull(address, "address");
+            if (address.isBlank()) {
+                throw new IllegalArgumentException("address must not be blank");
+            }
+            this.address = address;
             return this;
+        }
+
+        /**
+         * Sets the address of the admin port; {@code 127.0.0.1} by default, so that the counters
+         * are only reachable from the edge's own host.
+         *
+         * @throws IllegalArgumentException if blank
+         */
+        public Builder adminAddress(String address) {
+            Objects.requireNonNull(address, "adminAddress");
+            if (address.isBlank()) {
+                throw new IllegalArgumentException("admin address must not be blank");
+            }
+            this.adminAddress = address;
+            return this;
+        }
+
+        /**
+         * Sets the admin port, which serves {@link #adminPath(String)}; 0 (the default) picks a
+         * free one ({@link EdgeServer#adminPort()} tells which; 8091 from the command line).
+         *
+         * @throws IllegalArgumentException if not in 0..65535
+         */
+        public Builder adminPort(int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("admin port must be in 0..65535: " + port);
+            }
+            this.adminPort = port;
+            return this;
+        }
+
+        /**
+         * Sets how long to wait for the origin to connect (default 10 s); a page whose origin
+         * does not connect in time is a 504.
+         *
+         * @throws IllegalArgumentException if not positive
+         */
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeout = positive(timeout, "connect timeout");
+            return this;
+        }
+
+        /**
+         * Sets how long the origin may take to answer a client's request (default 30 s); a
+         * slower answer is a 504. Includes have their own {@link #includeTimeout(Duration)}.
+         *
+         * @throws IllegalArgumentException if not positive
+         */
+        public Builder readTimeout(Duration timeout) {
+            this.readTimeout = positive(timeout, "read timeout");
+            return this;
+        }
+
+        /**
+         * Sets how long {@link EdgeServer#close()} waits for requests in flight (default 10 s);
+         * zero cuts them off at once.
+         *
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder drainTimeout(Duration timeout) {
+            Objects.requireNonNull(timeout, "drainTimeout");
+            if (timeout.isNegative()) {
+                throw new IllegalArgumentException("drain timeout must not be negative: "
+                        + timeout);
+            }
+            this.drainTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * Writes an access log line per request to {@code out} (off by default): the combined
+         * log format, then the cache outcome ({@code HIT}, {@code MISS}, {@code STALE},
+         * {@code PASS}) and the time taken in microseconds. Lines are written by a thread of
+         * their own and never slow a request down: if {@code out} cannot keep up, lines are
+         * dropped and a warning is logged. The stream is flushed, not closed, on
+         * {@link EdgeServer#close()}; {@code null} turns the log off.
+         */
+        public Builder accessLog(OutputStream out) {
+            this.accessLog = out;
+            return this;
+        }
+
+        private static Duration positive(Duration timeout, String name) {
+            Objects.requireNonNull(timeout, name);
+            if (timeout.isZero() || timeout.isNegative()) {
+                throw new IllegalArgumentException(name + " must be positive: " + timeout);
+            }
+            return timeout;
         }
 
         /**
@@ -432,8 +622,8 @@ public final class EdgeServer implements AutoCloseable {
         }
 
         /**
-         * Sets the path that serves {@link EdgeStats} as JSON (default
-         * {@value EdgeServer#DEFAULT_ADMIN_PATH}); {@code null} turns it off.
+         * Sets the path that serves {@link EdgeStats} as JSON on the admin port (default
+         * {@value EdgeServer#DEFAULT_ADMIN_PATH}); {@code null} turns the admin port off.
          *
          * @throws IllegalArgumentException if it does not start with {@code /}
          */

@@ -184,7 +184,7 @@ class EdgeCachingTest extends EdgeTestBase {
         assertThat(s.originRequests()).isEqualTo(1);
         assertThat(s.filteredShare()).isEqualTo(2.0 / 3);
         assertThat(s.bytes()).isEqualTo(3);
-        HttpResponse<String> json = get(edge, EdgeServer.DEFAULT_ADMIN_PATH);
+        HttpResponse<String> json = EdgeTestSupport.admin(edge, EdgeServer.DEFAULT_ADMIN_PATH);
         assertThat(json.headers().firstValue("Content-Type")).hasValue("application/json");
         assertThat(json.body()).contains("\"requests\":3").contains("\"filtered\":2");
     }

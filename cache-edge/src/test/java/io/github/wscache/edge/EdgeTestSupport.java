@@ -38,6 +38,20 @@ final class EdgeTestSupport {
         }
     }
 
+    /** GETs {@code path} from the edge's admin port. */
+    static HttpResponse<String> admin(EdgeServer edge, String path) {
+        try {
+            return CLIENT.send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + edge.adminPort() + path)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     static HttpResponse<byte[]> getBytes(EdgeServer edge, String path, String... headers) {
         HttpRequest.Builder b = HttpRequest.newBuilder(
                 URI.create("http://127.0.0.1:" + edge.port() + path));

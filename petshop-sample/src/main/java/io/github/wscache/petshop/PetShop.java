@@ -1,5 +1,6 @@
 package io.github.wscache.petshop;
 
+import io.github.wscache.edge.EdgeServer;
 import io.github.wscache.petshop.remote.ServiceScope;
 import java.util.concurrent.CountDownLatch;
 
@@ -43,8 +44,8 @@ public final class PetShop {
                 + (o.kind() == Deployment.Kind.F0 ? "  (through the WAN relay)" : "  (edge)"));
         System.out.println("  application: " + d.appUrl()
                 + (o.kind() == Deployment.Kind.FPROXY ? "  (origin, behind the WAN relay at port "
-                        + d.relay().port() + "; edge counters at " + d.clientUrl()
-                        + "_edge/stats)" : ""));
+                        + d.relay().port() + "; edge counters at http://127.0.0.1:"
+                        + d.edge().adminPort() + EdgeServer.DEFAULT_ADMIN_PATH + ")" : ""));
         if (o.kind() == Deployment.Kind.FREMOTING) {
             System.out.println("  services:    " + d.originServices().endpoint("")
                     + "{PetShopCatalog,PetShopCart,PetShopAccount,PetShopOrders}  (scope "

@@ -1,5 +1,7 @@
 package io.github.wscache.core.policy;
 
+import io.github.wscache.core.internal.yaml.Durations;
+import io.github.wscache.core.internal.yaml.Sizes;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashSet;

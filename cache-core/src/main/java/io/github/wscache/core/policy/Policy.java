@@ -1,5 +1,6 @@
 package io.github.wscache.core.policy;
 
+import io.github.wscache.core.internal.yaml.Sizes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;

@@ -2,7 +2,10 @@ package io.github.wscache.core.policy;
 
 import io.github.wscache.core.copy.CopyStrategy;
 import io.github.wscache.core.copy.Copiers;
-import io.github.wscache.core.internal.NearestName;
+import io.github.wscache.core.internal.yaml.Durations;
+import io.github.wscache.core.internal.yaml.Sizes;
+import io.github.wscache.core.internal.yaml.YamlException;
+import io.github.wscache.core.internal.yaml.YamlNode;
 import java.io.Reader;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,18 +40,29 @@ final class PolicyReader {
     }
 
     static Policy.Snapshot read(Reader in, String file, ClassLoader loader) {
-        YamlNode root = YamlNode.parse(in, file);
+        YamlNode root;
+        try {
+            root = YamlNode.parse(in, file, "policy", 4);
+        } catch (YamlException e) {
+            throw located(e);
+        }
         PolicyReader reader = new PolicyReader(file, loader);
         reader.current = root;
         try {
             return reader.document(root);
         } catch (PolicyException e) {
             throw e;
+        } catch (YamlException e) {
+            throw located(e);
         } catch (RuntimeException e) {
             // no check foresaw this value; it is still the policy's fault, so say where
             throw new PolicyException(file, reader.current.line(), reader.current.column(),
                     "this entry cannot be used: " + e, e);
         }
+    }
+
+    private static PolicyException located(YamlException e) {
+        return new PolicyException(e.file(), e.line(), e.column(), e.problem(), e.getCause());
     }
 
     private Policy.Snapshot document(YamlNode root) {
@@ -312,16 +326,7 @@ final class PolicyReader {
     }
 
     private void checkKeys(YamlNode n, Set<String> allowed, String where) {
-        for (String k : n.map().keySet()) {
-            if (!allowed.contains(k)) {
-                YamlNode at = n.keyNode(k);
-                String near = NearestName.of(k, allowed);
-                throw error(at, "unknown key '" + YamlNode.shortened(k) + "' in " + where
-                        + (near == null ? "; allowed keys: "
-                                : "; did you mean '" + near + "'? Allowed keys: ")
-                        + sorted(allowed));
-            }
-        }
+        n.checkKeys(file, allowed, where);
     }
 
     private static String sorted(Set<String> keys) {

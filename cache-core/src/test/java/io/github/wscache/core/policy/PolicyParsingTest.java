@@ -3,6 +3,7 @@ package io.github.wscache.core.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.wscache.core.internal.yaml.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

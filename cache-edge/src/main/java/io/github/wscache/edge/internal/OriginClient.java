@@ -21,10 +21,18 @@ public final class OriginClient {
 
     /** Creates a client whose asynchronous work runs on {@code executor}. */
     public OriginClient(Executor executor) {
+        this(executor, Duration.ofSeconds(10));
+    }
+
+    /**
+     * Creates a client whose asynchronous work runs on {@code executor} and which gives up
+     * connecting to the origin after {@code connectTimeout}.
+     */
+    public OriginClient(Executor executor, Duration connectTimeout) {
         this.client = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .followRedirects(HttpClient.Redirect.NEVER)
-                .connectTimeout(Duration.ofSeconds(10))
+                .connectTimeout(connectTimeout)
                 .executor(executor)
                 .build();
     }

@@ -10,13 +10,11 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
-import java.util.function.Supplier;
 
 /**
  * The one servlet of the edge: forwards every request to the origin through the
@@ -24,8 +22,6 @@ import java.util.function.Supplier;
  *
  * <p>The flow of one request ({@link #service}):
  * <ol>
- *   <li>the admin path, when set, answers with the statistics and nothing else
- *       ({@link #sendStats}); it is not counted as a request;
  *   <li>the client's request is read once into a {@link ClientRequest};
  *   <li>{@link EdgeCache#fetch} answers from the cache or the origin; an origin that fails is a
  *       502 (504 on a timeout), counted as a miss, an origin request and an error;
@@ -53,39 +49,35 @@ import java.util.function.Supplier;
  */
 public final class ProxyServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
-    private static final Duration PAGE_TIMEOUT = Duration.ofSeconds(30);
 
     private final transient String origin;
     private final transient EdgeCache cache;
     private final transient Composer composer;
     private final transient EdgeCounters counters;
-    private final transient String adminPath;
-    private final transient Supplier<String> statsJson;
+    private final transient Duration pageTimeout;
     private final transient ResponseWriter writer;
 
-    /** Creates the servlet; {@code origin} is the base URL without a trailing slash. */
+    /**
+     * Creates the servlet; {@code origin} is the base URL without a trailing slash,
+     * {@code pageTimeout} how long the origin may take to answer a client's request.
+     */
     public ProxyServlet(String origin, EdgeCache cache, Composer composer, EdgeCounters counters,
-            String adminPath, Supplier<String> statsJson) {
+            Duration pageTimeout) {
         this.origin = origin;
         this.cache = cache;
         this.composer = composer;
         this.counters = counters;
-        this.adminPath = adminPath;
-        this.statsJson = statsJson;
+        this.pageTimeout = pageTimeout;
         this.writer = new ResponseWriter(counters);
     }
 
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-        if (adminPath != null && req.getRequestURI().equals(adminPath)) {
-            sendStats(resp);
-            return;
-        }
         counters.requests.increment();
         ClientRequest c = ClientRequest.read(req, origin);
         Fetched f;
         try {
-            f = cache.fetch("page", c.method(), c.uri(), c.toOrigin(), c.body(), PAGE_TIMEOUT,
+            f = cache.fetch("page", c.method(), c.uri(), c.toOrigin(), c.body(), pageTimeout,
                     c.is("GET") || c.is("HEAD"));
         } catch (OriginException e) {
             counters.misses.increment();
@@ -106,15 +98,6 @@ public final class ProxyServlet extends HttpServlet {
         } else {
             sendComposed(resp, c, f, out, status, gzip);
         }
-    }
-
-    private void sendStats(HttpServletResponse resp) throws IOException {
-        byte[] json = statsJson.get().getBytes(StandardCharsets.UTF_8);
-        resp.setStatus(200);
-        resp.setContentType("application/json");
-        resp.setHeader("Cache-Control", "no-store");
-        resp.setContentLength(json.length);
-        resp.getOutputStream().write(json);
     }
 
     private void countFetch(Fetched f) {

@@ -2,6 +2,9 @@
  * Internals of the edge: the origin client, the ESI parser, the fragment cache (its own RFC 9111
  * flow over cache-core's HTTP rules in {@code core.internal.http}), the page composer, and the
  * proxy servlet with the request it reads ({@code ClientRequest}) and the writer of its responses
- * ({@code ResponseWriter}). Not a public API; left out of the Javadoc.
+ * ({@code ResponseWriter}); the operator's side: the admin servlet, the access log and the valve
+ * that counts requests in flight for a graceful stop ({@code TrafficValve}), and the command line
+ * with its options ({@code EdgeCommand}, {@code EdgeOption}). Not a public API; left out of the
+ * Javadoc.
  */
 package io.github.wscache.edge.internal;

@@ -1,10 +1,11 @@
-package io.github.wscache.core.policy;
+package io.github.wscache.core.internal.yaml;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.github.wscache.core.internal.NearestName;
 import java.io.FilterReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -13,29 +14,34 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * A YAML value with the line and column it was written at, so that every policy error can name
- * its place. Built with Jackson's streaming YAML parser; a databind tree would lose locations.
+ * A YAML value with the line and column it was written at, so that every error in a
+ * configuration file (the caching policy, the edge's {@code edge.yaml}) can name its place. Built
+ * with Jackson's streaming YAML parser; a databind tree would lose locations.
  *
  * <p>Reading is bounded so that any input fails fast with a place (issue 13): at most
  * {@value #MAXIMUM_CHARACTERS} characters and {@value #MAXIMUM_DEPTH} levels of nesting, both
  * checked before Jackson's own limits (which report no location). Whatever the parser throws,
- * checked or not, becomes a {@link PolicyException} at the last location it reported.
+ * checked or not, becomes a {@link YamlException} at the last location it reported.
+ *
+ * <p>Not API: shared by cache-core's policy reader and cache-edge's configuration reader.
  */
-final class YamlNode {
-    /** The largest policy document read, in characters: 1 MB. */
-    static final int MAXIMUM_CHARACTERS = 1 << 20;
+public final class YamlNode {
+    /** The largest document read, in characters: 1 MB. */
+    public static final int MAXIMUM_CHARACTERS = 1 << 20;
 
     /** The deepest nesting of mappings and lists read; a policy needs 4. */
-    static final int MAXIMUM_DEPTH = 64;
+    public static final int MAXIMUM_DEPTH = 64;
 
     /** The longest value quoted in full in a message. */
     private static final int DESCRIBED_CHARACTERS = 200;
 
     private static final YAMLFactory YAML = new YAMLFactory();
 
-    enum Kind { MAP, LIST, STRING, NUMBER, BOOLEAN, NULL }
+    /** What a node holds. */
+    public enum Kind { MAP, LIST, STRING, NUMBER, BOOLEAN, NULL }
 
     private final Kind kind;
     private final Object value;
@@ -54,11 +60,14 @@ final class YamlNode {
     /**
      * Parses a whole document.
      *
-     * @throws PolicyException on YAML syntax errors, duplicate keys, or a document over the limits
+     * @param file the file's name for messages
+     * @param document what the document is, for messages ({@code "policy"})
+     * @param neededDepth the deepest nesting a good document has, for messages
+     * @throws YamlException on YAML syntax errors, duplicate keys, or a document over the limits
      */
-    static YamlNode parse(Reader in, String file) {
+    public static YamlNode parse(Reader in, String file, String document, int neededDepth) {
         LimitedReader limited = new LimitedReader(in);
-        Parse parse = new Parse(file);
+        Parse parse = new Parse(file, document, neededDepth);
         try (JsonParser p = YAML.createParser(limited)) {
             parse.parser = p;
             JsonToken t = parse.next();
@@ -67,32 +76,32 @@ final class YamlNode {
                         Collections.emptyMap());
             }
             return parse.read(1);
-        } catch (PolicyException e) {
+        } catch (YamlException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
             throw failure(e, limited, parse);
         }
     }
 
-    private static PolicyException failure(Exception e, LimitedReader limited, Parse parse) {
+    private static YamlException failure(Exception e, LimitedReader limited, Parse parse) {
         if (limited.exceeded) {
             // the YAML parser may wrap the reader's exception in one of its own
-            return parse.error("the policy is larger than 1 MB (" + MAXIMUM_CHARACTERS
-                    + " characters); a policy file is a few kilobytes, check that this is the "
-                    + "right file", e);
+            return parse.error("the " + parse.document + " is larger than 1 MB ("
+                    + MAXIMUM_CHARACTERS + " characters); a " + parse.document + " file is a few "
+                    + "kilobytes, check that this is the right file", e);
         }
         if (e instanceof JsonProcessingException) {
             JsonProcessingException j = (JsonProcessingException) e;
             JsonLocation at = j.getLocation();
             if (at != null && at.getLineNr() > 0) {
-                return new PolicyException(parse.file, at.getLineNr(),
+                return new YamlException(parse.file, at.getLineNr(),
                         Math.max(at.getColumnNr(), 1), "not valid YAML: " + j.getOriginalMessage(),
                         e);
             }
             return parse.error("not valid YAML: " + j.getOriginalMessage(), e);
         }
         if (e instanceof IOException) {
-            return parse.error("cannot read the policy: " + e.getMessage(), e);
+            return parse.error("cannot read the " + parse.document + ": " + e.getMessage(), e);
         }
         // the YAML parser under Jackson throws unchecked exceptions of its own
         return parse.error("not valid YAML: " + e.getMessage(), e);
@@ -101,12 +110,16 @@ final class YamlNode {
     /** One parse: the parser, the last location it reported, and the errors placed there. */
     private static final class Parse {
         final String file;
+        final String document;
+        final int neededDepth;
         JsonParser parser;
         int line = 1;
         int column = 1;
 
-        Parse(String file) {
+        Parse(String file, String document, int neededDepth) {
             this.file = file;
+            this.document = document;
+            this.neededDepth = neededDepth;
         }
 
         JsonToken next() throws IOException {
@@ -119,8 +132,8 @@ final class YamlNode {
             return t;
         }
 
-        PolicyException error(String problem, Throwable cause) {
-            return new PolicyException(file, line, column, problem, cause);
+        YamlException error(String problem, Throwable cause) {
+            return new YamlException(file, line, column, problem, cause);
         }
 
         YamlNode read(int depth) throws IOException {
@@ -128,9 +141,10 @@ final class YamlNode {
             JsonToken t = parser.currentToken();
             if (depth > MAXIMUM_DEPTH && (t == JsonToken.START_OBJECT
                     || t == JsonToken.START_ARRAY)) {
-                throw new PolicyException(file, at.getLineNr(), at.getColumnNr(),
-                        "the policy is nested deeper than " + MAXIMUM_DEPTH + " levels; a policy "
-                                + "needs at most 4");
+                throw new YamlException(file, at.getLineNr(), at.getColumnNr(),
+                        "the " + document + " is nested deeper than " + MAXIMUM_DEPTH
+                                + " levels; a " + document + " needs at most " + neededDepth,
+                        null);
             }
             switch (t) {
                 case START_OBJECT: {
@@ -142,10 +156,11 @@ final class YamlNode {
                         next();
                         YamlNode v = read(depth + 1);
                         if (map.containsKey(name)) {
-                            throw new PolicyException(file, nameAt.getLineNr(),
+                            throw new YamlException(file, nameAt.getLineNr(),
                                     nameAt.getColumnNr(), "duplicate key '" + name
                                             + "' (first written at line "
-                                            + names.get(name).line + "); keep one of them");
+                                            + names.get(name).line + "); keep one of them",
+                                    null);
                         }
                         map.put(name, v);
                         names.put(name, new YamlNode(Kind.STRING, name, nameAt, null));
@@ -171,8 +186,8 @@ final class YamlNode {
                 case VALUE_NULL:
                     return new YamlNode(Kind.NULL, null, at, null);
                 default:
-                    throw new PolicyException(file, at.getLineNr(), at.getColumnNr(),
-                            "unexpected YAML content: " + t);
+                    throw new YamlException(file, at.getLineNr(), at.getColumnNr(),
+                            "unexpected YAML content: " + t, null);
             }
         }
     }
@@ -208,48 +223,78 @@ final class YamlNode {
             count += n;
             if (count > MAXIMUM_CHARACTERS) {
                 exceeded = true;
-                throw new IOException("the policy is over " + MAXIMUM_CHARACTERS + " characters");
+                throw new IOException("the document is over " + MAXIMUM_CHARACTERS
+                        + " characters");
             }
         }
     }
 
-    Kind kind() {
+    /** Returns what the node holds. */
+    public Kind kind() {
         return kind;
     }
 
-    int line() {
+    /** Returns the 1-based line the value starts at. */
+    public int line() {
         return line;
     }
 
-    int column() {
+    /** Returns the 1-based column the value starts at. */
+    public int column() {
         return column;
     }
 
+    /** Returns a mapping's entries in the order written. */
     @SuppressWarnings("unchecked")
-    Map<String, YamlNode> map() {
+    public Map<String, YamlNode> map() {
         return (Map<String, YamlNode>) value;
     }
 
+    /** Returns a list's items. */
     @SuppressWarnings("unchecked")
-    List<YamlNode> list() {
+    public List<YamlNode> list() {
         return (List<YamlNode>) value;
     }
 
     /** Returns the node of the key's name (for the location of a key), given a map node. */
-    YamlNode keyNode(String name) {
+    public YamlNode keyNode(String name) {
         return keys.get(name);
     }
 
+    /**
+     * Rejects a key of this mapping that is not {@code allowed}, at the key, with the nearest
+     * allowed key ("did you mean") and the list of allowed keys.
+     *
+     * @param where what the mapping is, for the message ({@code "the top level"})
+     * @throws YamlException for the first unknown key
+     */
+    public void checkKeys(String file, Set<String> allowed, String where) {
+        for (String k : map().keySet()) {
+            if (!allowed.contains(k)) {
+                YamlNode at = keyNode(k);
+                String near = NearestName.of(k, allowed);
+                List<String> sorted = new ArrayList<>(allowed);
+                sorted.sort(String.CASE_INSENSITIVE_ORDER);
+                throw new YamlException(file, at.line, at.column, "unknown key '" + shortened(k)
+                        + "' in " + where + (near == null ? "; allowed keys: "
+                                : "; did you mean '" + near + "'? Allowed keys: ")
+                        + String.join(", ", sorted), null);
+            }
+        }
+    }
+
     /** Returns a scalar's text as written. */
-    String text() {
+    public String text() {
         return String.valueOf(value);
     }
 
-    boolean bool() {
+    /** Returns a boolean's value. */
+    public boolean bool() {
         return (Boolean) value;
     }
 
-    String describe() {
+    /** Describes the value for a message: {@code 'text'}, {@code 42}, {@code a mapping}. */
+    public String describe() {
         switch (kind) {
             case MAP:
                 return "a mapping";
@@ -265,7 +310,7 @@ final class YamlNode {
     }
 
     /** Keeps messages readable when a value is a hostile megabyte. */
-    static String shortened(String text) {
+    public static String shortened(String text) {
         return text.length() <= DESCRIBED_CHARACTERS ? text
                 : text.substring(0, DESCRIBED_CHARACTERS) + "... (" + text.length()
                         + " characters)";

@@ -1,4 +1,4 @@
-package io.github.wscache.core.policy;
+package io.github.wscache.core.internal.yaml;
 
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
@@ -7,12 +7,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Parses and formats policy durations: ISO-8601 ({@code PT1H}) or {@code 500ms/30s/5m/1h/2d}. */
-final class Durations {
+public final class Durations {
     /**
      * What {@link #parse} returns for a well-formed duration too long for {@link Duration} or
      * for a {@code long} count of units: longer than any maximum, so callers reject it as such.
      */
-    static final Duration TOO_LONG = Duration.ofSeconds(Long.MAX_VALUE, 999_999_999);
+    public static final Duration TOO_LONG = Duration.ofSeconds(Long.MAX_VALUE, 999_999_999);
 
     private static final Pattern SHORT = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
 
@@ -23,7 +23,7 @@ final class Durations {
      * Returns the duration, {@link #TOO_LONG} when it is written correctly but does not fit, or
      * {@code null} when {@code text} is neither form.
      */
-    static Duration parse(String text) {
+    public static Duration parse(String text) {
         String t = text.trim();
         Matcher m = SHORT.matcher(t.toLowerCase(Locale.ROOT));
         if (m.matches()) {
@@ -62,7 +62,7 @@ final class Durations {
         }
     }
 
-    static String format(Duration d) {
+    public static String format(Duration d) {
         long ms = d.toMillis();
         if (ms % 86_400_000L == 0) {
             return ms / 86_400_000L + "d";

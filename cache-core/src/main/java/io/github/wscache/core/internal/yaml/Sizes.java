@@ -1,13 +1,13 @@
-package io.github.wscache.core.policy;
+package io.github.wscache.core.internal.yaml;
 
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Parses and formats byte sizes: {@code 1024}, {@code 512KB}, {@code 64MB}, {@code 1GB}. */
-final class Sizes {
+public final class Sizes {
     /** What {@link #parse} returns for a well-formed size larger than {@link Long#MAX_VALUE}. */
-    static final long TOO_LARGE = -2;
+    public static final long TOO_LARGE = -2;
 
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(b|kb|kib|mb|mib|gb|gib)?");
 
@@ -18,7 +18,7 @@ final class Sizes {
      * Returns the size in bytes (KB = 1024 bytes), {@link #TOO_LARGE} when it is written correctly
      * but does not fit in a {@code long}, or -1 when {@code text} is not a size.
      */
-    static long parse(String text) {
+    public static long parse(String text) {
         Matcher m = SIZE.matcher(text.trim().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
             return -1;
@@ -54,7 +54,7 @@ final class Sizes {
         return n << shift;
     }
 
-    static String format(long bytes) {
+    public static String format(long bytes) {
         if (bytes >= 1 << 30 && bytes % (1 << 30) == 0) {
             return (bytes >> 30) + "GB";
         }

@@ -1,0 +1,424 @@
+package io.github.wscache.edge.internal;
+
+import io.github.wscache.core.internal.NearestName;
+import io.github.wscache.core.internal.yaml.YamlException;
+import io.github.wscache.core.internal.yaml.YamlNode;
+import io.github.wscache.edge.EdgeServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * The command line of the edge ({@code java -jar cache-edge.jar}): reads the options and the
+ * configuration file ({@code --config edge.yaml}, same options, flags override it), starts the
+ * {@link EdgeServer} and stops it gracefully on SIGTERM or Ctrl-C.
+ *
+ * <p>Every mistake is reported in one line that names the flag, or the file, line and column,
+ * and says what to write instead; never with a stack trace. Exit status: 0 after {@code --help},
+ * 2 for wrong options or a wrong file, 1 when the server cannot start (port taken, ...).
+ */
+public final class EdgeCommand {
+    /** Exit status for wrong options or configuration. */
+    static final int USAGE = 2;
+
+    /** Exit status when the server cannot start. */
+    static final int CANNOT_START = 1;
+
+    /** The port from the command line when none is given (the builder's default is 0). */
+    static final int DEFAULT_PORT = 8090;
+
+    /** The admin port from the command line when none is given. */
+    static final int DEFAULT_ADMIN_PORT = 8091;
+
+    private EdgeCommand() {
+    }
+
+    /** One value and where it was written: {@code --port} or {@code edge.yaml:3:7: 'port'}. */
+    record Setting(Object value, String where) {
+    }
+
+    /** The options read: {@code --help}, or the settings to run with. */
+    record Options(boolean help, Map<EdgeOption, Setting> settings) {
+    }
+
+    /** A mistake in the options or the file; the message is complete and has no stack trace. */
+    static final class UsageException extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+        private final boolean showUsage;
+
+        UsageException(String message, boolean showUsage) {
+            super(message);
+            this.showUsage = showUsage;
+        }
+    }
+
+    /** Runs the command; returns only on a mistake or after {@code --help}. */
+    public static void main(String[] args) {
+        int status = run(args, System.out, System.err);
+        System.exit(status);
+    }
+
+    /**
+     * Runs the command: returns the exit status after {@code --help} or a mistake; otherwise
+     * runs the edge until the JVM stops and does not return.
+     */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        Options o;
+        EdgeServer.Builder b;
+        try {
+            o = parse(args);
+            if (o.help()) {
+                out.print(usage());
+                out.flush();
+                return 0;
+            }
+            b = builder(o.settings());
+        } catch (UsageException e) {
+            err.println("wscache-edge: " + e.getMessage());
+            err.print(e.showUsage ? usage() : "Run with --help to see every option.\n");
+            err.flush();
+            return USAGE;
+        }
+        OutputStream log;
+        try {
+            log = openAccessLog(o.settings().get(EdgeOption.ACCESS_LOG));
+        } catch (UsageException e) {
+            err.println("wscache-edge: " + e.getMessage());
+            return USAGE;
+        }
+        b.accessLog(log);
+        EdgeServer edge;
+        try {
+            edge = b.build().start();
+        } catch (UncheckedIOException | IllegalStateException e) {
+            err.println("wscache-edge: cannot start: " + describe(e));
+            return CANNOT_START;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                edge.close();
+                closeLog(log);
+            } finally {
+                stopped.countDown();
+            }
+        }, "wscache-edge-shutdown"));
+        URI origin = (URI) o.settings().get(EdgeOption.ORIGIN).value();
+        out.println("wscache-edge on http://" + value(o, EdgeOption.ADDRESS, "0.0.0.0") + ":"
+                + edge.port() + "/ in front of " + origin + (edge.adminPort() < 0
+                        ? "; admin port off" : "; stats at http://" + value(o,
+                                EdgeOption.ADMIN_ADDRESS, "127.0.0.1") + ":" + edge.adminPort()
+                                + EdgeServer.DEFAULT_ADMIN_PATH));
+        out.flush();
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 0;
+    }
+
+    private static String describe(Throwable e) {
+        StringBuilder b = new StringBuilder();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t.getMessage() != null && (b.length() == 0
+                    || !b.toString().contains(t.getMessage()))) {
+                b.append(b.length() == 0 ? "" : ": ").append(t.getMessage());
+            }
+        }
+        return b.toString();
+    }
+
+    private static Object value(Options o, EdgeOption option, Object otherwise) {
+        Setting s = o.settings().get(option);
+        return s == null ? otherwise : s.value();
+    }
+
+    /**
+     * Reads the command line and the configuration file it names.
+     *
+     * @throws UsageException naming the flag or the place in the file
+     */
+    static Options parse(String[] args) {
+        for (String a : args) {
+            if (a.equals("-h") || a.equals("--help")) {
+                return new Options(true, Map.of());
+            }
+        }
+        Map<EdgeOption, Setting> flags = new EnumMap<>(EdgeOption.class);
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (!a.startsWith("--")) {
+                throw new UsageException("unexpected argument '" + YamlNode.shortened(a)
+                        + "'; options start with -- (e.g. --origin http://localhost:8080)", true);
+            }
+            int eq = a.indexOf('=');
+            String flag = eq < 0 ? a : a.substring(0, eq);
+            EdgeOption o = EdgeOption.byFlag(flag);
+            if (o == null) {
+                List<String> names = new ArrayList<>();
+                for (EdgeOption x : EdgeOption.values()) {
+                    names.add(x.flag());
+                }
+                String near = NearestName.of(flag, names);
+                throw new UsageException("unknown option '" + YamlNode.shortened(flag) + "'"
+                        + (near == null ? "" : "; did you mean '" + near + "'?"), true);
+            }
+            String text;
+            if (eq >= 0) {
+                text = a.substring(eq + 1);
+            } else if (o.isSwitch()) {
+                text = "true";
+            } else if (i + 1 < args.length && !args[i + 1].startsWith("--")) {
+                text = args[++i];
+            } else {
+                throw new UsageException(flag + " needs a value: " + o.expected(), false);
+            }
+            if (flags.containsKey(o)) {
+                throw new UsageException(flag + " is given twice; give it once", false);
+            }
+            try {
+                flags.put(o, new Setting(o.parse(text), flag));
+            } catch (EdgeOption.BadValue e) {
+                throw new UsageException(flag + " " + e.getMessage(), false);
+            }
+        }
+        Map<EdgeOption, Setting> settings = new EnumMap<>(EdgeOption.class);
+        Setting config = flags.get(EdgeOption.CONFIG);
+        if (config != null) {
+            settings.putAll(readFile(Path.of((String) config.value())));
+        }
+        settings.putAll(flags);
+        if (!settings.containsKey(EdgeOption.ORIGIN)) {
+            throw new UsageException("no origin: give --origin URL (or origin: URL in the "
+                    + "file given with --config)", true);
+        }
+        return new Options(false, settings);
+    }
+
+    /**
+     * Reads an {@code edge.yaml}.
+     *
+     * @throws UsageException with file, line and column
+     */
+    static Map<EdgeOption, Setting> readFile(Path file) {
+        String name = file.toString();
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return read(in, name);
+        } catch (NoSuchFileException e) {
+            throw new UsageException("--config: no such file '" + name + "'", false);
+        } catch (IOException e) {
+            throw new UsageException("--config: cannot read '" + name + "': " + e, false);
+        }
+    }
+
+    /**
+     * Reads the options of a configuration document.
+     *
+     * @throws UsageException with {@code name}, line and column
+     */
+    static Map<EdgeOption, Setting> read(Reader in, String name) {
+        YamlNode current = null;
+        try {
+            YamlNode root = YamlNode.parse(in, name, "edge configuration", 2);
+            current = root;
+            if (root.kind() != YamlNode.Kind.MAP) {
+                throw new YamlException(name, root.line(), root.column(), "the edge "
+                        + "configuration must be a mapping of options to values such as "
+                        + "'origin: http://localhost:8080', not " + root.describe(), null);
+            }
+            Set<String> keys = new LinkedHashSet<>();
+            for (EdgeOption o : EdgeOption.values()) {
+                if (o.inFile()) {
+                    keys.add(o.key());
+                }
+            }
+            root.checkKeys(name, keys, "the edge configuration");
+            Map<EdgeOption, Setting> settings = new EnumMap<>(EdgeOption.class);
+            for (Map.Entry<String, YamlNode> e : root.map().entrySet()) {
+                EdgeOption o = EdgeOption.byKey(e.getKey());
+                YamlNode n = e.getValue();
+                current = n;
+                String where = name + ":" + n.line() + ":" + n.column() + ": '" + o.key() + "'";
+                try {
+                    settings.put(o, new Setting(o.fromYaml(n), where));
+                } catch (EdgeOption.BadValue bad) {
+                    throw new YamlException(name, n.line(), n.column(), "'" + o.key() + "' "
+                            + bad.getMessage(), null);
+                }
+            }
+            return settings;
+        } catch (YamlException e) {
+            String hint = e.getMessage().contains("sequence entries are not allowed")
+                    ? "\n(a - followed by nothing starts a list in YAML; for standard output "
+                            + "write accessLog: \"-\" in quotes)" : "";
+            throw new UsageException(e.getMessage() + hint, false);
+        } catch (RuntimeException e) {
+            // no check foresaw this value; it is still the file's fault, so say where
+            String at = current == null ? name : name + ":" + current.line() + ":"
+                    + current.column();
+            throw new UsageException(at + ": this value cannot be used: " + e, false);
+        }
+    }
+
+    /**
+     * Makes the builder from the settings; a value the builder rejects is reported at its flag
+     * or place in the file.
+     */
+    @SuppressWarnings("unchecked")
+    static EdgeServer.Builder builder(Map<EdgeOption, Setting> settings) {
+        EdgeServer.Builder b = EdgeServer.builder().port(DEFAULT_PORT)
+                .adminPort(DEFAULT_ADMIN_PORT);
+        for (Map.Entry<EdgeOption, Setting> e : settings.entrySet()) {
+            Object v = e.getValue().value();
+            try {
+                switch (e.getKey()) {
+                    case ORIGIN:
+                        b.origin((URI) v);
+                        break;
+                    case ADDRESS:
+                        b.address((String) v);
+                        break;
+                    case PORT:
+                        b.port((Integer) v);
+                        break;
+                    case ADMIN_ADDRESS:
+                        b.adminAddress((String) v);
+                        break;
+                    case ADMIN_PORT:
+                        if (v == EdgeOption.OFF) {
+                            b.adminPath(null);
+                        } else {
+                            b.adminPort((Integer) v);
+                        }
+                        break;
+                    case ESI_ALWAYS:
+                        b.esiAlways((Boolean) v);
+                        break;
+                    case VARY_COOKIES:
+                        b.varyCookies(((List<String>) v).toArray(new String[0]));
+                        break;
+                    case INCLUDE_HOSTS:
+                        b.includeHosts(((List<String>) v).toArray(new String[0]));
+                        break;
+                    case MAX_BYTES:
+                        b.maxBytes((Long) v);
+                        break;
+                    case CONNECT_TIMEOUT:
+                        b.connectTimeout((Duration) v);
+                        break;
+                    case READ_TIMEOUT:
+                        b.readTimeout((Duration) v);
+                        break;
+                    case INCLUDE_TIMEOUT:
+                        b.includeTimeout((Duration) v);
+                        break;
+                    case MAX_INCLUDE_DEPTH:
+                        b.maxIncludeDepth((Integer) v);
+                        break;
+                    case FETCH_THREADS:
+                        b.fetchThreads((Integer) v);
+                        break;
+                    case DRAIN_TIMEOUT:
+                        b.drainTimeout((Duration) v);
+                        break;
+                    default:
+                        // CONFIG was read already; ACCESS_LOG is opened when the edge starts
+                        break;
+                }
+            } catch (IllegalArgumentException | IllegalStateException ex) {
+                throw new UsageException(e.getValue().where() + ": " + ex.getMessage(), false);
+            }
+        }
+        return b;
+    }
+
+    /** Opens the access log: {@code null} when off, standard output for {@code -}. */
+    static OutputStream openAccessLog(Setting s) {
+        if (s == null || s.value() == EdgeOption.OFF) {
+            return null;
+        }
+        String name = (String) s.value();
+        if (name.equals("-")) {
+            return System.out;
+        }
+        try {
+            return Files.newOutputStream(Path.of(name), StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+        } catch (IOException | RuntimeException e) {
+            throw new UsageException(s.where() + ": cannot open '" + name + "' for appending ("
+                    + e + "); write the name of a file in a directory that exists and is "
+                    + "writable, - for standard output, or off", false);
+        }
+    }
+
+    private static void closeLog(OutputStream log) {
+        if (log != null && log != System.out) {
+            try {
+                log.close();
+            } catch (IOException e) {
+                // the lines were flushed by the edge; nothing left to do at exit
+            }
+        }
+    }
+
+    /** Returns the usage text: every option with its value, default and meaning. */
+    static String usage() {
+        StringBuilder b = new StringBuilder();
+        b.append("Usage: java -jar cache-edge.jar --origin URL [options]\n")
+                .append("       java -jar cache-edge.jar --config edge.yaml [options]\n\n")
+                .append("An ESI edge cache: a reverse proxy in front of one origin.\n\n")
+                .append("Options: --name VALUE or --name=VALUE; each is also a key of the ")
+                .append("--config\nfile, in camelCase (--read-timeout is readTimeout).\n");
+        for (EdgeOption o : EdgeOption.values()) {
+            String head = "  " + o.flag() + (o.metavar().isEmpty() ? "" : " " + o.metavar());
+            b.append(head);
+            List<String> lines = wrap(o.help() + " Default: " + o.defaultText() + ".", 46);
+            int pad = 34;
+            if (head.length() >= pad) {
+                b.append('\n').append(" ".repeat(pad));
+            } else {
+                b.append(" ".repeat(pad - head.length()));
+            }
+            for (int i = 0; i < lines.size(); i++) {
+                b.append(i == 0 ? "" : " ".repeat(pad)).append(lines.get(i)).append('\n');
+            }
+        }
+        b.append("  -h, --help                      Prints this text and exits.\n\n")
+                .append("Sizes: 65536, 512KB, 64MB, 1GB. Durations: 500ms, 30s, 2m, 1h or ")
+                .append("PT30S.\n")
+                .append("Exit status: 0 after --help, 1 if the server cannot start, 2 for ")
+                .append("wrong options;\nSIGTERM and Ctrl-C stop it gracefully.\n");
+        return b.toString();
+    }
+
+    private static List<String> wrap(String text, int width) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            line.append(line.length() == 0 ? "" : " ").append(word);
+        }
+        lines.add(line.toString());
+        return lines;
+    }
+}
