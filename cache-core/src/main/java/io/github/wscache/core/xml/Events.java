@@ -19,7 +19,13 @@ import javax.xml.stream.XMLStreamConstants;
  *       {@code attrCount} attributes, each two ints: name {@code << 5 | specified << 4 | type
  *       code}, and the value as a text;</li>
  *   <li>{@code END_ELEMENT}: operand = name;</li>
- *   <li>{@code CHARACTERS, CDATA, SPACE, COMMENT, DTD}: operand = text;</li>
+ *   <li>{@code CHARACTERS, CDATA, SPACE, COMMENT, DTD}: operand = text {@code << 2}
+ *       ({@link #WHOLE}). Adjacent {@code CHARACTERS}, {@code CDATA} and {@code SPACE} events
+ *       (a parser that does not coalesce splits text at entity references, say) form a run, kept
+ *       as one text, their concatenation: the first event of a run of two or more has operand
+ *       text {@code << 2 | }{@link #FIRST_PART} and one more int, the end of its characters in
+ *       that text; each following one operand end {@code << 2 | }{@link #NEXT_PART} (it begins
+ *       where the one before ended);</li>
  *   <li>{@code PROCESSING_INSTRUCTION}: operand = target name + 1; then the data as a text
  *       ({@code -1} for null);</li>
  *   <li>{@code ENTITY_REFERENCE}: operand = entity name + 1; then the replacement as a text;</li>
@@ -33,6 +39,12 @@ final class Events {
     /** The largest operand a header holds. */
     static final int MAX_OPERAND = (1 << 28) - 1;
     static final int MAX_COUNT = 0x7FFF;
+    /** Tags of a text event's operand: the whole text, the first or a following run part. */
+    static final int WHOLE = 0;
+    static final int FIRST_PART = 1;
+    static final int NEXT_PART = 2;
+    /** The largest text index or run length a text event's operand holds. */
+    static final int MAX_TEXT = Events.MAX_OPERAND >>> 2;
 
     static final int DOC_STANDALONE = 1;
     static final int DOC_STANDALONE_SET = 2;

@@ -29,6 +29,12 @@ final class Recorder {
     private int textCount;
     private final Map<String, Integer> shortTexts = new HashMap<>();
 
+    /** The pending run of adjacent character events: their types, lengths and characters. */
+    private final StringBuilder run = new StringBuilder();
+    private int[] partTypes = new int[8];
+    private int[] partLengths = new int[8];
+    private int partCount;
+
     private final Map<Vocabulary.Key, Integer> names = new HashMap<>();
     /** Names the vocabulary does not hold, kept in this recording. */
     private Vocabulary.Name[] localNames;
@@ -95,6 +101,11 @@ final class Recorder {
     }
 
     private void event(XMLStreamReader r, int type) throws XMLStreamException {
+        boolean character = type == XMLStreamConstants.CHARACTERS
+                || type == XMLStreamConstants.CDATA || type == XMLStreamConstants.SPACE;
+        if (!character) {
+            flushRun();
+        }
         switch (type) {
             case XMLStreamConstants.START_ELEMENT:
                 startElement(r);
@@ -109,16 +120,18 @@ final class Recorder {
             case XMLStreamConstants.CDATA:
             case XMLStreamConstants.SPACE:
             case XMLStreamConstants.COMMENT:
-                String chars = new String(r.getTextCharacters(), r.getTextStart(),
-                        r.getTextLength());
-                header(type, text(chars));
-                if (type != XMLStreamConstants.COMMENT && scopePrefixes != null
-                        && chars.length() <= QNAME_MAX) {
-                    checkQNameValue(r, chars);
+                if (!character) {
+                    header(type, text(r.getText()) << 2);
+                    break;
+                }
+                addPart(type, r.getTextCharacters(), r.getTextStart(), r.getTextLength());
+                if (scopePrefixes != null && r.getTextLength() <= QNAME_MAX) {
+                    checkQNameValue(r, new String(r.getTextCharacters(), r.getTextStart(),
+                            r.getTextLength()));
                 }
                 break;
             case XMLStreamConstants.DTD:
-                header(type, text(r.getText()));
+                header(type, text(r.getText()) << 2);
                 break;
             case XMLStreamConstants.PROCESSING_INSTRUCTION:
                 String data = r.getPIData();
@@ -302,6 +315,43 @@ final class Recorder {
         ops[opCount++] = value;
     }
 
+    private void addPart(int type, char[] chars, int start, int length) {
+        if (partCount == partTypes.length) {
+            partTypes = Arrays.copyOf(partTypes, 2 * partCount);
+            partLengths = Arrays.copyOf(partLengths, 2 * partCount);
+        }
+        partTypes[partCount] = type;
+        partLengths[partCount++] = length;
+        run.append(chars, start, length);
+    }
+
+    /** Records the pending run of character events: one text for all of them. */
+    private void flushRun() {
+        if (partCount == 0) {
+            return;
+        }
+        if (partCount == 1) {
+            header(partTypes[0], text(run.toString()) << 2);
+        } else if (run.length() > Events.MAX_TEXT) {
+            // too long for the run's ends to fit in an operand: each event its own text
+            int begin = 0;
+            for (int i = 0; i < partCount; i++) {
+                header(partTypes[i], text(run.substring(begin, begin + partLengths[i])) << 2);
+                begin += partLengths[i];
+            }
+        } else {
+            int end = partLengths[0];
+            header(partTypes[0], (text(run.toString()) << 2) | Events.FIRST_PART);
+            add(end);
+            for (int i = 1; i < partCount; i++) {
+                end += partLengths[i];
+                header(partTypes[i], (end << 2) | Events.NEXT_PART);
+            }
+        }
+        partCount = 0;
+        run.setLength(0);
+    }
+
     /** Returns the index of {@code value} among the texts, adding it if needed. */
     private int text(String value) {
         boolean shared = value.length() <= DEDUP_MAX;
@@ -311,7 +361,7 @@ final class Recorder {
                 return known;
             }
         }
-        if (textCount == Events.MAX_OPERAND) {
+        if (textCount == Events.MAX_TEXT) {
             throw new IllegalStateException("too many texts in one recording");
         }
         if (textCount == texts.length) {

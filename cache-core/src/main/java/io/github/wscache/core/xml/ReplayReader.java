@@ -69,8 +69,15 @@ final class ReplayReader implements XMLStreamReader {
     private int nsPos;
     private int attrCount;
     private int attrPos;
-    /** The text of a text event, the data of a PI, the replacement of an entity reference. */
+    /**
+     * The text of a text event (of its whole run if it is part of one), the data of a PI, the
+     * replacement of an entity reference.
+     */
     private String text;
+    /** Whether the current event is one part of a run, {@link #text}'s characters from begin. */
+    private boolean part;
+    private int textBegin;
+    private int textEnd;
     private int piTarget;
 
     // element and namespace scopes
@@ -151,14 +158,36 @@ final class ReplayReader implements XMLStreamReader {
             case SPACE:
             case COMMENT:
             case DTD:
-                text = texts[operand];
-                next = pos + 1;
+                switch (operand & 3) {
+                    case Events.WHOLE:
+                        text = texts[operand >>> 2];
+                        part = false;
+                        textBegin = 0;
+                        textEnd = text.length();
+                        next = pos + 1;
+                        break;
+                    case Events.FIRST_PART:
+                        text = texts[operand >>> 2];
+                        part = true;
+                        textBegin = 0;
+                        textEnd = ops[pos + 1];
+                        next = pos + 2;
+                        break;
+                    default:
+                        textBegin = textEnd;
+                        textEnd = operand >>> 2;
+                        next = pos + 1;
+                        break;
+                }
                 break;
             case PROCESSING_INSTRUCTION:
             case ENTITY_REFERENCE:
                 piTarget = operand - 1;
                 int data = ops[pos + 1];
                 text = data < 0 ? null : texts[data];
+                part = false;
+                textBegin = 0;
+                textEnd = text == null ? 0 : text.length();
                 next = pos + 2;
                 break;
             default:
@@ -265,6 +294,9 @@ final class ReplayReader implements XMLStreamReader {
                 case CDATA:
                 case SPACE:
                 case ENTITY_REFERENCE:
+                    if (part && textBegin != 0) {
+                        break; // the rest of a run, taken whole with its first part
+                    }
                     if (builder != null) {
                         builder.append(text);
                     } else if (first == null) {
@@ -426,7 +458,7 @@ final class ReplayReader implements XMLStreamReader {
         if (type != CHARACTERS && type != CDATA) {
             return false;
         }
-        for (int i = 0, n = text.length(); i < n; i++) {
+        for (int i = textBegin; i < textEnd; i++) {
             char c = text.charAt(i);
             if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
                 return false;
@@ -438,18 +470,18 @@ final class ReplayReader implements XMLStreamReader {
     @Override
     public String getText() {
         requireText("getText()");
-        return text;
+        return part ? text.substring(textBegin, textEnd) : text;
     }
 
     @Override
     public char[] getTextCharacters() {
         requireText("getTextCharacters()");
         if (scratchPos != pos) {
-            int length = text.length();
+            int length = textEnd - textBegin;
             if (scratch == null || scratch.length < length) {
                 scratch = new char[Math.max(length, 64)];
             }
-            text.getChars(0, length, scratch, 0);
+            text.getChars(textBegin, textEnd, scratch, 0);
             scratchPos = pos;
         }
         return scratch;
@@ -464,7 +496,7 @@ final class ReplayReader implements XMLStreamReader {
     @Override
     public int getTextLength() {
         requireText("getTextLength()");
-        return text.length();
+        return textEnd - textBegin;
     }
 
     /**
@@ -472,10 +504,10 @@ final class ReplayReader implements XMLStreamReader {
      * buffer if it does not fit, and returns the buffer used.
      */
     char[] copyText(char[] buffer) {
-        int length = text.length();
+        int length = textEnd - textBegin;
         char[] target = buffer.length >= length
                 ? buffer : new char[Math.max(length, 2 * buffer.length)];
-        text.getChars(0, length, target, 0);
+        text.getChars(textBegin, textEnd, target, 0);
         return target;
     }
 
@@ -494,9 +526,10 @@ final class ReplayReader implements XMLStreamReader {
         if (sourceStart < 0) {
             throw new IndexOutOfBoundsException("negative source start " + sourceStart);
         }
-        int count = Math.min(length, Math.max(0, text.length() - sourceStart));
+        int count = Math.min(length, Math.max(0, textEnd - textBegin - sourceStart));
         if (count > 0) {
-            text.getChars(sourceStart, sourceStart + count, target, targetStart);
+            int from = textBegin + sourceStart;
+            text.getChars(from, from + count, target, targetStart);
         }
         return count;
     }
