@@ -13,7 +13,9 @@ import javax.xml.stream.XMLStreamConstants;
  * <ul>
  *   <li>{@code START_DOCUMENT}: operand = flags; then version, encoding and declared encoding
  *       as names whose local part is the string ({@code -1} for null);</li>
- *   <li>{@code START_ELEMENT}: operand = name {@code << 1 | hasExtra}; if hasExtra, one int
+ *   <li>{@code START_ELEMENT}: operand = name {@code << 2 | textOnly << 1 | hasExtra}
+ *       (textOnly: the element's content is one run of character events, nothing else, so
+ *       {@code getElementText} can return its text at once); if hasExtra, one int
  *       {@code nsCount << 16 | attrCount}, then {@code nsCount} namespace declarations, each a
  *       name whose prefix and URI are those declared (and whose local part is empty), then
  *       {@code attrCount} attributes, each two ints: name {@code << 5 | specified << 4 | type
@@ -39,6 +41,11 @@ final class Events {
     /** The largest operand a header holds. */
     static final int MAX_OPERAND = (1 << 28) - 1;
     static final int MAX_COUNT = 0x7FFF;
+    /** The largest name an element or attribute operand holds. */
+    static final int MAX_NAME = MAX_OPERAND >>> 2;
+    /** The START_ELEMENT operand bits: declarations or attributes follow; text-only content. */
+    static final int HAS_EXTRA = 1;
+    static final int TEXT_ONLY = 2;
     /** Tags of a text event's operand: the whole text, the first or a following run part. */
     static final int WHOLE = 0;
     static final int FIRST_PART = 1;

@@ -35,6 +35,10 @@ final class Recorder {
     private int[] partLengths = new int[8];
     private int partCount;
 
+    /** The header of the innermost open element while it may still be text-only, or -1. */
+    private int textOnlyAt = -1;
+    private int runsInElement;
+
     private final Map<Vocabulary.Key, Integer> names = new HashMap<>();
     /** Names the vocabulary does not hold, kept in this recording. */
     private Vocabulary.Name[] localNames;
@@ -105,6 +109,12 @@ final class Recorder {
                 || type == XMLStreamConstants.CDATA || type == XMLStreamConstants.SPACE;
         if (!character) {
             flushRun();
+            if (type == XMLStreamConstants.END_ELEMENT) {
+                if (textOnlyAt >= 0 && runsInElement == 1) {
+                    ops[textOnlyAt] |= Events.TEXT_ONLY << Events.OPERAND_SHIFT;
+                }
+            }
+            textOnlyAt = -1;
         }
         switch (type) {
             case XMLStreamConstants.START_ELEMENT:
@@ -160,7 +170,9 @@ final class Recorder {
         }
         int q = name(r.getPrefix(), r.getLocalName(), r.getNamespaceURI());
         boolean hasExtra = nsCount + attrCount > 0;
-        header(XMLStreamConstants.START_ELEMENT, (q << 1) | (hasExtra ? 1 : 0));
+        textOnlyAt = opCount;
+        runsInElement = 0;
+        header(XMLStreamConstants.START_ELEMENT, (q << 2) | (hasExtra ? Events.HAS_EXTRA : 0));
         if (scopePrefixes != null) {
             openScope();
         }
@@ -181,7 +193,7 @@ final class Recorder {
             String prefix = r.getAttributePrefix(i);
             String uri = r.getAttributeNamespace(i);
             int aq = name(prefix, r.getAttributeLocalName(i), uri);
-            if (aq > Events.MAX_OPERAND >>> 2) {
+            if (aq > Events.MAX_NAME) {
                 throw new IllegalStateException("too many names in one recording");
             }
             int typeCode = Events.attributeTypeCode(r.getAttributeType(i));
@@ -330,6 +342,7 @@ final class Recorder {
         if (partCount == 0) {
             return;
         }
+        runsInElement++;
         if (partCount == 1) {
             header(partTypes[0], text(run.toString()) << 2);
         } else if (run.length() > Events.MAX_TEXT) {
@@ -393,7 +406,7 @@ final class Recorder {
             } else if (localCount == localNames.length) {
                 localNames = Arrays.copyOf(localNames, localCount * 2);
             }
-            if (localCount >= (Events.MAX_OPERAND >>> 2) - Vocabulary.CAPACITY) {
+            if (localCount >= Events.MAX_NAME - Vocabulary.CAPACITY) {
                 throw new IllegalStateException("too many names in one recording");
             }
             localNames[localCount] = new Vocabulary.Name(prefix, local, uri);

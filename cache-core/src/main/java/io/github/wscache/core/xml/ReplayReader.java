@@ -65,6 +65,8 @@ final class ReplayReader implements XMLStreamReader {
     private int pos;
     private int next;
     private Vocabulary.Name name;
+    /** Whether the current start element's content is one run of character events. */
+    private boolean textOnly;
     private int nsCount;
     private int nsPos;
     private int attrCount;
@@ -198,8 +200,9 @@ final class ReplayReader implements XMLStreamReader {
     }
 
     private void enterElement(int operand) {
-        name = name(operand >>> 1);
-        if ((operand & 1) != 0) {
+        name = name(operand >>> 2);
+        textOnly = (operand & Events.TEXT_ONLY) != 0;
+        if ((operand & Events.HAS_EXTRA) != 0) {
             int counts = ops[pos + 1];
             nsCount = Events.nsCount(counts);
             attrCount = Events.attrCount(counts);
@@ -284,6 +287,23 @@ final class ReplayReader implements XMLStreamReader {
         if (type != START_ELEMENT) {
             throw new XMLStreamException("parser must be on start_element to read element text, "
                     + "was " + Events.name(type));
+        }
+        if (textOnly) {
+            // one run, then the end tag: its text is the recorded String
+            int p = next;
+            String result = texts[ops[p] >>> (Events.OPERAND_SHIFT + 2)];
+            if ((ops[p] >>> Events.OPERAND_SHIFT & 3) == Events.FIRST_PART) {
+                p += 2;
+                while ((ops[p] >>> Events.OPERAND_SHIFT & 3) == Events.NEXT_PART
+                        && (ops[p] & Events.TYPE_MASK) != END_ELEMENT) {
+                    p++;
+                }
+            } else {
+                p++;
+            }
+            next = p;
+            nextEvent();
+            return result;
         }
         String first = null;
         StringBuilder builder = null;

@@ -139,6 +139,29 @@ class ReplayFastPathTest {
     }
 
     @Test
+    void getElementTextOfATextOnlyElementLeavesTheReaderWhereTheSlowPathWould() throws Exception {
+        String xml = "<r xmlns:p='urn:p'><p:a>one &amp; two</p:a><b>x<!--c-->y</b><c/>"
+                + "<d>plain</d></r>";
+        XmlRecording recording = recording(xml);
+        XMLStreamReader jdk = XmlTestSupport.jdkReader(xml.getBytes(StandardCharsets.UTF_8));
+        XMLStreamReader replay = recording.newReader();
+        List<String> expected = new ArrayList<>();
+        List<String> actual = new ArrayList<>();
+        for (XMLStreamReader r : new XMLStreamReader[] {jdk, replay}) {
+            List<String> out = r == jdk ? expected : actual;
+            at(r, XMLStreamConstants.START_ELEMENT);
+            while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
+                String name = r.getName().toString();
+                out.add(name + "=" + r.getElementText() + " " + r.getEventType() + " "
+                        + r.getName() + " " + r.getNamespaceCount());
+            }
+            out.add("end " + r.getLocalName() + " " + r.next());
+        }
+        assertThat(actual).containsExactlyElementsOf(expected);
+        assertThat(actual.get(0)).startsWith("{urn:p}a=one & two 2 {urn:p}a");
+    }
+
+    @Test
     void theSoapResponsesWeighNoMoreThanTheirBytes() throws Exception {
         String[] names = {"soap11-google-response.xml", "soap12-google-response.xml"};
         for (String name : names) {
