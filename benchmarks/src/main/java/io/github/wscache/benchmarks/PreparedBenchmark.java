@@ -12,12 +12,13 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The state and run settings the six single-operation suites share ({@link KeyBenchmark}, the
- * four Table 7 hit suites and {@link ScalingCopyBenchmark}): each cell prepares one {@link Hit}
- * from its {@code @Param}s once per trial, and its {@code @Benchmark} method returns
- * {@code hit.get()} to JMH's blackhole. Per-thread state, average time in nanoseconds, one fork,
- * 3 × 1 s warm-up and 5 × 1 s measurement; JMH's run annotations and {@code @Setup} are inherited
- * by the subclasses, as in JMH's own {@code JMHSample_24_Inheritance}.
+ * The state and run settings the seven single-operation suites share ({@link KeyBenchmark}, the
+ * four Table 7 hit suites, {@link ScalingCopyBenchmark} and {@link ReplayFloorBenchmark}): each
+ * cell prepares one {@link Hit} from its {@code @Param}s once per trial, and its
+ * {@code @Benchmark} method returns {@code hit.get()} to JMH's blackhole. Per-thread state,
+ * average time in nanoseconds, one fork, 3 × 1 s warm-up and 5 × 1 s measurement; JMH's run
+ * annotations and {@code @Setup} are inherited by the subclasses, as in JMH's own
+ * {@code JMHSample_24_Inheritance}.
  *
  * <p>A subclass declares its {@code @Param} fields (the values are its own: they list the
  * representations that apply to its value), implements {@link #prepare()} from them, and keeps

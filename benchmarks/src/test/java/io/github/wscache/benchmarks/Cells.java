@@ -11,6 +11,7 @@ final class Cells {
         int scaling = 3 * 5;
         int throughput = 3 * 2;
         int endToEnd = AxisEndToEndBenchmark.Cell.values().length;
-        return keys + hits + scaling + throughput + endToEnd;
+        int floor = ReplayFloorBenchmark.Source.values().length;
+        return keys + hits + scaling + throughput + endToEnd + floor;
     }
 }

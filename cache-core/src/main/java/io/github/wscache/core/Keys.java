@@ -111,6 +111,14 @@ final class Keys {
         if (n == 0) {
             return null;
         }
+        int plain = 0;
+        while (plain < n && isPlainValue(params[plain])) {
+            plain++;
+        }
+        if (plain == n) {
+            // every value is kept as it is: share the invocation's array, which nothing changes
+            return new ValuesKey(params);
+        }
         Object[] parts = new Object[n];
         for (int i = 0; i < n; i++) {
             Object v = params[i];
@@ -140,6 +148,15 @@ final class Keys {
             }
         }
         return new ValuesKey(parts);
+    }
+
+    /** Whether {@code v} is null or of a usual parameter type, kept without classifying it. */
+    private static boolean isPlainValue(Object v) {
+        if (v == null) {
+            return true;
+        }
+        Class<?> t = v.getClass();
+        return t == String.class || t == Integer.class || t == Boolean.class || t == Long.class;
     }
 
     private static Object serializedKey(Invocation inv) {

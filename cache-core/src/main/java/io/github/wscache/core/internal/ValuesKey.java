@@ -4,7 +4,8 @@ import java.util.Arrays;
 
 /**
  * A structural key part: the parameter values themselves (immutable values with value equality,
- * or the field values of flat beans), compared with {@code equals}. Costs an array copy.
+ * or the field values of flat beans), compared with {@code equals}. The array is kept, not
+ * copied: callers hand over one that nothing changes afterwards.
  */
 public final class ValuesKey {
     private final Object[] values;

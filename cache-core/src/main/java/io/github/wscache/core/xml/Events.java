@@ -6,23 +6,31 @@ import javax.xml.stream.XMLStreamConstants;
  * The layout of the {@code int[]} event stream of an {@link XmlRecording}.
  *
  * <p>Every event starts with a header int: the StAX event type in the low four bits and an
- * operand in the upper 28 bits. The operands and the ints that follow are, per type:
+ * operand in the upper 28 bits. A <em>name</em> is a {@link Vocabulary} id, or, at
+ * {@link Vocabulary#CAPACITY} and above, an index (plus that capacity) into the recording's own
+ * names; a <em>text</em> is an index into the recording's {@code String[]} of texts. The operands
+ * and the ints that follow are, per type:
  * <ul>
  *   <li>{@code START_DOCUMENT}: operand = flags; then version, encoding and declared encoding
- *       as string indexes ({@code -1} for null);</li>
- *   <li>{@code START_ELEMENT}: operand = qname index {@code << 1 | hasExtra}; if hasExtra, one
- *       int {@code compactAttributes << 31 | nsCount << 16 | attrCount}, then {@code nsCount}
- *       pairs (prefix, uri) of string indexes, then {@code attrCount} attributes: qname index
- *       {@code << 5 | specified << 4 | type code}, then {@code offset << 16 | length} if the
- *       element's attributes are compact, else offset and length as two ints;</li>
- *   <li>{@code END_ELEMENT}: operand = qname index;</li>
- *   <li>{@code CHARACTERS, CDATA, SPACE, COMMENT, DTD}: compact when the offset is below 65536
- *       and the length below 2048: operand = {@code offset << 12 | length << 1 | 1}; otherwise
- *       operand = {@code length << 1} (or {@code LONG_TEXT << 1}, and the length follows the
- *       offset), then the text offset;</li>
- *   <li>{@code PROCESSING_INSTRUCTION}: operand = target string index + 1; then data offset
- *       ({@code -1} for null data) and data length;</li>
- *   <li>{@code ENTITY_REFERENCE}: operand = name string index + 1; then text offset, length;</li>
+ *       as names whose local part is the string ({@code -1} for null);</li>
+ *   <li>{@code START_ELEMENT}: operand = name {@code << 2 | textOnly << 1 | hasExtra}
+ *       (textOnly: the element's content is one run of character events, nothing else, so
+ *       {@code getElementText} can return its text at once); if hasExtra, one int
+ *       {@code nsCount << 16 | attrCount}, then {@code nsCount} namespace declarations, each a
+ *       name whose prefix and URI are those declared (and whose local part is empty), then
+ *       {@code attrCount} attributes, each two ints: name {@code << 5 | specified << 4 | type
+ *       code}, and the value as a text;</li>
+ *   <li>{@code END_ELEMENT}: operand = name;</li>
+ *   <li>{@code CHARACTERS, CDATA, SPACE, COMMENT, DTD}: operand = text {@code << 2}
+ *       ({@link #WHOLE}). Adjacent {@code CHARACTERS}, {@code CDATA} and {@code SPACE} events
+ *       (a parser that does not coalesce splits text at entity references, say) form a run, kept
+ *       as one text, their concatenation: the first event of a run of two or more has operand
+ *       text {@code << 2 | }{@link #FIRST_PART} and one more int, the end of its characters in
+ *       that text; each following one operand end {@code << 2 | }{@link #NEXT_PART} (it begins
+ *       where the one before ended);</li>
+ *   <li>{@code PROCESSING_INSTRUCTION}: operand = target name + 1; then the data as a text
+ *       ({@code -1} for null);</li>
+ *   <li>{@code ENTITY_REFERENCE}: operand = entity name + 1; then the replacement as a text;</li>
  *   <li>{@code END_DOCUMENT}: no operand.</li>
  * </ul>
  */
@@ -30,11 +38,20 @@ final class Events {
 
     static final int OPERAND_SHIFT = 4;
     static final int TYPE_MASK = 0xF;
-    /** Operand of a text event whose length does not fit in the header. */
-    static final int LONG_TEXT = (1 << 27) - 1;
-    static final int COMPACT_TEXT_LENGTH = 0x7FF;
-    static final int COMPACT_OFFSET = 0xFFFF;
+    /** The largest operand a header holds. */
+    static final int MAX_OPERAND = (1 << 28) - 1;
     static final int MAX_COUNT = 0x7FFF;
+    /** The largest name an element or attribute operand holds. */
+    static final int MAX_NAME = MAX_OPERAND >>> 2;
+    /** The START_ELEMENT operand bits: declarations or attributes follow; text-only content. */
+    static final int HAS_EXTRA = 1;
+    static final int TEXT_ONLY = 2;
+    /** Tags of a text event's operand: the whole text, the first or a following run part. */
+    static final int WHOLE = 0;
+    static final int FIRST_PART = 1;
+    static final int NEXT_PART = 2;
+    /** The largest text index or run length a text event's operand holds. */
+    static final int MAX_TEXT = Events.MAX_OPERAND >>> 2;
 
     static final int DOC_STANDALONE = 1;
     static final int DOC_STANDALONE_SET = 2;
@@ -58,11 +75,6 @@ final class Events {
 
     static int attrCount(int counts) {
         return counts & 0xFFFF;
-    }
-
-    /** Returns the number of ints per attribute of an element with these counts. */
-    static int attrStride(int counts) {
-        return counts < 0 ? 2 : 3;
     }
 
     static int attributeTypeCode(String type) {

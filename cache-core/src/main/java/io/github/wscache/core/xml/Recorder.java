@@ -16,8 +16,8 @@ import javax.xml.stream.XMLStreamReader;
  */
 final class Recorder {
 
-    /** Texts up to this length are stored once per recording and shared by offset. */
-    private static final int DEDUP_MAX = 32;
+    /** Texts up to this length are stored once per recording and shared by index. */
+    private static final int DEDUP_MAX = 64;
     /** Longest candidate for a QName-valued text, for which bindings are looked up. */
     private static final int QNAME_MAX = 128;
 
@@ -25,18 +25,24 @@ final class Recorder {
     private int opCount;
     private int events;
 
-    private char[] text = new char[1024];
+    private String[] texts = new String[64];
     private int textCount;
-    private boolean wide;
     private final Map<String, Integer> shortTexts = new HashMap<>();
 
-    private final Map<String, Integer> stringIndex = new HashMap<>();
-    private String[] strings = new String[32];
-    private int stringCount;
+    /** The pending run of adjacent character events: their types, lengths and characters. */
+    private final StringBuilder run = new StringBuilder();
+    private int[] partTypes = new int[8];
+    private int[] partLengths = new int[8];
+    private int partCount;
 
-    private final Map<QKey, Integer> qnameIndex = new HashMap<>();
-    private int[] qnames = new int[96];
-    private int qnameCount;
+    /** The header of the innermost open element while it may still be text-only, or -1. */
+    private int textOnlyAt = -1;
+    private int runsInElement;
+
+    private final Map<Vocabulary.Key, Integer> names = new HashMap<>();
+    /** Names the vocabulary does not hold, kept in this recording. */
+    private Vocabulary.Name[] localNames;
+    private int localCount;
 
     /** Prefixes declared inside a recorded subtree, innermost last; null for whole documents. */
     private String[] scopePrefixes;
@@ -45,9 +51,6 @@ final class Recorder {
     private int scopeDepth;
     /** Bindings in scope from outside a recorded subtree and used inside it. */
     private final Map<String, String> outer = new LinkedHashMap<>();
-
-    private record QKey(int prefix, int local, int uri) {
-    }
 
     XmlRecording record(XMLStreamReader reader) throws XMLStreamException {
         int type = reader.getEventType();
@@ -102,12 +105,23 @@ final class Recorder {
     }
 
     private void event(XMLStreamReader r, int type) throws XMLStreamException {
+        boolean character = type == XMLStreamConstants.CHARACTERS
+                || type == XMLStreamConstants.CDATA || type == XMLStreamConstants.SPACE;
+        if (!character) {
+            flushRun();
+            if (type == XMLStreamConstants.END_ELEMENT) {
+                if (textOnlyAt >= 0 && runsInElement == 1) {
+                    ops[textOnlyAt] |= Events.TEXT_ONLY << Events.OPERAND_SHIFT;
+                }
+            }
+            textOnlyAt = -1;
+        }
         switch (type) {
             case XMLStreamConstants.START_ELEMENT:
                 startElement(r);
                 break;
             case XMLStreamConstants.END_ELEMENT:
-                header(type, qname(r.getPrefix(), r.getLocalName(), r.getNamespaceURI()));
+                header(type, name(r.getPrefix(), r.getLocalName(), r.getNamespaceURI()));
                 if (scopePrefixes != null) {
                     scopeTop = scopeMarks[--scopeDepth];
                 }
@@ -116,34 +130,28 @@ final class Recorder {
             case XMLStreamConstants.CDATA:
             case XMLStreamConstants.SPACE:
             case XMLStreamConstants.COMMENT:
-                textEvent(type, r.getTextCharacters(), r.getTextStart(), r.getTextLength());
-                if (type != XMLStreamConstants.COMMENT && scopePrefixes != null
-                        && r.getTextLength() <= QNAME_MAX) {
+                if (!character) {
+                    header(type, text(r.getText()) << 2);
+                    break;
+                }
+                addPart(type, r.getTextCharacters(), r.getTextStart(), r.getTextLength());
+                if (scopePrefixes != null && r.getTextLength() <= QNAME_MAX) {
                     checkQNameValue(r, new String(r.getTextCharacters(), r.getTextStart(),
                             r.getTextLength()));
                 }
                 break;
             case XMLStreamConstants.DTD:
-                char[] dtd = r.getText().toCharArray();
-                textEvent(type, dtd, 0, dtd.length);
+                header(type, text(r.getText()) << 2);
                 break;
             case XMLStreamConstants.PROCESSING_INSTRUCTION:
                 String data = r.getPIData();
                 header(type, string(r.getPITarget()) + 1);
-                if (data == null) {
-                    add(-1);
-                    add(0);
-                } else {
-                    add(appendText(data));
-                    add(data.length());
-                }
+                add(data == null ? -1 : text(data));
                 break;
             case XMLStreamConstants.ENTITY_REFERENCE:
                 String replacement = r.getText();
                 header(type, string(r.getLocalName()) + 1);
-                String value = replacement == null ? "" : replacement;
-                add(appendText(value));
-                add(value.length());
+                add(text(replacement == null ? "" : replacement));
                 break;
             case XMLStreamConstants.END_DOCUMENT:
                 header(type, 0);
@@ -160,9 +168,11 @@ final class Recorder {
             throw new IllegalStateException("too many attributes or namespace declarations: "
                     + attrCount + ", " + nsCount);
         }
-        int q = qname(r.getPrefix(), r.getLocalName(), r.getNamespaceURI());
+        int q = name(r.getPrefix(), r.getLocalName(), r.getNamespaceURI());
         boolean hasExtra = nsCount + attrCount > 0;
-        header(XMLStreamConstants.START_ELEMENT, (q << 1) | (hasExtra ? 1 : 0));
+        textOnlyAt = opCount;
+        runsInElement = 0;
+        header(XMLStreamConstants.START_ELEMENT, (q << 2) | (hasExtra ? Events.HAS_EXTRA : 0));
         if (scopePrefixes != null) {
             openScope();
         }
@@ -170,46 +180,31 @@ final class Recorder {
             checkNameBinding(r.getPrefix(), r.getNamespaceURI());
             return;
         }
-        int countsAt = opCount;
-        add(0);
+        add((nsCount << 16) | attrCount);
         for (int i = 0; i < nsCount; i++) {
             String prefix = r.getNamespacePrefix(i);
-            add(string(prefix));
-            add(string(r.getNamespaceURI(i)));
+            add(name(prefix, "", r.getNamespaceURI(i)));
             if (scopePrefixes != null) {
                 declareInScope(prefix == null ? "" : prefix);
             }
         }
         checkNameBinding(r.getPrefix(), r.getNamespaceURI());
-        int[] names = new int[attrCount];
-        int[] offsets = new int[attrCount];
-        int[] lengths = new int[attrCount];
-        boolean compact = true;
         for (int i = 0; i < attrCount; i++) {
             String prefix = r.getAttributePrefix(i);
             String uri = r.getAttributeNamespace(i);
-            int aq = qname(prefix, r.getAttributeLocalName(i), uri);
+            int aq = name(prefix, r.getAttributeLocalName(i), uri);
+            if (aq > Events.MAX_NAME) {
+                throw new IllegalStateException("too many names in one recording");
+            }
             int typeCode = Events.attributeTypeCode(r.getAttributeType(i));
-            names[i] = (aq << 5) | (r.isAttributeSpecified(i) ? 16 : 0) | typeCode;
+            add((aq << 5) | (r.isAttributeSpecified(i) ? 16 : 0) | typeCode);
             String value = r.getAttributeValue(i);
-            offsets[i] = appendText(value);
-            lengths[i] = value.length();
-            compact &= offsets[i] <= Events.COMPACT_OFFSET && lengths[i] <= 0xFFFF;
+            add(text(value));
             if (prefix != null && !prefix.isEmpty()) {
                 checkNameBinding(prefix, uri);
             }
             if (scopePrefixes != null && value.length() <= QNAME_MAX) {
                 checkQNameValue(r, value);
-            }
-        }
-        ops[countsAt] = (compact ? 1 << 31 : 0) | (nsCount << 16) | attrCount;
-        for (int i = 0; i < attrCount; i++) {
-            add(names[i]);
-            if (compact) {
-                add((offsets[i] << 16) | lengths[i]);
-            } else {
-                add(offsets[i]);
-                add(lengths[i]);
             }
         }
     }
@@ -292,24 +287,23 @@ final class Recorder {
         int counts = hadExtra ? ops[rootPos + 1] : 0;
         int nsCount = Events.nsCount(counts);
         int attrCount = Events.attrCount(counts);
-        int attrInts = Events.attrStride(counts) * attrCount;
-        int oldLength = 1 + (hadExtra ? 1 + 2 * nsCount + attrInts : 0);
+        int attrInts = 2 * attrCount;
+        int oldLength = 1 + (hadExtra ? 1 + nsCount + attrInts : 0);
         int newNs = nsCount + outer.size();
         if (newNs > Events.MAX_COUNT) {
             throw new IllegalStateException("too many namespace declarations: " + newNs);
         }
-        int[] record = new int[2 + 2 * newNs + attrInts];
+        int[] record = new int[2 + newNs + attrInts];
         record[0] = Events.header(XMLStreamConstants.START_ELEMENT, operand | 1);
-        record[1] = (counts & (1 << 31)) | (newNs << 16) | attrCount;
+        record[1] = (newNs << 16) | attrCount;
         int w = 2;
-        for (int i = 0; i < 2 * nsCount; i++) {
+        for (int i = 0; i < nsCount; i++) {
             record[w++] = ops[rootPos + 2 + i];
         }
         for (Map.Entry<String, String> e : outer.entrySet()) {
-            record[w++] = string(e.getKey().isEmpty() ? null : e.getKey());
-            record[w++] = string(e.getValue());
+            record[w++] = name(e.getKey().isEmpty() ? null : e.getKey(), "", e.getValue());
         }
-        System.arraycopy(ops, rootPos + 2 + 2 * nsCount, record, w, attrInts);
+        System.arraycopy(ops, rootPos + 2 + nsCount, record, w, attrInts);
         int[] spliced = new int[opCount - oldLength + record.length];
         System.arraycopy(ops, 0, spliced, 0, rootPos);
         System.arraycopy(record, 0, spliced, rootPos, record.length);
@@ -333,116 +327,97 @@ final class Recorder {
         ops[opCount++] = value;
     }
 
-    private void textEvent(int type, char[] chars, int start, int length) {
-        int offset = appendText(chars, start, length);
-        if (offset <= Events.COMPACT_OFFSET && length <= Events.COMPACT_TEXT_LENGTH) {
-            header(type, (offset << 12) | (length << 1) | 1);
-        } else if (length < Events.LONG_TEXT) {
-            header(type, length << 1);
-            add(offset);
-        } else {
-            header(type, Events.LONG_TEXT << 1);
-            add(offset);
-            add(length);
+    private void addPart(int type, char[] chars, int start, int length) {
+        if (partCount == partTypes.length) {
+            partTypes = Arrays.copyOf(partTypes, 2 * partCount);
+            partLengths = Arrays.copyOf(partLengths, 2 * partCount);
         }
+        partTypes[partCount] = type;
+        partLengths[partCount++] = length;
+        run.append(chars, start, length);
     }
 
-    private int appendText(String value) {
-        if (value.length() <= DEDUP_MAX) {
+    /** Records the pending run of character events: one text for all of them. */
+    private void flushRun() {
+        if (partCount == 0) {
+            return;
+        }
+        runsInElement++;
+        if (partCount == 1) {
+            header(partTypes[0], text(run.toString()) << 2);
+        } else if (run.length() > Events.MAX_TEXT) {
+            // too long for the run's ends to fit in an operand: each event its own text
+            int begin = 0;
+            for (int i = 0; i < partCount; i++) {
+                header(partTypes[i], text(run.substring(begin, begin + partLengths[i])) << 2);
+                begin += partLengths[i];
+            }
+        } else {
+            int end = partLengths[0];
+            header(partTypes[0], (text(run.toString()) << 2) | Events.FIRST_PART);
+            add(end);
+            for (int i = 1; i < partCount; i++) {
+                end += partLengths[i];
+                header(partTypes[i], (end << 2) | Events.NEXT_PART);
+            }
+        }
+        partCount = 0;
+        run.setLength(0);
+    }
+
+    /** Returns the index of {@code value} among the texts, adding it if needed. */
+    private int text(String value) {
+        boolean shared = value.length() <= DEDUP_MAX;
+        if (shared) {
             Integer known = shortTexts.get(value);
             if (known != null) {
                 return known;
             }
         }
-        int offset = textCount;
-        ensureText(value.length());
-        value.getChars(0, value.length(), text, textCount);
-        textCount += value.length();
-        noteWide(offset);
-        if (value.length() <= DEDUP_MAX) {
-            shortTexts.put(value, offset);
+        if (textCount == Events.MAX_TEXT) {
+            throw new IllegalStateException("too many texts in one recording");
         }
-        return offset;
+        if (textCount == texts.length) {
+            texts = Arrays.copyOf(texts, textCount * 2);
+        }
+        texts[textCount] = value;
+        if (shared) {
+            shortTexts.put(value, textCount);
+        }
+        return textCount++;
     }
 
-    private int appendText(char[] chars, int start, int length) {
-        if (length <= DEDUP_MAX) {
-            return appendText(new String(chars, start, length));
-        }
-        int offset = textCount;
-        ensureText(length);
-        System.arraycopy(chars, start, text, textCount, length);
-        textCount += length;
-        noteWide(offset);
-        return offset;
-    }
-
-    private void ensureText(int length) {
-        if (textCount + length > text.length) {
-            long wanted = Math.max((long) text.length * 2, (long) textCount + length);
-            if (wanted > Integer.MAX_VALUE - 16) {
-                throw new IllegalStateException("recording text exceeds 2 gb");
-            }
-            text = Arrays.copyOf(text, (int) wanted);
-        }
-    }
-
-    private void noteWide(int from) {
-        if (wide) {
-            return;
-        }
-        for (int i = from; i < textCount; i++) {
-            if (text[i] > 0xFF) {
-                wide = true;
-                return;
-            }
-        }
-    }
-
+    /** Returns the name whose local part is {@code s}, or {@code -1} for null. */
     private int string(String s) {
-        if (s == null) {
-            return -1;
-        }
-        Integer known = stringIndex.get(s);
-        if (known != null) {
-            return known;
-        }
-        if (stringCount == strings.length) {
-            strings = Arrays.copyOf(strings, stringCount * 2);
-        }
-        strings[stringCount] = s.intern();
-        stringIndex.put(s, stringCount);
-        return stringCount++;
+        return s == null ? -1 : name(null, s, null);
     }
 
-    private int qname(String prefix, String local, String uri) {
-        QKey key = new QKey(string(prefix), string(local), string(uri));
-        Integer known = qnameIndex.get(key);
+    /** Returns the name of these strings: a vocabulary id, or a local one past its capacity. */
+    private int name(String prefix, String local, String uri) {
+        Vocabulary.Key key = new Vocabulary.Key(prefix, local, uri);
+        Integer known = names.get(key);
         if (known != null) {
             return known;
         }
-        if (3 * qnameCount + 3 > qnames.length) {
-            qnames = Arrays.copyOf(qnames, qnames.length * 2);
+        int id = Vocabulary.id(key);
+        if (id < 0) {
+            if (localNames == null) {
+                localNames = new Vocabulary.Name[8];
+            } else if (localCount == localNames.length) {
+                localNames = Arrays.copyOf(localNames, localCount * 2);
+            }
+            if (localCount >= Events.MAX_NAME - Vocabulary.CAPACITY) {
+                throw new IllegalStateException("too many names in one recording");
+            }
+            localNames[localCount] = new Vocabulary.Name(prefix, local, uri);
+            id = Vocabulary.CAPACITY + localCount++;
         }
-        qnames[3 * qnameCount] = key.prefix();
-        qnames[3 * qnameCount + 1] = key.local();
-        qnames[3 * qnameCount + 2] = key.uri();
-        qnameIndex.put(key, qnameCount);
-        return qnameCount++;
+        names.put(key, id);
+        return id;
     }
 
     private XmlRecording build() {
-        byte[] latin1 = null;
-        char[] chars = null;
-        if (wide) {
-            chars = Arrays.copyOf(text, textCount);
-        } else {
-            latin1 = new byte[textCount];
-            for (int i = 0; i < textCount; i++) {
-                latin1[i] = (byte) text[i];
-            }
-        }
-        return new XmlRecording(Arrays.copyOf(ops, opCount), Arrays.copyOf(qnames, 3 * qnameCount),
-                Arrays.copyOf(strings, stringCount), latin1, chars, events);
+        return new XmlRecording(Arrays.copyOf(ops, opCount), Arrays.copyOf(texts, textCount),
+                localNames == null ? null : Arrays.copyOf(localNames, localCount), events);
     }
 }

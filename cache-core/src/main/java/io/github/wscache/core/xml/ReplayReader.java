@@ -1,6 +1,5 @@
 package io.github.wscache.core.xml;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.NoSuchElementException;
 import java.util.Objects;
@@ -13,11 +12,13 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 
 /**
- * A forward-only {@link XMLStreamReader} over an {@link XmlRecording}. Names are returned as the
- * recording's interned strings; {@link #getTextCharacters()} returns the recording's shared
- * buffer when it holds {@code char}s (read-only, as the StAX contract requires of callers), and
- * otherwise a reader-owned buffer decoded from Latin-1 (reused, so no allocation once it has
- * grown). Not thread-safe.
+ * A forward-only {@link XMLStreamReader} over an {@link XmlRecording}. Names are the vocabulary's
+ * interned strings and {@link #getName()} its shared {@link QName}s; {@link #getText()},
+ * {@link #getElementText()} (of one text event) and attribute values are the recording's own
+ * {@code String}s: all immutable, so a replay allocates nothing per name or text, and nothing it
+ * hands out can change what another replay reads. {@link #getTextCharacters()} returns a buffer
+ * owned by this reader (reused, so no allocation once it has grown), never the recording's.
+ * Not thread-safe.
  */
 final class ReplayReader implements XMLStreamReader {
 
@@ -49,10 +50,9 @@ final class ReplayReader implements XMLStreamReader {
     };
 
     private final int[] ops;
-    private final int[] qnames;
-    private final String[] strings;
-    private final byte[] latin1;
-    private final char[] chars;
+    private final String[] texts;
+    private final Vocabulary.Name[] vocabulary;
+    private final Vocabulary.Name[] localNames;
 
     // document
     private final int docFlags;
@@ -64,35 +64,41 @@ final class ReplayReader implements XMLStreamReader {
     private int type;
     private int pos;
     private int next;
-    private int qname;
+    private Vocabulary.Name name;
+    /** Whether the current start element's content is one run of character events. */
+    private boolean textOnly;
     private int nsCount;
     private int nsPos;
     private int attrCount;
     private int attrPos;
-    private int attrStride;
-    private int textOffset;
-    private int textLength;
-    private String textCache;
+    /**
+     * The text of a text event (of its whole run if it is part of one), the data of a PI, the
+     * replacement of an entity reference.
+     */
+    private String text;
+    /** Whether the current event is one part of a run, {@link #text}'s characters from begin. */
+    private boolean part;
+    private int textBegin;
+    private int textEnd;
     private int piTarget;
 
     // element and namespace scopes
     private int depth;
     private int[] elementStarts = new int[16];
     private int[] nsMarks = new int[16];
-    private String[] nsPrefixes = new String[16];
-    private String[] nsUris = new String[16];
+    private String[] nsPrefixes;
+    private String[] nsUris;
     private int nsTop;
 
-    // Latin-1 decoding
+    // getTextCharacters()
     private char[] scratch;
     private int scratchPos = -1;
 
     ReplayReader(XmlRecording recording) {
         this.ops = recording.ops;
-        this.qnames = recording.qnames;
-        this.strings = recording.strings;
-        this.latin1 = recording.latin1;
-        this.chars = recording.chars;
+        this.texts = recording.texts;
+        this.vocabulary = Vocabulary.table();
+        this.localNames = recording.names;
         this.docFlags = ops[0] >>> Events.OPERAND_SHIFT;
         this.version = string(ops[1]);
         this.encoding = string(ops[2]);
@@ -106,8 +112,14 @@ final class ReplayReader implements XMLStreamReader {
         return (docFlags & Events.DOC_IMPLICIT) != 0;
     }
 
-    private String string(int index) {
-        return index < 0 ? null : strings[index];
+    private Vocabulary.Name name(int ref) {
+        return ref < Vocabulary.CAPACITY ? vocabulary[ref]
+                : localNames[ref - Vocabulary.CAPACITY];
+    }
+
+    /** Returns the string a name stands for (its local part), or null for {@code -1}. */
+    private String string(int ref) {
+        return ref < 0 ? null : name(ref).local;
     }
 
     // --- iteration ---------------------------------------------------------------------------
@@ -126,7 +138,6 @@ final class ReplayReader implements XMLStreamReader {
             nsTop = nsMarks[depth];
             depth--;
         }
-        textCache = null;
         pos = next;
         int head = ops[pos];
         type = head & Events.TYPE_MASK;
@@ -136,7 +147,7 @@ final class ReplayReader implements XMLStreamReader {
                 enterElement(operand);
                 break;
             case END_ELEMENT:
-                qname = operand;
+                name = name(operand);
                 int start = elementStarts[depth];
                 int counts = (ops[start] >>> Events.OPERAND_SHIFT & 1) != 0 ? ops[start + 1] : 0;
                 nsCount = Events.nsCount(counts);
@@ -149,26 +160,37 @@ final class ReplayReader implements XMLStreamReader {
             case SPACE:
             case COMMENT:
             case DTD:
-                if ((operand & 1) != 0) {
-                    textOffset = operand >>> 12;
-                    textLength = (operand >>> 1) & Events.COMPACT_TEXT_LENGTH;
-                    next = pos + 1;
-                } else if (operand >>> 1 == Events.LONG_TEXT) {
-                    textOffset = ops[pos + 1];
-                    textLength = ops[pos + 2];
-                    next = pos + 3;
-                } else {
-                    textOffset = ops[pos + 1];
-                    textLength = operand >>> 1;
-                    next = pos + 2;
+                switch (operand & 3) {
+                    case Events.WHOLE:
+                        text = texts[operand >>> 2];
+                        part = false;
+                        textBegin = 0;
+                        textEnd = text.length();
+                        next = pos + 1;
+                        break;
+                    case Events.FIRST_PART:
+                        text = texts[operand >>> 2];
+                        part = true;
+                        textBegin = 0;
+                        textEnd = ops[pos + 1];
+                        next = pos + 2;
+                        break;
+                    default:
+                        textBegin = textEnd;
+                        textEnd = operand >>> 2;
+                        next = pos + 1;
+                        break;
                 }
                 break;
             case PROCESSING_INSTRUCTION:
             case ENTITY_REFERENCE:
                 piTarget = operand - 1;
-                textOffset = ops[pos + 1];
-                textLength = ops[pos + 2];
-                next = pos + 3;
+                int data = ops[pos + 1];
+                text = data < 0 ? null : texts[data];
+                part = false;
+                textBegin = 0;
+                textEnd = text == null ? 0 : text.length();
+                next = pos + 2;
                 break;
             default:
                 next = pos + 1;
@@ -178,20 +200,20 @@ final class ReplayReader implements XMLStreamReader {
     }
 
     private void enterElement(int operand) {
-        qname = operand >>> 1;
-        if ((operand & 1) != 0) {
+        name = name(operand >>> 2);
+        textOnly = (operand & Events.TEXT_ONLY) != 0;
+        if ((operand & Events.HAS_EXTRA) != 0) {
             int counts = ops[pos + 1];
             nsCount = Events.nsCount(counts);
             attrCount = Events.attrCount(counts);
-            attrStride = Events.attrStride(counts);
             nsPos = pos + 2;
-            attrPos = nsPos + 2 * nsCount;
-            next = attrPos + attrStride * attrCount;
+            attrPos = nsPos + nsCount;
+            next = attrPos + 2 * attrCount;
         } else {
             nsCount = 0;
             attrCount = 0;
-            nsPos = pos + 2;
-            attrPos = pos + 2;
+            nsPos = pos + 1;
+            attrPos = pos + 1;
             next = pos + 1;
         }
         depth++;
@@ -202,14 +224,19 @@ final class ReplayReader implements XMLStreamReader {
         elementStarts[depth] = pos;
         nsMarks[depth] = nsTop;
         if (nsCount > 0) {
-            if (nsTop + nsCount > nsPrefixes.length) {
+            if (nsPrefixes == null) {
+                int size = Math.max(8, nsCount);
+                nsPrefixes = new String[size];
+                nsUris = new String[size];
+            } else if (nsTop + nsCount > nsPrefixes.length) {
                 int size = Math.max(nsPrefixes.length * 2, nsTop + nsCount);
                 nsPrefixes = Arrays.copyOf(nsPrefixes, size);
                 nsUris = Arrays.copyOf(nsUris, size);
             }
             for (int i = 0; i < nsCount; i++) {
-                nsPrefixes[nsTop] = string(ops[nsPos + 2 * i]);
-                nsUris[nsTop] = string(ops[nsPos + 2 * i + 1]);
+                Vocabulary.Name ns = name(ops[nsPos + i]);
+                nsPrefixes[nsTop] = ns.prefix;
+                nsUris[nsTop] = ns.uri;
                 nsTop++;
             }
         }
@@ -261,8 +288,24 @@ final class ReplayReader implements XMLStreamReader {
             throw new XMLStreamException("parser must be on start_element to read element text, "
                     + "was " + Events.name(type));
         }
-        int firstOffset = -1;
-        int firstLength = 0;
+        if (textOnly) {
+            // one run, then the end tag: its text is the recorded String
+            int p = next;
+            String result = texts[ops[p] >>> (Events.OPERAND_SHIFT + 2)];
+            if ((ops[p] >>> Events.OPERAND_SHIFT & 3) == Events.FIRST_PART) {
+                p += 2;
+                while ((ops[p] >>> Events.OPERAND_SHIFT & 3) == Events.NEXT_PART
+                        && (ops[p] & Events.TYPE_MASK) != END_ELEMENT) {
+                    p++;
+                }
+            } else {
+                p++;
+            }
+            next = p;
+            nextEvent();
+            return result;
+        }
+        String first = null;
         StringBuilder builder = null;
         while (true) {
             int event = nextEvent();
@@ -271,15 +314,16 @@ final class ReplayReader implements XMLStreamReader {
                 case CDATA:
                 case SPACE:
                 case ENTITY_REFERENCE:
+                    if (part && textBegin != 0) {
+                        break; // the rest of a run, taken whole with its first part
+                    }
                     if (builder != null) {
-                        appendText(builder, textOffset, textLength);
-                    } else if (firstOffset < 0) {
-                        firstOffset = textOffset;
-                        firstLength = textLength;
+                        builder.append(text);
+                    } else if (first == null) {
+                        first = text;
                     } else {
-                        builder = new StringBuilder(firstLength + textLength + 16);
-                        appendText(builder, firstOffset, firstLength);
-                        appendText(builder, textOffset, textLength);
+                        builder = new StringBuilder(first.length() + text.length() + 16)
+                                .append(first).append(text);
                     }
                     break;
                 case COMMENT:
@@ -289,7 +333,7 @@ final class ReplayReader implements XMLStreamReader {
                     if (builder != null) {
                         return builder.toString();
                     }
-                    return firstOffset < 0 ? "" : text(firstOffset, firstLength);
+                    return first == null ? "" : first;
                 case START_ELEMENT:
                     throw new XMLStreamException(
                             "element text content may not contain start_element");
@@ -357,21 +401,13 @@ final class ReplayReader implements XMLStreamReader {
             return string(piTarget);
         }
         requireElement("getLocalName()");
-        return strings[qnames[3 * qname + 1]];
+        return name.local;
     }
 
     @Override
     public QName getName() {
         requireElement("getName()");
-        return qname(qname);
-    }
-
-    private QName qname(int index) {
-        String prefix = string(qnames[3 * index]);
-        String uri = string(qnames[3 * index + 2]);
-        return new QName(uri == null ? XMLConstants.NULL_NS_URI : uri,
-                strings[qnames[3 * index + 1]],
-                prefix == null ? XMLConstants.DEFAULT_NS_PREFIX : prefix);
+        return name.qname;
     }
 
     @Override
@@ -379,7 +415,7 @@ final class ReplayReader implements XMLStreamReader {
         if (type != START_ELEMENT && type != END_ELEMENT) {
             return null;
         }
-        return string(qnames[3 * qname + 2]);
+        return name.uri;
     }
 
     @Override
@@ -387,7 +423,7 @@ final class ReplayReader implements XMLStreamReader {
         if (type != START_ELEMENT && type != END_ELEMENT) {
             return null;
         }
-        return string(qnames[3 * qname]);
+        return name.prefix;
     }
 
     @Override
@@ -442,9 +478,8 @@ final class ReplayReader implements XMLStreamReader {
         if (type != CHARACTERS && type != CDATA) {
             return false;
         }
-        int end = textOffset + textLength;
-        for (int i = textOffset; i < end; i++) {
-            char c = latin1 != null ? (char) (latin1[i] & 0xFF) : chars[i];
+        for (int i = textBegin; i < textEnd; i++) {
+            char c = text.charAt(i);
             if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
                 return false;
             }
@@ -455,42 +490,18 @@ final class ReplayReader implements XMLStreamReader {
     @Override
     public String getText() {
         requireText("getText()");
-        if (textCache == null) {
-            textCache = text(textOffset, textLength);
-        }
-        return textCache;
-    }
-
-    private String text(int offset, int length) {
-        if (latin1 != null) {
-            return new String(latin1, offset, length, StandardCharsets.ISO_8859_1);
-        }
-        return new String(chars, offset, length);
-    }
-
-    private void appendText(StringBuilder builder, int offset, int length) {
-        if (latin1 != null) {
-            for (int i = offset, end = offset + length; i < end; i++) {
-                builder.append((char) (latin1[i] & 0xFF));
-            }
-        } else {
-            builder.append(chars, offset, length);
-        }
+        return part ? text.substring(textBegin, textEnd) : text;
     }
 
     @Override
     public char[] getTextCharacters() {
         requireText("getTextCharacters()");
-        if (latin1 == null) {
-            return chars;
-        }
         if (scratchPos != pos) {
-            if (scratch == null || scratch.length < textLength) {
-                scratch = new char[Math.max(textLength, 64)];
+            int length = textEnd - textBegin;
+            if (scratch == null || scratch.length < length) {
+                scratch = new char[Math.max(length, 64)];
             }
-            for (int i = 0; i < textLength; i++) {
-                scratch[i] = (char) (latin1[textOffset + i] & 0xFF);
-            }
+            text.getChars(textBegin, textEnd, scratch, 0);
             scratchPos = pos;
         }
         return scratch;
@@ -499,13 +510,13 @@ final class ReplayReader implements XMLStreamReader {
     @Override
     public int getTextStart() {
         requireText("getTextStart()");
-        return latin1 == null ? textOffset : 0;
+        return 0;
     }
 
     @Override
     public int getTextLength() {
         requireText("getTextLength()");
-        return textLength;
+        return textEnd - textBegin;
     }
 
     /**
@@ -513,9 +524,10 @@ final class ReplayReader implements XMLStreamReader {
      * buffer if it does not fit, and returns the buffer used.
      */
     char[] copyText(char[] buffer) {
-        char[] target = buffer.length >= textLength
-                ? buffer : new char[Math.max(textLength, 2 * buffer.length)];
-        getTextCharacters(0, target, 0, textLength);
+        int length = textEnd - textBegin;
+        char[] target = buffer.length >= length
+                ? buffer : new char[Math.max(length, 2 * buffer.length)];
+        text.getChars(textBegin, textEnd, target, 0);
         return target;
     }
 
@@ -534,13 +546,10 @@ final class ReplayReader implements XMLStreamReader {
         if (sourceStart < 0) {
             throw new IndexOutOfBoundsException("negative source start " + sourceStart);
         }
-        int count = Math.min(length, Math.max(0, textLength - sourceStart));
-        if (latin1 != null) {
-            for (int i = 0; i < count; i++) {
-                target[targetStart + i] = (char) (latin1[textOffset + sourceStart + i] & 0xFF);
-            }
-        } else if (count > 0) {
-            System.arraycopy(chars, textOffset + sourceStart, target, targetStart, count);
+        int count = Math.min(length, Math.max(0, textEnd - textBegin - sourceStart));
+        if (count > 0) {
+            int from = textBegin + sourceStart;
+            text.getChars(from, from + count, target, targetStart);
         }
         return count;
     }
@@ -554,7 +563,7 @@ final class ReplayReader implements XMLStreamReader {
     @Override
     public String getPIData() {
         requirePi("getPIData()");
-        return textOffset < 0 ? null : text(textOffset, textLength);
+        return text;
     }
 
     private void requirePi(String method) {
@@ -571,7 +580,7 @@ final class ReplayReader implements XMLStreamReader {
             throw new IllegalStateException(method + " requires start_element or attribute, was "
                     + Events.name(type));
         }
-        return attrPos + attrStride * Objects.checkIndex(index, attrCount);
+        return attrPos + 2 * Objects.checkIndex(index, attrCount);
     }
 
     @Override
@@ -585,23 +594,22 @@ final class ReplayReader implements XMLStreamReader {
 
     @Override
     public QName getAttributeName(int index) {
-        return qname(ops[attribute(index, "getAttributeName(int)")] >>> 5);
+        return name(ops[attribute(index, "getAttributeName(int)")] >>> 5).qname;
     }
 
     @Override
     public String getAttributeNamespace(int index) {
-        return string(qnames[3 * (ops[attribute(index, "getAttributeNamespace(int)")] >>> 5) + 2]);
+        return name(ops[attribute(index, "getAttributeNamespace(int)")] >>> 5).uri;
     }
 
     @Override
     public String getAttributeLocalName(int index) {
-        return strings[qnames[3 * (ops[attribute(index, "getAttributeLocalName(int)")] >>> 5)
-                + 1]];
+        return name(ops[attribute(index, "getAttributeLocalName(int)")] >>> 5).local;
     }
 
     @Override
     public String getAttributePrefix(int index) {
-        return string(qnames[3 * (ops[attribute(index, "getAttributePrefix(int)")] >>> 5)]);
+        return name(ops[attribute(index, "getAttributePrefix(int)")] >>> 5).prefix;
     }
 
     @Override
@@ -611,7 +619,7 @@ final class ReplayReader implements XMLStreamReader {
 
     @Override
     public String getAttributeValue(int index) {
-        return attributeValue(attribute(index, "getAttributeValue(int)"));
+        return texts[ops[attribute(index, "getAttributeValue(int)") + 1]];
     }
 
     @Override
@@ -626,30 +634,22 @@ final class ReplayReader implements XMLStreamReader {
                     + "start_element or attribute, was " + Events.name(type));
         }
         for (int i = 0; i < attrCount; i++) {
-            int p = attrPos + attrStride * i;
-            int q = 3 * (ops[p] >>> 5);
-            String local = strings[qnames[q + 1]];
+            int p = attrPos + 2 * i;
+            Vocabulary.Name n = name(ops[p] >>> 5);
+            String local = n.local;
             if (local != localName && !local.equals(localName)) {
                 continue;
             }
             if (namespaceURI != null) {
-                String uri = string(qnames[q + 2]);
+                String uri = n.uri;
                 if (uri == null ? !namespaceURI.isEmpty()
                         : uri != namespaceURI && !uri.equals(namespaceURI)) {
                     continue;
                 }
             }
-            return attributeValue(p);
+            return texts[ops[p + 1]];
         }
         return null;
-    }
-
-    private String attributeValue(int p) {
-        if (attrStride == 2) {
-            int packed = ops[p + 1];
-            return text(packed >>> 16, packed & 0xFFFF);
-        }
-        return text(ops[p + 1], ops[p + 2]);
     }
 
     // --- namespaces ----------------------------------------------------------------------------
@@ -659,7 +659,7 @@ final class ReplayReader implements XMLStreamReader {
             throw new IllegalStateException(method + " requires start_element, end_element or "
                     + "namespace, was " + Events.name(type));
         }
-        return nsPos + 2 * Objects.checkIndex(index, nsCount);
+        return nsPos + Objects.checkIndex(index, nsCount);
     }
 
     @Override
@@ -673,12 +673,12 @@ final class ReplayReader implements XMLStreamReader {
 
     @Override
     public String getNamespacePrefix(int index) {
-        return string(ops[namespace(index, "getNamespacePrefix(int)")]);
+        return name(ops[namespace(index, "getNamespacePrefix(int)")]).prefix;
     }
 
     @Override
     public String getNamespaceURI(int index) {
-        return string(ops[namespace(index, "getNamespaceURI(int)") + 1]);
+        return name(ops[namespace(index, "getNamespaceURI(int)")]).uri;
     }
 
     @Override
@@ -709,6 +709,9 @@ final class ReplayReader implements XMLStreamReader {
     /** Returns a snapshot of the namespace bindings in scope at the current event. */
     @Override
     public NamespaceContext getNamespaceContext() {
+        if (nsTop == 0) {
+            return new ScopedNamespaceContext(new String[0], new String[0]);
+        }
         return new ScopedNamespaceContext(Arrays.copyOf(nsPrefixes, nsTop),
                 Arrays.copyOf(nsUris, nsTop));
     }

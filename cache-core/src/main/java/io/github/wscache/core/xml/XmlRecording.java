@@ -18,11 +18,14 @@ import org.xml.sax.helpers.AttributesImpl;
  * An immutable, thread-safe recording of the StAX event sequence of an XML document or of one
  * element subtree, replayable any number of times, concurrently, without parsing XML again.
  *
- * <p>Events and their operands are kept in an {@code int[]}; prefixes, local names and namespace
- * URIs once per recording in a deduplicated table of {@linkplain String#intern() interned}
- * strings; all text (character data, attribute values, comments, PI data) in one shared buffer,
- * stored as Latin-1 bytes when every character fits and as {@code char[]} otherwise. Short texts
- * (such as repeated indentation or {@code xsi:type} values) are stored once.
+ * <p>Events and their operands are kept in an {@code int[]}; every text (character data,
+ * attribute values, comments, PI data) as a {@code String}, short texts (such as repeated
+ * indentation or {@code xsi:type} values) once per recording, so a replay hands out the same
+ * immutable instances to every caller and allocates none. Prefixes, local names and namespace
+ * URIs, as {@linkplain String#intern() interned} strings with their {@link
+ * javax.xml.namespace.QName}, are kept once per JVM in a bounded vocabulary shared by all
+ * recordings, which refer to them by number; a name the vocabulary cannot take (it is full, or
+ * the name is very long) is kept in its recording.
  *
  * <p>Every replay starts in the {@code START_DOCUMENT} state and ends with
  * {@code END_DOCUMENT}. A recording of a subtree (see {@link #record(XMLStreamReader)}) replays
@@ -41,30 +44,27 @@ import org.xml.sax.helpers.AttributesImpl;
  */
 public final class XmlRecording {
 
-    private static final int OBJECT_HEADER = 16;
+    private static final int OBJECT_HEADER = 12;
     private static final int ARRAY_HEADER = 16;
     private static final int REFERENCE = 4;
     private static final int STRING_SHALLOW = 24;
+    private static final int NAME_SHALLOW = 32;
+    private static final int QNAME_SHALLOW = 24;
 
     final int[] ops;
-    final int[] qnames;
-    final String[] strings;
-    /** The text buffer when every character is below 256; otherwise null. */
-    final byte[] latin1;
-    /** The text buffer when some character is 256 or above; otherwise null. */
-    final char[] chars;
+    /** Every text of the recording, indexed by the event stream. */
+    final String[] texts;
+    /** The names the vocabulary did not take, or null (usually). */
+    final Vocabulary.Name[] names;
     private final int eventCount;
-    private final long retainedSize;
+    private final int retainedSize;
 
-    XmlRecording(int[] ops, int[] qnames, String[] strings, byte[] latin1, char[] chars,
-            int eventCount) {
+    XmlRecording(int[] ops, String[] texts, Vocabulary.Name[] names, int eventCount) {
         this.ops = ops;
-        this.qnames = qnames;
-        this.strings = strings;
-        this.latin1 = latin1;
-        this.chars = chars;
+        this.texts = texts;
+        this.names = names;
         this.eventCount = eventCount;
-        this.retainedSize = computeRetainedSize();
+        this.retainedSize = (int) Math.min(Integer.MAX_VALUE, computeRetainedSize());
     }
 
     /**
@@ -286,9 +286,10 @@ public final class XmlRecording {
     }
 
     /**
-     * Returns an estimate, in bytes, of the heap this recording retains (its arrays, its string
-     * table and the strings in it, assuming compressed references), for a cache's weigher.
-     * Interned names shared with other recordings are counted in full.
+     * Returns an estimate, in bytes, of the heap this recording retains (its arrays and texts,
+     * assuming compressed references), for a cache's weigher. Names held by the JVM-wide
+     * vocabulary are shared by every recording and outlive them, so they are not counted; the
+     * names a recording keeps itself are.
      *
      * @return the estimated retained size in bytes
      */
@@ -312,20 +313,24 @@ public final class XmlRecording {
     }
 
     private long computeRetainedSize() {
-        long size = align(OBJECT_HEADER + 6L * REFERENCE + 4 + 8);
+        long size = align(OBJECT_HEADER + 3L * REFERENCE + 4 + 4);
         size += align(ARRAY_HEADER + 4L * ops.length);
-        size += align(ARRAY_HEADER + 4L * qnames.length);
-        size += align(ARRAY_HEADER + (long) REFERENCE * strings.length);
-        for (String s : strings) {
-            size += align(STRING_SHALLOW) + align(ARRAY_HEADER + stringBytes(s));
+        size += align(ARRAY_HEADER + (long) REFERENCE * texts.length);
+        for (String s : texts) {
+            size += string(s);
         }
-        if (latin1 != null) {
-            size += align(ARRAY_HEADER + latin1.length);
-        }
-        if (chars != null) {
-            size += align(ARRAY_HEADER + 2L * chars.length);
+        if (names != null) {
+            size += align(ARRAY_HEADER + (long) REFERENCE * names.length);
+            for (Vocabulary.Name n : names) {
+                size += NAME_SHALLOW + QNAME_SHALLOW + string(n.prefix) + string(n.local)
+                        + string(n.uri);
+            }
         }
         return size;
+    }
+
+    private static long string(String s) {
+        return s == null ? 0 : align(STRING_SHALLOW) + align(ARRAY_HEADER + stringBytes(s));
     }
 
     private static long stringBytes(String s) {
