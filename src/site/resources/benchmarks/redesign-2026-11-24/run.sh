@@ -1,12 +1,7 @@
-#!/bin/bash
-# interleaved before/after rounds of the hit cells; JSON per run
-cd /tmp/bench
-for round in 1 2 3; do
-  for v in before after; do
-    java -jar /tmp/bench-$v.jar 'HitThroughputBenchmark.oneThread' -p value=AUTO,REFERENCE \
-      -f 1 -wi 2 -i 3 -w 1s -r 1s -rf json -rff hit-$v-$round.json > hit-$v-$round.log 2>&1
-    java -jar /tmp/bench-$v.jar 'AxisEndToEndBenchmark' -p cell=SPELLING_EVENTS,SEARCH_EVENTS,SEARCH_XML,SEARCH_OBJECT \
-      -f 1 -wi 2 -i 3 -w 1s -r 1s -rf json -rff axis-$v-$round.json > axis-$v-$round.log 2>&1
-  done
+#!/bin/sh
+# issue 14: a hit before the redesign (22ff8da) and after (main), one JMH invocation each, back to back
+for jar in before after; do
+  java -jar /tmp/i14-$jar.jar 'HitThroughputBenchmark.oneThread|AxisEndToEndBenchmark' \
+    -p cell=SPELLING_EVENTS,SPELLING_OBJECT,SEARCH_EVENTS,SEARCH_OBJECT \
+    -f 1 -wi 3 -i 5 -w 1 -r 1 -rf json -rff hit-$jar.json > hit-$jar.log 2>&1
 done
-echo DONE > done.txt

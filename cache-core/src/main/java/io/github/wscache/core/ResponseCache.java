@@ -18,16 +18,12 @@ import java.util.function.Consumer;
  * A response cache for web-service calls: the public face of cache-core. It resolves each call's
  * {@link OperationPolicy}, derives the key, answers hits from a Caffeine store bounded by the
  * estimated retained bytes of its entries, calls the service once for concurrent misses of one
- * key, and hands every caller its own copy. Thread-safe.
- *
- * <p>Two levels: {@link #call(Invocation, Loader)} caches application objects (copied by the
- * strategy the policy or the runtime type selects); {@link #exchange(Invocation, Exchange)}
- * caches messages for integrations that sit at the transport ({@link CachedResponse}: XML bytes
- * or recorded parse events, HTTP freshness and revalidation).
- *
- * <p>A failure inside the cache (a key that cannot be made, a copier that throws) never fails
- * the call: it is counted as an error, logged once per cause, and the call goes to the service.
- * The site's Architecture page shows the classes one call passes through.
+ * key, and hands every caller its own copy. Thread-safe. Two levels: {@link #call} caches
+ * application objects (copied by the strategy the policy or the runtime type selects);
+ * {@link #exchange} caches messages for transport integrations ({@link CachedResponse}: XML bytes
+ * or recorded parse events, HTTP freshness and revalidation). A failure inside the cache never
+ * fails the call: it is counted as an error, logged once per cause, and the call goes to the
+ * service. The site's Architecture page shows the classes one call passes through.
  *
  * <pre>{@code
  * ResponseCache cache = ResponseCache.builder()
@@ -71,11 +67,10 @@ public final class ResponseCache implements AutoCloseable {
     }
 
     /**
-     * Returns the result of an operation call: from the cache when the policy allows it and a
-     * fresh entry exists, else from {@code loader}, called once for concurrent misses of one key.
-     * Every caller owns what it gets; waiters get their own copy of the result or of the
-     * exception (failures are never cached). Operations whose policy names a message-level
-     * representation ({@code events}, {@code xml}) are bypassed: the transport caches them.
+     * Returns the result of an operation call: from a fresh entry when the policy allows it,
+     * else from {@code loader}, called once for concurrent misses of one key. Every caller owns
+     * what it gets, waiters their own copy of the result or of the exception (failures are never
+     * cached). Message-level representations ({@code events}, {@code xml}) are passed by.
      *
      * @throws X what the loader throws
      */
@@ -85,14 +80,11 @@ public final class ResponseCache implements AutoCloseable {
     }
 
     /**
-     * Runs one message exchange through the cache, for transport-level integrations: a fresh
-     * entry is returned as it is; a stale one with validators is handed to {@code exchange}, which
-     * may answer {@link CachedResponse#notModified}; else {@code exchange} runs once for
-     * concurrent callers of one key, and its response is stored when it may be (status, size,
-     * {@linkplain CachedResponse.Builder#notCacheable marks} and, when the policy honors HTTP
-     * headers, RFC 9111). Waiters share an unstored response only when
-     * {@link Exchange#replayableToWaiters} allows it; {@link Exchange#onOutcome} tells what
-     * happened.
+     * Runs one message exchange through the cache, for transport integrations: a fresh entry is
+     * returned as it is, a stale one with validators is handed to {@code exchange} (which may
+     * answer {@link CachedResponse#notModified}); else {@code exchange} runs once for concurrent
+     * callers of one key, its response stored when it may be (status, size, marks, RFC 9111 if
+     * the policy honors HTTP headers). {@link Exchange#onOutcome} tells what happened.
      *
      * @throws X what the exchange throws
      */
@@ -222,20 +214,13 @@ public final class ResponseCache implements AutoCloseable {
         private Builder() {
         }
 
-        /**
-         * Sets the policy (required).
-         * @throws IllegalStateException if already set
-         */
+        /** Sets the policy (required); {@link IllegalStateException} if already set. */
         public Builder policy(Policy policy) {
             this.policy = once(this.policy, Objects.requireNonNull(policy, "policy"), "policy");
             return this;
         }
 
-        /**
-         * Sets the time source for expiry and HTTP freshness (tests pass a fake one); the system
-         * clock by default.
-         * @throws IllegalStateException if already set
-         */
+        /** Sets the time source (tests pass a fake one; system clock by default), once. */
         public Builder clock(InstantSource clock) {
             this.clock = once(this.clock, Objects.requireNonNull(clock, "clock"), "clock");
             return this;
@@ -269,11 +254,7 @@ public final class ResponseCache implements AutoCloseable {
             return this;
         }
 
-        /**
-         * Returns the cache. The builder is left as it was: it can build another cache.
-         *
-         * @throws IllegalStateException if no policy was set
-         */
+        /** Returns a new cache; {@link IllegalStateException} if no policy was set. */
         public ResponseCache build() {
             if (policy == null) {
                 throw new IllegalStateException("a policy is required: call policy(...)");
