@@ -57,7 +57,15 @@ public class AxisEndToEndBenchmark {
         /** cache-axis message-level hit, recorded events replayed into ADB. */
         EVENTS_HIT("message-level hit, value: events"),
         /** cache-axis caching stub, the result copied by the automatic copier. */
-        OBJECT_HIT("object-level hit, value: auto");
+        OBJECT_HIT("object-level hit, value: auto"),
+        /** Uncached, a new query every call: the baseline of the miss cells. */
+        UNIQUE_UNCACHED("uncached, a new query every call"),
+        /** cache-axis message level, {@code value: xml}: every call a miss that is stored. */
+        XML_MISS("message-level miss, value: xml"),
+        /** cache-axis message level, {@code value: events}: every call a miss that is stored. */
+        EVENTS_MISS("message-level miss, value: events"),
+        /** cache-axis caching stub, {@code value: auto}: every call a miss that is stored. */
+        OBJECT_MISS("object-level miss, value: auto");
 
         private final String title;
 
@@ -68,6 +76,11 @@ public class AxisEndToEndBenchmark {
         /** Returns the row title of the report. */
         public String title() {
             return title;
+        }
+
+        /** Whether every call of the cell asks a new query (the miss cells and their baseline). */
+        public boolean misses() {
+            return this == UNIQUE_UNCACHED || name().endsWith("_MISS");
         }
     }
 
@@ -89,7 +102,11 @@ public class AxisEndToEndBenchmark {
         SEARCH_BYPASS(Operation.SEARCH, Path.BYPASS),
         SEARCH_XML(Operation.SEARCH, Path.XML_HIT),
         SEARCH_EVENTS(Operation.SEARCH, Path.EVENTS_HIT),
-        SEARCH_OBJECT(Operation.SEARCH, Path.OBJECT_HIT);
+        SEARCH_OBJECT(Operation.SEARCH, Path.OBJECT_HIT),
+        SEARCH_UNIQUE_UNCACHED(Operation.SEARCH, Path.UNIQUE_UNCACHED),
+        SEARCH_XML_MISS(Operation.SEARCH, Path.XML_MISS),
+        SEARCH_EVENTS_MISS(Operation.SEARCH, Path.EVENTS_MISS),
+        SEARCH_OBJECT_MISS(Operation.SEARCH, Path.OBJECT_MISS);
 
         private final Operation operation;
         private final Path path;
@@ -127,14 +144,17 @@ public class AxisEndToEndBenchmark {
         GoogleSearchServiceStub stub;
         switch (cell.path()) {
             case XML_HIT:
+            case XML_MISS:
                 WsCache.install(context, cache("xml"));
                 stub = new GoogleSearchServiceStub(context, server.endpoint());
                 break;
             case EVENTS_HIT:
+            case EVENTS_MISS:
                 WsCache.install(context, cache("events"));
                 stub = new GoogleSearchServiceStub(context, server.endpoint());
                 break;
             case OBJECT_HIT:
+            case OBJECT_MISS:
                 stub = CachingStubs.using(cache("auto"))
                         .subclass(GoogleSearchServiceStub.class, context, server.endpoint());
                 break;
@@ -147,7 +167,7 @@ public class AxisEndToEndBenchmark {
                 stub = new GoogleSearchServiceStub(context, server.endpoint());
                 break;
         }
-        call = call(stub, cell.operation());
+        call = cell.path().misses() ? everyCallNew(stub) : call(stub, cell.operation());
         call.get();
         primed = server.requestCount();
     }
@@ -158,7 +178,8 @@ public class AxisEndToEndBenchmark {
         long requests = server.requestCount() - primed;
         context.terminate();
         server.close();
-        boolean passesThrough = cell.path() == Path.UNCACHED || cell.path() == Path.BYPASS;
+        boolean passesThrough = cell.path() == Path.UNCACHED || cell.path() == Path.BYPASS
+                || cell.path().misses();
         if (!passesThrough && requests != 0) {
             throw new IllegalStateException(cell + " reached the server " + requests
                     + " times after priming: the numbers are not hits");
@@ -169,6 +190,13 @@ public class AxisEndToEndBenchmark {
     @Benchmark
     public Object call() throws Exception {
         return call.get();
+    }
+
+    /** A search for a query never asked before on every call (the miss cells). */
+    private static Hit everyCallNew(GoogleSearchServiceStub stub) {
+        long[] n = {0};
+        return () -> stub.doGoogleSearch(
+                GoogleFixtures.searchRequest(Payloads.QUERY + ' ' + n[0]++)).get_return();
     }
 
     private static Hit call(GoogleSearchServiceStub stub, Operation op) {

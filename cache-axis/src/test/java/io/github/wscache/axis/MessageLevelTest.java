@@ -79,6 +79,30 @@ class MessageLevelTest extends GoogleFixture {
     }
 
     @Test
+    void anEventsMiss_handsItsCallerTheRecording_andTheResultIsThatOfTheBytes() throws Exception {
+        cache = google.install(policy(Representation.XML), clock);
+        GoogleSearchResult parsed = stub().doGoogleSearch(GoogleFixtures.searchRequest("once"))
+                .get_return();
+        WsCache.uninstall(google.context);
+        cache = google.install(policy(Representation.EVENTS), clock);
+        GoogleSearchServiceStub stub = stub();
+
+        GoogleSearchResult replayed = stub.doGoogleSearch(GoogleFixtures.searchRequest("once"))
+                .get_return();
+
+        assertThat(cache.stats("doGoogleSearch").misses()).isEqualTo(1);
+        assertThat(cache.stats("doGoogleSearch").stores()).isEqualTo(1);
+        org.apache.axiom.om.OMElement payload = stub._getServiceClient().getLastOperationContext()
+                .getMessageContext("In").getEnvelope().getBody().getFirstElement();
+        // the miss was parsed once, while recording: Axis2 bound the recording, not the bytes
+        assertThat(payload).isInstanceOf(org.apache.axiom.om.OMSourcedElement.class);
+        assertThat(((org.apache.axiom.om.OMSourcedElement) payload).getDataSource().getClass()
+                .getSimpleName()).isEqualTo("ReplayDataSource");
+        assertSameResult(replayed, parsed);
+        assertThat(google.server.requestCount()).isEqualTo(2);
+    }
+
+    @Test
     void differentParameters_areDifferentEntries() throws Exception {
         cache = google.install(policy(Representation.EVENTS), clock);
         GoogleSearchServiceStub stub = stub();

@@ -161,7 +161,9 @@ public final class CachingTransportSender implements TransportSender {
         CacheOutcome outcome = fetch.outcome;
         if (outcome != null && outcome.exchanged()
                 && outcome.kind() != CacheOutcome.Kind.REVALIDATED) {
-            // this call's own exchange answered: Axis2 has the response on its contexts
+            // this call's own exchange answered: Axis2 has the response on its contexts, and a
+            // recording of it when the payload was recorded
+            ownReplay(r, request, in);
             return InvocationResponse.CONTINUE;
         }
         if (!replayable(r)) {
@@ -185,6 +187,18 @@ public final class CachingTransportSender implements TransportSender {
             return delegate.invoke(mc);
         }
         return InvocationResponse.CONTINUE;
+    }
+
+    private void ownReplay(CachedResponse r, RequestKeys.Request request, MessageContext in)
+            throws AxisFault {
+        try {
+            Responses.replayOwn(r, in);
+        } catch (AxisFault | RuntimeException e) {
+            // Axis2 parses the bytes it has, as without the cache
+            in.setEnvelope(null);
+            cache.recordError(request.invocation, "replaying a fresh recording to its own caller "
+                    + "failed; Axis2 parses the response bytes", e);
+        }
     }
 
     /** One network exchange on behalf of the cache: a miss or a revalidation. */

@@ -204,7 +204,12 @@ final class Responses {
                 return scan;
             }
             if (record && !headerChildren) {
-                scan.recording = XmlRecording.record(r);
+                XmlRecording payload = XmlRecording.record(r);
+                if (nextElementEvent(r) == XMLStreamConstants.END_ELEMENT) {
+                    scan.recording = payload;
+                }
+                // else a second body child: a replay of the first alone would lose it, so the
+                // response is kept as bytes
             }
             toEndOfDocument(r);
             return scan;
@@ -221,6 +226,15 @@ final class Responses {
         while (r.hasNext()) {
             r.next();
         }
+    }
+
+    /** Skips to the next start or end tag (whitespace, comments, text) and returns its type. */
+    private static int nextElementEvent(XMLStreamReader r) throws XMLStreamException {
+        int e = r.next();
+        while (e != XMLStreamConstants.START_ELEMENT && e != XMLStreamConstants.END_ELEMENT) {
+            e = r.next();
+        }
+        return e;
     }
 
     /** Skips until {@code depth} open elements (counting the current one) are closed. */
@@ -279,6 +293,19 @@ final class Responses {
                     ? ((BrokenBody) body).open() : new ByteArrayInputStream((byte[]) body));
         } else {
             throw new IllegalStateException("unexpected cached body: " + r);
+        }
+    }
+
+    /**
+     * Hands a caller whose own exchange was just recorded the recording instead of its bytes, so
+     * that a miss parses the payload once (while recording), not twice; as on a hit, Axis2 then
+     * skips the In flow. The transport's own headers and status stay as they are (they may hold
+     * this caller's cookies). Does nothing for a response kept as bytes.
+     */
+    static void replayOwn(CachedResponse r, MessageContext in)
+            throws org.apache.axis2.AxisFault {
+        if (r.body() instanceof XmlRecording) {
+            in.setEnvelope(envelope((XmlRecording) r.body(), r.contentType()));
         }
     }
 

@@ -34,6 +34,21 @@ class ResponsesTest {
     }
 
     @Test
+    void aBodyWithTwoChildren_keepsItsBytes_becauseAReplayOfTheFirstWouldLoseTheSecond() {
+        byte[] bytes = envelope(SOAP11, "", "<a/> <!-- c --> <b>2</b>");
+        CachedResponse r = Responses.capture(bytes, 200, "text/xml", null, true);
+        assertThat(r.body()).isEqualTo(bytes);
+        assertThat(r.notCacheableReason()).isEmpty();
+    }
+
+    @Test
+    void aPayloadFollowedByWhitespaceAndComments_isStillRecorded() {
+        CachedResponse r = Responses.capture(envelope(SOAP11, "", "<a>1</a> <!-- c -->\n"), 200,
+                "text/xml", null, true);
+        assertThat(r.body()).isInstanceOf(XmlRecording.class);
+    }
+
+    @Test
     void xmlRepresentation_keepsTheBytes() {
         byte[] bytes = envelope(SOAP12, "", "<r/>");
         CachedResponse r = Responses.capture(bytes, 200, "application/soap+xml", null, false);
