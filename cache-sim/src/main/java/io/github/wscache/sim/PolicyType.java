@@ -1,0 +1,46 @@
+package io.github.wscache.sim;
+
+/** The eviction policies the simulator compares, each over a byte capacity. */
+public enum PolicyType {
+    /** Real Caffeine 3 (W-TinyLFU) weighed by bytes: what wscache uses today. */
+    CAFFEINE("Caffeine (W-TinyLFU)"),
+    /** Least recently used. */
+    LRU("LRU"),
+    /** Least frequently used (in-cache counts), ties to the least recent. */
+    LFU("LFU"),
+    /** Paper 003's LFU*-Aging with A_max = 600 s. */
+    LFU_STAR_AGING("LFU*-Aging"),
+    /** Greedy-Dual-Size-Frequency: frequency × miss cost / size, with inflation. */
+    GDSF("GDSF");
+
+    /** Paper 003's maximum age for LFU*-Aging: 600 s. */
+    public static final long PAPER_MAX_AGE_MICROS = 600_000_000L;
+
+    private final String label;
+
+    PolicyType(String label) {
+        this.label = label;
+    }
+
+    /** A name for tables and charts. */
+    public String label() {
+        return label;
+    }
+
+    CachePolicy create(long capacityBytes) {
+        switch (this) {
+            case CAFFEINE:
+                return new CaffeinePolicy(capacityBytes);
+            case LRU:
+                return new LruPolicy(capacityBytes);
+            case LFU:
+                return PriorityPolicy.lfu(capacityBytes);
+            case LFU_STAR_AGING:
+                return new LfuStarAgingPolicy(capacityBytes, PAPER_MAX_AGE_MICROS);
+            case GDSF:
+                return PriorityPolicy.gdsf(capacityBytes);
+            default:
+                throw new AssertionError(this);
+        }
+    }
+}
