@@ -1,6 +1,7 @@
 package io.github.wscache.sim;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.Reader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -74,10 +75,10 @@ public final class Simulate {
             source = tracePath.getFileName().toString();
         }
         Files.createDirectories(out);
-        run(trace, source, out);
+        run(trace, source, out, System.out);
     }
 
-    static void run(Trace trace, String source, Path out) throws IOException {
+    static void run(Trace trace, String source, Path out, PrintStream log) throws IOException {
         int warmup = trace.length() / 10;
         long workingSet = trace.workingSetBytes();
         List<String> policyRows = new ArrayList<>();
@@ -101,7 +102,7 @@ public final class Simulate {
                         + "\"warmBhr\":%.4f,\"warmSavedCost\":%.4f}", type.name(), SHARES[s],
                         capacity, r.cold().documentHitRatio(), r.warm().documentHitRatio(),
                         r.warm().byteHitRatio(), r.warm().savedCostRatio()));
-                System.out.printf(Locale.ROOT, "%-15s %4.0f%% %s (%.0f k requests/s)%n",
+                log.printf(Locale.ROOT, "%-15s %4.0f%% %s (%.0f k requests/s)%n",
                         type.name(), SHARES[s] * 100, r.warm(), trace.length() / seconds / 1e3);
             }
         }
@@ -126,7 +127,7 @@ public final class Simulate {
                         clusterPolicies[p].name(), scheme.name(), r.warm().documentHitRatio(),
                         r.warm().byteHitRatio(), (double) r.remoteHits() / counted,
                         (double) r.protocolBytes() / counted, (double) r.messages() / counted));
-                System.out.printf(Locale.ROOT, "cluster %-15s %-8s %s remote=%d bytes=%d%n",
+                log.printf(Locale.ROOT, "cluster %-15s %-8s %s remote=%d bytes=%d%n",
                         clusterPolicies[p].name(), scheme.name(), r.warm(), r.remoteHits(),
                         r.protocolBytes());
             }
