@@ -16,17 +16,16 @@ final class Charts {
     private Charts() {
     }
 
-    /** One line per series over {@link Simulate#SHARES}; values 0 to 1. */
-    static String lines(String title, String[] series, double[][] values) {
+    /** One line per series over evenly spaced x labels; values 0 to 1. */
+    static String lines(String title, String xTitle, String[] xLabels, String[] series,
+            double[][] values) {
         StringBuilder svg = frame(title);
-        int n = Simulate.SHARES.length;
+        int n = xLabels.length;
         for (int s = 0; s < n; s++) {
             double x = LEFT + PLOT_W * s / (double) (n - 1);
-            svg.append(text(x, TOP + PLOT_H + 18, "middle",
-                    String.format(Locale.ROOT, "%.0f%%", Simulate.SHARES[s] * 100)));
+            svg.append(text(x, TOP + PLOT_H + 18, "middle", xLabels[s]));
         }
-        svg.append(text(LEFT + PLOT_W / 2.0, TOP + PLOT_H + 36, "middle",
-                "cache size, share of the working set"));
+        svg.append(text(LEFT + PLOT_W / 2.0, TOP + PLOT_H + 36, "middle", xTitle));
         for (int p = 0; p < series.length; p++) {
             StringBuilder points = new StringBuilder();
             for (int s = 0; s < n; s++) {

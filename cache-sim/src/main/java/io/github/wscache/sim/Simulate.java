@@ -16,7 +16,8 @@ import java.util.Locale;
  * CSV trace) through every policy at cache sizes from 1 % to 50 % of the working set, and through
  * the cluster schemes with paper 003's parameters, and writes {@code policies.csv},
  * {@code cluster.csv}, {@code results.json}, {@code dhr.svg}, {@code bhr.svg} and
- * {@code cluster.svg}.
+ * {@code cluster.svg}, and the cold start (cumulative hit ratio over the first 20,000
+ * requests, caches of 10 %) in {@code coldstart.csv} and {@code coldstart.svg}.
  *
  * <pre>
  * java -cp cache-sim/target/classes:caffeine.jar io.github.wscache.sim.Simulate \
@@ -31,6 +32,8 @@ public final class Simulate {
     static final long BYTES_PER_NODE = 5L * 1024 * 1024;
     static final long UPDATE_INTERVAL_MICROS = 10_000_000L;
     static final double L1_SHARE = 0.25;
+    static final int COLD_REQUESTS = 20_000;
+    static final int COLD_POINTS = 20;
 
     private Simulate() {
     }
@@ -152,10 +155,16 @@ public final class Simulate {
         for (PolicyType type : PolicyType.values()) {
             labels[type.ordinal()] = type.label();
         }
+        String[] shares = new String[SHARES.length];
+        for (int s = 0; s < SHARES.length; s++) {
+            shares[s] = String.format(Locale.ROOT, "%.0f%%", SHARES[s] * 100);
+        }
+        String sizeAxis = "cache size, share of the working set";
         write(out.resolve("dhr.svg"), Charts.lines("Document hit ratio (warm) vs cache size, "
-                + source, labels, dhr));
+                + source, sizeAxis, shares, labels, dhr));
         write(out.resolve("bhr.svg"), Charts.lines("Byte hit ratio (warm) vs cache size, "
-                + source, labels, bhr));
+                + source, sizeAxis, shares, labels, bhr));
+        coldStart(trace, workingSet, labels, out);
         String[] schemes = new String[Scheme.values().length];
         for (Scheme scheme : Scheme.values()) {
             schemes[scheme.ordinal()] = scheme.label();
@@ -166,6 +175,29 @@ public final class Simulate {
         }
         write(out.resolve("cluster.svg"), Charts.bars("Cluster DHR (warm), 8 nodes x 5 MB",
                 schemes, series, clusterDhr));
+    }
+
+    /** Paper 002's empty cache: cumulative DHR over the first requests, caches of 10 %. */
+    private static void coldStart(Trace trace, long workingSet, String[] labels, Path out)
+            throws IOException {
+        int step = Math.max(1, Math.min(trace.length(), COLD_REQUESTS) / COLD_POINTS);
+        String[] xs = new String[COLD_POINTS];
+        double[][] curves = new double[labels.length][];
+        StringBuilder rows = new StringBuilder("policy,requests,cumulative_dhr\n");
+        for (PolicyType type : PolicyType.values()) {
+            curves[type.ordinal()] = Simulator.coldCurve(trace, type, workingSet / 10,
+                    Simulator.PAPER_ADMISSION_THRESHOLD, step, COLD_POINTS);
+            for (int p = 0; p < COLD_POINTS; p++) {
+                rows.append(csv(type.name(), (p + 1) * step, curves[type.ordinal()][p]));
+            }
+        }
+        for (int p = 0; p < COLD_POINTS; p++) {
+            xs[p] = p % 2 == 1 ? String.valueOf((p + 1) * step) : "";
+        }
+        write(out.resolve("coldstart.csv"), rows.toString());
+        write(out.resolve("coldstart.svg"), Charts.lines("Cold start: DHR over the first "
+                + "requests from an empty cache (10 % of the working set)", "requests",
+                xs, labels, curves));
     }
 
     static double meanRequestBytes(Trace trace) {

@@ -49,4 +49,33 @@ public final class Simulator {
         }
         return new Result(cold, warm);
     }
+
+    /**
+     * The cold start (paper 002's empty cache): the cumulative document hit ratio over the first
+     * {@code step}, 2 × {@code step}, … {@code points} × {@code step} requests from an empty cache.
+     */
+    public static double[] coldCurve(Trace trace, PolicyType type, long capacityBytes,
+            int admissionThreshold, int step, int points) {
+        if (step < 1 || points < 1) {
+            throw new IllegalArgumentException(
+                    "step and points must be positive: " + step + ", " + points);
+        }
+        CachePolicy policy = type.create(capacityBytes);
+        double[] curve = new double[points];
+        long hits = 0;
+        int end = (int) Math.min(trace.length(), (long) step * points);
+        for (int i = 0; i < end; i++) {
+            long key = trace.key(i);
+            long now = trace.timeMicros(i);
+            boolean hit = policy.hit(key, now);
+            if (!hit && trace.size(i) <= admissionThreshold) {
+                policy.admit(key, trace.size(i), trace.cost(i), now);
+            }
+            hits += hit ? 1 : 0;
+            if ((i + 1) % step == 0) {
+                curve[i / step] = (double) hits / (i + 1);
+            }
+        }
+        return curve;
+    }
 }

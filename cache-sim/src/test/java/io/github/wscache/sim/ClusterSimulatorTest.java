@@ -108,7 +108,7 @@ class ClusterSimulatorTest {
         for (String file : new String[] {"policies.csv", "cluster.csv", "results.json"}) {
             assertThat(out.resolve(file)).isNotEmptyFile();
         }
-        for (String svg : new String[] {"dhr.svg", "bhr.svg", "cluster.svg"}) {
+        for (String svg : new String[] {"dhr.svg", "bhr.svg", "cluster.svg", "coldstart.svg"}) {
             assertThat(Files.readString(out.resolve(svg))).startsWith("<svg").endsWith("</svg>\n");
         }
         assertThat(Files.readAllLines(out.resolve("policies.csv")))

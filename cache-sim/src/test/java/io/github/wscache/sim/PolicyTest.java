@@ -195,6 +195,16 @@ class PolicyTest {
         assertThat(r.cold().savedCostRatio()).isEqualTo(90.0 / 200);
     }
 
+    @Test
+    void coldCurve_isTheCumulativeHitRatioFromAnEmptyCache() {
+        Trace.Builder trace = new Trace.Builder();
+        for (int i = 0; i < 6; i++) {
+            trace.add(i, 1, 100, 10);
+        }
+        assertThat(Simulator.coldCurve(trace.build(), PolicyType.LRU, 1000, 1000, 2, 2))
+                .containsExactly(0.5, 0.75);
+    }
+
     private static void access(CachePolicy policy, long... keys) {
         for (long key : keys) {
             if (!policy.hit(key, 0)) {
