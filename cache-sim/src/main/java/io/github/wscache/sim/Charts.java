@@ -5,7 +5,8 @@ import java.util.Locale;
 /** Hand-written SVG charts, so the study needs no charting library. */
 final class Charts {
     private static final String[] COLORS =
-            {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
+            {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
+            "#17becf"};
     private static final int W = 720;
     private static final int H = 420;
     private static final int LEFT = 60;

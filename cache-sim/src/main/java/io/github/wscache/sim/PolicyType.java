@@ -11,7 +11,15 @@ public enum PolicyType {
     /** Paper 003's LFU*-Aging with A_max = 600 s. */
     LFU_STAR_AGING("LFU*-Aging"),
     /** Greedy-Dual-Size-Frequency: frequency × miss cost / size, with inflation. */
-    GDSF("GDSF");
+    GDSF("GDSF"),
+    /** Cost-aware Greedy-Dual (paper 002's idea): frequency × miss latency, size left out. */
+    GD_COST("GD-Cost"),
+    /**
+     * Real Caffeine with a cost-aware weigher (what wscache could configure): an entry weighs
+     * its size scaled by the harmonic mean miss cost over its own, so slow responses take less of
+     * the budget; the bytes held are still bounded (see {@link CaffeineCostPolicy}).
+     */
+    CAFFEINE_COST("Caffeine, cost weigher");
 
     /** Paper 003's maximum age for LFU*-Aging: 600 s. */
     public static final long PAPER_MAX_AGE_MICROS = 600_000_000L;
@@ -39,6 +47,10 @@ public enum PolicyType {
                 return new LfuStarAgingPolicy(capacityBytes, PAPER_MAX_AGE_MICROS);
             case GDSF:
                 return PriorityPolicy.gdsf(capacityBytes);
+            case GD_COST:
+                return PriorityPolicy.gdCost(capacityBytes);
+            case CAFFEINE_COST:
+                return new CaffeineCostPolicy(capacityBytes);
             default:
                 throw new AssertionError(this);
         }

@@ -6,34 +6,42 @@ import java.util.TreeSet;
 import java.util.function.LongConsumer;
 
 /**
- * The evict-the-lowest-priority family: LFU (priority = in-cache reference count) and GDSF
+ * The evict-the-lowest-priority family: LFU (priority = in-cache reference count), GDSF
  * (priority H = L + frequency × cost / size, with L inflated to the H of each victim: Cherkasova,
  * "Improving WWW proxies performance with Greedy-Dual-Size-Frequency caching policy", HP Labs
- * 1998). Ties go to the least recently used. Frequencies are in-cache: a document that is
- * evicted and comes back starts again at one.
+ * 1998) and GD-Cost, paper 002's closing idea of keeping what is costly to fetch again
+ * (H = L + frequency × cost, the same inflation, size left out: a large response that is slow to
+ * fetch is worth its room). Ties go to the least recently used. Frequencies are in-cache: a
+ * document that is evicted and comes back starts again at one.
  */
 final class PriorityPolicy extends CachePolicy {
     private static final Comparator<Entry> ORDER =
             Comparator.comparingDouble((Entry e) -> e.priority).thenComparingLong(e -> e.seq);
 
-    private final boolean gdsf;
+    private enum Kind { LFU, GDSF, GD_COST }
+
+    private final Kind kind;
     private final HashMap<Long, Entry> entries = new HashMap<>();
     private final TreeSet<Entry> queue = new TreeSet<>(ORDER);
     private long used;
     private long clock;
     private double inflation;
 
-    private PriorityPolicy(long capacity, boolean gdsf) {
+    private PriorityPolicy(long capacity, Kind kind) {
         super(capacity);
-        this.gdsf = gdsf;
+        this.kind = kind;
     }
 
     static PriorityPolicy lfu(long capacity) {
-        return new PriorityPolicy(capacity, false);
+        return new PriorityPolicy(capacity, Kind.LFU);
     }
 
     static PriorityPolicy gdsf(long capacity) {
-        return new PriorityPolicy(capacity, true);
+        return new PriorityPolicy(capacity, Kind.GDSF);
+    }
+
+    static PriorityPolicy gdCost(long capacity) {
+        return new PriorityPolicy(capacity, Kind.GD_COST);
     }
 
     @Override
@@ -59,7 +67,7 @@ final class PriorityPolicy extends CachePolicy {
             Entry victim = queue.pollFirst();
             entries.remove(victim.key);
             used -= victim.size;
-            if (gdsf) {
+            if (kind != Kind.LFU) {
                 inflation = victim.priority;
             }
         }
@@ -72,11 +80,13 @@ final class PriorityPolicy extends CachePolicy {
     }
 
     private double priority(Entry e) {
-        if (!gdsf) {
-            return e.frequency;
-        }
-        // a zero cost still ranks by frequency and size (cost 1 µs)
-        return inflation + e.frequency * (double) Math.max(1, e.cost) / Math.max(1, e.size);
+        // a zero cost still ranks by frequency (and size): cost 1 µs
+        return switch (kind) {
+            case LFU -> e.frequency;
+            case GDSF -> inflation + e.frequency * (double) Math.max(1, e.cost)
+                    / Math.max(1, e.size);
+            case GD_COST -> inflation + e.frequency * (double) Math.max(1, e.cost);
+        };
     }
 
     @Override

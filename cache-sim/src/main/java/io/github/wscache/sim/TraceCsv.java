@@ -25,6 +25,7 @@ import java.io.Writer;
 public final class TraceCsv {
     /** The header line written first and accepted (not required) on input. */
     public static final String HEADER = "time_us,key,size_bytes,miss_cost_us";
+    private static final String EXAMPLE = "1250,17,2048,15000";
 
     private TraceCsv() {
     }
@@ -62,16 +63,17 @@ public final class TraceCsv {
             }
             String[] cols = text.split(",", -1);
             if (cols.length != 4) {
-                throw new IllegalArgumentException(
-                        "trace line " + number + " must have 4 columns: " + text);
+                throw new IllegalArgumentException("trace line " + number + " must have 4 "
+                        + "columns, " + HEADER + " (integers, e.g. " + EXAMPLE + "), not: "
+                        + text);
             }
             try {
                 trace.add(Long.parseLong(cols[0].strip()), Long.parseLong(cols[1].strip()),
                         Integer.parseInt(cols[2].strip()), Integer.parseInt(cols[3].strip()));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(
-                        "trace line " + number + " is not valid (" + e.getMessage() + "): " + text,
-                        e);
+                throw new IllegalArgumentException("trace line " + number + " is not valid ("
+                        + e.getMessage() + "); write " + HEADER + " as non-negative integers "
+                        + "with time never decreasing, e.g. " + EXAMPLE + ", not: " + text, e);
             }
         }
         return trace.build();

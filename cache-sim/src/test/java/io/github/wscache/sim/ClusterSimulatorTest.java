@@ -87,6 +87,29 @@ class ClusterSimulatorTest {
     }
 
     @Test
+    void timeout_abandonsAMigrationTooLargeForTheLinkInTwoMilliseconds() {
+        // 100 Mbit/s carries 25,000 bytes in 2 ms: a 20,000-byte document arrives in time, a
+        // 30,000-byte one (plus the 200-byte header) does not and is fetched locally
+        ClusterSimulator.Config config = new ClusterSimulator.Config(2, 100_000, 100_000,
+                10 * SECOND, 0.5, 100_000_000L, 2_000);
+        for (int size : new int[] {20_000, 30_000}) {
+            Trace.Builder trace = new Trace.Builder();
+            trace.add(0, 1, size, 10).add(1, 1, size, 10);
+            ClusterSimulator.Result migration = ClusterSimulator.run(trace.build(),
+                    Scheme.ONDE_M, PolicyType.LRU, config, 0);
+            ClusterSimulator.Result handoff = ClusterSimulator.run(trace.build(),
+                    Scheme.ONDE_H, PolicyType.LRU, config, 0);
+            boolean late = size > 20_000;
+            assertThat(migration.timeouts()).as("size %d", size).isEqualTo(late ? 1 : 0);
+            assertThat(migration.cold().hits()).as("size %d", size).isEqualTo(late ? 0 : 1);
+            // the late reply still crossed the LAN: two queries, two answers, one document
+            assertThat(migration.protocolBytes()).isEqualTo(5 * ClusterSimulator.HEADER + size);
+            assertThat(handoff.timeouts()).isZero();
+            assertThat(handoff.cold().hits()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void everyScheme_runsThePaperWorkload() {
         Trace trace = SyntheticWorkload.paper003(1).generate(30_000);
         double noCoop = 0;

@@ -77,6 +77,62 @@ class PolicyTest {
     }
 
     @Test
+    void gdCost_keepsTheCostlyWhateverItsSize() {
+        // 1: 800 B, 1,000 µs; 2: 100 B, 200 µs; 3 needs 50 more bytes
+        CachePolicy gdCost = PolicyType.GD_COST.create(1000);
+        gdCost.admit(1, 800, 1000, 0);
+        gdCost.admit(2, 100, 200, 0);
+        gdCost.admit(3, 150, 500, 0);
+        assertThat(gdCost.contains(1)).isTrue();
+        assertThat(gdCost.contains(2)).isFalse();
+        // GDSF ranks by cost per byte: 1 (1.25 per byte) goes, 2 (2 per byte) stays
+        CachePolicy gdsf = PolicyType.GDSF.create(1000);
+        gdsf.admit(1, 800, 1000, 0);
+        gdsf.admit(2, 100, 200, 0);
+        gdsf.admit(3, 150, 500, 0);
+        assertThat(gdsf.contains(1)).isFalse();
+        assertThat(gdsf.contains(2)).isTrue();
+    }
+
+    @Test
+    void gdCost_frequencyMultipliesTheCost() {
+        CachePolicy gdCost = PolicyType.GD_COST.create(200);
+        gdCost.admit(1, 100, 300, 0);
+        gdCost.admit(2, 100, 500, 0);
+        gdCost.hit(1, 0);
+        gdCost.admit(3, 100, 100, 0);
+        // H(1) = 2 × 300 = 600 beats H(2) = 500
+        assertThat(gdCost.contains(1)).isTrue();
+        assertThat(gdCost.contains(2)).isFalse();
+    }
+
+    @Test
+    void caffeineCost_withEqualCostsIsCaffeine() {
+        Trace.Builder equalCosts = new Trace.Builder();
+        Trace trace = SyntheticWorkload.paper003(5).generate(20_000);
+        for (int i = 0; i < trace.length(); i++) {
+            equalCosts.add(trace.timeMicros(i), trace.key(i), trace.size(i), 20_000);
+        }
+        Trace same = equalCosts.build();
+        Simulator.Result plain = Simulator.run(same, PolicyType.CAFFEINE, 2_000_000,
+                Simulator.PAPER_ADMISSION_THRESHOLD, 0);
+        Simulator.Result weighed = Simulator.run(same, PolicyType.CAFFEINE_COST, 2_000_000,
+                Simulator.PAPER_ADMISSION_THRESHOLD, 0);
+        assertThat(weighed.cold().hits()).isEqualTo(plain.cold().hits()).isPositive();
+    }
+
+    @Test
+    void caffeineCost_aSlowResponseWeighsLess() {
+        // harmonic mean of 1,000 and 4,000 µs is 1,600: the slow one weighs 0.4 × its size, the
+        // fast one 1.6 ×; both fit the weight budget of 2,000 only because the slow one is light
+        CachePolicy policy = PolicyType.CAFFEINE_COST.create(2000);
+        policy.admit(1, 1000, 1000, 0);
+        policy.admit(2, 1000, 4000, 0);
+        assertThat(policy.contains(2)).isTrue();
+        assertThat(policy.weightedSize()).isLessThanOrEqualTo(2000);
+    }
+
+    @Test
     void lfuStarAging_halvesCountsEveryMaxAge() {
         LfuStarAgingPolicy lfu = new LfuStarAgingPolicy(1000, 600 * SECOND);
         lfu.hit(1, 0);

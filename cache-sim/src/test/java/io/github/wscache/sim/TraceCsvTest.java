@@ -39,15 +39,17 @@ class TraceCsvTest {
     void read_rejectsAShortLineNamingIt() {
         assertThatThrownBy(() -> TraceCsv.read(new StringReader(TraceCsv.HEADER + "\n1,2,3\n")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("trace line 2 must have 4 columns: 1,2,3");
+                .hasMessage("trace line 2 must have 4 columns, time_us,key,size_bytes,"
+                        + "miss_cost_us (integers, e.g. 1250,17,2048,15000), not: 1,2,3");
     }
 
     @Test
     void read_rejectsTimeGoingBack() {
         assertThatThrownBy(() -> TraceCsv.read(new StringReader("5,1,1,1\n4,1,1,1\n")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("trace line 2 is not valid (time must not decrease: 4 after 5): "
-                        + "4,1,1,1");
+                .hasMessageStartingWith("trace line 2 is not valid (time must not decrease: 4 "
+                        + "after 5); write time_us,key,size_bytes,miss_cost_us")
+                .hasMessageEndingWith("not: 4,1,1,1");
     }
 
     @Test
@@ -55,6 +57,14 @@ class TraceCsvTest {
         assertThatThrownBy(() -> TraceCsv.read(new StringReader("0,1,-1,1\n")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("size and cost must not be negative: -1, 1");
+    }
+
+    @Test
+    void read_rejectsAWordWhereANumberGoes() {
+        assertThatThrownBy(() -> TraceCsv.read(new StringReader("0,1,1,1\n1,/search,1,1\n")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("trace line 2 is not valid (For input string: \"/search\")")
+                .hasMessageContaining("e.g. 1250,17,2048,15000");
     }
 
     @Property(tries = 50, seed = "19")
