@@ -4,6 +4,9 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Policy;
 import com.github.benmanes.caffeine.cache.RemovalCause;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 import java.util.function.LongConsumer;
 
 /**
@@ -57,10 +60,20 @@ final class CaffeineCostPolicy extends CachePolicy {
         cache.put(key, new int[] {size, (int) Math.min(Integer.MAX_VALUE, weight)});
         bytes += size;
         cache.cleanUp();
-        while (bytes > capacity) {
-            Long coldest = eviction.coldest(1).keySet().stream().findFirst()
-                    .orElseThrow(() -> new IllegalStateException("bytes held but no entry"));
-            cache.invalidate(coldest);
+        if (bytes > capacity) {
+            // the coldest entries in Caffeine's eviction order, just enough of them, in one walk
+            List<Long> victims = eviction.coldest(entries -> {
+                List<Long> keys = new ArrayList<>();
+                long freed = 0;
+                for (Iterator<Policy.CacheEntry<Long, int[]>> it = entries.iterator();
+                        it.hasNext() && bytes - freed > capacity;) {
+                    Policy.CacheEntry<Long, int[]> e = it.next();
+                    keys.add(e.getKey());
+                    freed += e.getValue()[0];
+                }
+                return keys;
+            });
+            cache.invalidateAll(victims);
         }
     }
 

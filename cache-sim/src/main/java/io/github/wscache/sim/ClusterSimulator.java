@@ -27,6 +27,12 @@ import java.util.Set;
  * a query to every other node and every node answers. L1 + shared L2: each node has an L1 of
  * {@code l1Share} of its memory; the other memory of all nodes forms one shared L2 (same policy);
  * a miss in both fills both; the timeout does not apply to it.
+ *
+ * <pre>{@code
+ * ClusterSimulator.Result r = ClusterSimulator.run(trace, Scheme.INFO_H,
+ *         PolicyType.LFU_STAR_AGING, ClusterSimulator.Config.paper003(), trace.length() / 10);
+ * long bytesBetweenNodes = r.protocolBytes();
+ * }</pre>
  */
 public final class ClusterSimulator {
     /** Paper 003's GCP message header: 200 bytes. */

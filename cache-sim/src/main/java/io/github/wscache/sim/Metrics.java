@@ -4,6 +4,11 @@ package io.github.wscache.sim;
  * Hit counts over a run: document hit ratio (hits / requests), byte hit ratio (bytes served from
  * cache / bytes requested) and saved miss cost (summed miss cost of the hits / of all requests).
  * Mutable while a run records; read it afterwards.
+ *
+ * <pre>{@code
+ * Metrics warm = Simulator.run(trace, PolicyType.GDSF, 4_000_000, 256_000, 0).warm();
+ * System.out.println(warm.byteHitRatio() + " " + warm.savedCostRatio());
+ * }</pre>
  */
 public final class Metrics {
     private long requests;

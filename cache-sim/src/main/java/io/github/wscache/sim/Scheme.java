@@ -3,6 +3,11 @@ package io.github.wscache.sim;
 /**
  * How the nodes of a cluster share their caches (paper 003 §3, and wscache's two-level design).
  * Requests reach the nodes round-robin.
+ *
+ * <pre>{@code
+ * ClusterSimulator.run(trace, Scheme.L1_L2, PolicyType.CAFFEINE,
+ *         ClusterSimulator.Config.paper003(), 0);
+ * }</pre>
  */
 public enum Scheme {
     /** Each node alone: a local miss goes to the origin. */

@@ -5,6 +5,13 @@ package io.github.wscache.sim;
  * if its size is within the admission threshold (paper 003's "cacheability size threshold").
  * Metrics are kept twice: cold, over every request from an empty cache, and warm, over the
  * requests after a warm-up prefix.
+ *
+ * <pre>{@code
+ * Trace trace = SyntheticWorkload.paper003(42).generate(1_000_000);
+ * Simulator.Result r = Simulator.run(trace, PolicyType.CAFFEINE, trace.workingSetBytes() / 10,
+ *         Simulator.PAPER_ADMISSION_THRESHOLD, 100_000);
+ * double dhr = r.warm().documentHitRatio();
+ * }</pre>
  */
 public final class Simulator {
     /** Paper 003's cacheability size threshold: 250 KB. */

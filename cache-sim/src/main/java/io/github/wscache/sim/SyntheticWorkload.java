@@ -20,6 +20,10 @@ import java.util.SplittableRandom;
  *
  * <p>The same seed and parameters give the same trace, on any machine: the generator uses only
  * {@link SplittableRandom} and {@link StrictMath}.
+ *
+ * <pre>{@code
+ * Trace trace = SyntheticWorkload.of(42, SyntheticWorkload.DOCUMENTS, 3300).generate(200_000);
+ * }</pre>
  */
 public final class SyntheticWorkload {
     /** Paper 003's workload constants. */

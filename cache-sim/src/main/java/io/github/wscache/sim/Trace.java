@@ -8,6 +8,11 @@ import java.util.HashMap;
  * few hundred megabytes. Request {@code i} is for document {@link #key(int)}, whose response has
  * {@link #size(int)} bytes and costs {@link #cost(int)} microseconds to fetch on a miss, at
  * {@link #timeMicros(int)} microseconds from the start of the trace (non-decreasing).
+ *
+ * <pre>{@code
+ * Trace trace = TraceCsv.read(Files.newBufferedReader(Path.of("petshop.csv")));
+ * long workingSet = trace.workingSetBytes();
+ * }</pre>
  */
 public final class Trace {
     private final long[] time;
