@@ -36,7 +36,10 @@ import org.HdrHistogram.Histogram;
  * {@code --measure-s N} override the plan's seconds per run.
  * {@code --catalog-scale N} adds N generated products per category (two items each) to
  * JPetStore's catalog. {@code --out DIR} changes the output directory (default
- * {@code petshop-sample/target/results}).
+ * {@code petshop-sample/target/results}). {@code --trace FILE} also writes the measured GETs of
+ * the plan's first F0 run (nothing cached, so each latency is what a miss costs) as a cache-sim
+ * trace ({@code time_us,key,size_bytes,miss_cost_us}; the key of a catalog page is its URL, of
+ * the other pages the user and the URL).
  */
 public final class PetShopLoad {
 
@@ -147,6 +150,9 @@ public final class PetShopLoad {
             int rounds) {
     }
 
+    /** Where {@code --trace} writes the first F0 run's requests; null once written. */
+    private static volatile Path traceTo;
+
     private PetShopLoad() {
     }
 
@@ -188,10 +194,11 @@ public final class PetShopLoad {
                     }
                     out = Path.of(args[i]);
                 }
+                case "--trace" -> traceTo = Path.of(value(args, ++i));
                 default -> throw new IllegalArgumentException("unknown option: " + args[i]
                         + " (options: --quick | --full | --smoke, --hosting | --fig13,"
                         + " --warmup-s N, --measure-s N, --catalog-scale N,"
-                        + " --out DIR)");
+                        + " --out DIR, --trace FILE)");
             }
         }
         plan = plan.withCatalogScale(catalogScale);
@@ -342,8 +349,14 @@ public final class PetShopLoad {
             long rtt, int users, double cacheableShare) throws Exception {
         Deployment.Options o = new Deployment.Options(kind, 0, rtt, false, 1_000_000,
                 Math.max(plan.maxUsers(), users), plan.catalogScale(), 300, 400, 0, 0, scope);
-        try (Deployment d = Deployment.start(o)) {
+        Path tracePath = kind == Deployment.Kind.F0 ? traceTo : null;
+        try (Deployment d = Deployment.start(o);
+                TraceLog trace = tracePath == null ? null : new TraceLog(tracePath, String.format(
+                        Locale.ROOT, "petshop-sample PetShopLoad, F0, RTT %d ms, %d users, "
+                        + "cacheable share %.2f", rtt, users, cacheableShare))) {
+            traceTo = tracePath == null ? traceTo : null;
             Recorder recorder = new Recorder();
+            recorder.trace(trace);
             List<Workload.VirtualUser> vus = new ArrayList<>();
             List<Thread> threads = new ArrayList<>();
             for (int i = 1; i <= users; i++) {

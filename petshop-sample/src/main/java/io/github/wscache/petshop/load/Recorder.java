@@ -21,6 +21,7 @@ final class Recorder {
     private final Histogram all = histogram();
     private final AtomicLong errors = new AtomicLong();
     private volatile boolean measuring;
+    private volatile TraceLog trace;
 
     private static Histogram histogram() {
         return new ConcurrentHistogram(1, MAX_MICROS, 3);
@@ -28,6 +29,19 @@ final class Recorder {
 
     void measuring(boolean on) {
         measuring = on;
+    }
+
+    /** Also writes every measured GET that succeeds to {@code log} (null: none). */
+    void trace(TraceLog log) {
+        trace = log;
+    }
+
+    /** Writes a measured page to the trace, if there is one. */
+    void traced(String key, int bytes, long micros) {
+        TraceLog log = trace;
+        if (measuring && log != null) {
+            log.record(key, bytes, micros);
+        }
     }
 
     void record(String page, RequestClass cls, long micros, boolean error) {

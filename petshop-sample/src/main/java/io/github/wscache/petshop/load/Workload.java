@@ -2,6 +2,7 @@ package io.github.wscache.petshop.load;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -257,7 +258,13 @@ final class Workload {
             long t = System.nanoTime();
             try {
                 UserAgent.Page p = agent.get(path);
-                recorder.record(page, cls, (System.nanoTime() - t) / 1000, p.status() >= 400);
+                long micros = (System.nanoTime() - t) / 1000;
+                recorder.record(page, cls, micros, p.status() >= 400);
+                if (p.status() < 400) {
+                    // a catalog page is the same for everyone; the others are the user's own
+                    recorder.traced(cls == RequestClass.A ? path : username + " " + path,
+                            p.body().getBytes(StandardCharsets.UTF_8).length, micros);
+                }
                 return p.body();
             } catch (IOException e) {
                 recorder.record(page, cls, (System.nanoTime() - t) / 1000, true);

@@ -39,6 +39,9 @@ import org.HdrHistogram.Histogram;
  * java -cp portal-demo/target/portal-demo.jar io.github.wscache.portal.load.PortalLoad --quick
  * java -cp portal-demo/target/portal-demo.jar io.github.wscache.portal.load.PortalLoad --full
  * </pre>
+ * {@code --trace FILE} also writes the measured requests of the points without a cache
+ * (representation {@code none}: each latency is what a miss costs) as a cache-sim trace
+ * ({@code time_us,key,size_bytes,miss_cost_us}; the key is the query, the size the page's).
  */
 public final class PortalLoad {
     /** The representations of Figures 3 and 4, plus no cache at all. */
@@ -47,6 +50,8 @@ public final class PortalLoad {
 
     private static final int HOT_QUERIES = 16;
     private static final AtomicLong COLD = new AtomicLong();
+    /** Where {@code --trace} writes the uncached points' requests, or null. */
+    private static volatile TraceLog trace;
 
     private PortalLoad() {
     }
@@ -147,6 +152,13 @@ public final class PortalLoad {
                 case "--smoke":
                     o = Options.smoke(o.out());
                     break;
+                case "--trace":
+                    if (i + 1 >= args.length) {
+                        throw new IllegalArgumentException("missing value after --trace");
+                    }
+                    trace = new TraceLog(Path.of(args[++i]), "portal-demo PortalLoad, "
+                            + "representation none, " + String.join(" ", args));
+                    break;
                 default:
                     if (i + 1 >= args.length) {
                         throw new IllegalArgumentException("missing value after " + args[i]);
@@ -160,7 +172,14 @@ public final class PortalLoad {
                 o.representations(), o.clients(), o.ratios(), o.warmup().toMillis(),
                 o.measure().toMillis(), o.estimate().toSeconds(), o.out().toAbsolutePath());
         long t0 = System.nanoTime();
-        List<Point> points = run(o, System.out);
+        List<Point> points;
+        try {
+            points = run(o, System.out);
+        } finally {
+            if (trace != null) {
+                trace.close();
+            }
+        }
         Results.write(points, o, Duration.ofNanos(System.nanoTime() - t0));
         System.out.printf(Locale.ROOT, "done in %d s: %s%n",
                 Duration.ofNanos(System.nanoTime() - t0).toSeconds(),
@@ -259,10 +278,14 @@ public final class PortalLoad {
 
     private static int get(HttpClient http, String base, String q) throws IOException,
             InterruptedException {
-        HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(URI.create(base
+        return fetch(http, base, q).statusCode();
+    }
+
+    private static HttpResponse<byte[]> fetch(HttpClient http, String base, String q)
+            throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create(base
                 + URLEncoder.encode(q, StandardCharsets.UTF_8))).timeout(Duration.ofSeconds(30))
                 .build(), HttpResponse.BodyHandlers.ofByteArray());
-        return r.statusCode();
     }
 
     /** The outcome of one point. */
@@ -297,8 +320,11 @@ public final class PortalLoad {
                     k++;
                     long t0 = System.nanoTime();
                     int status;
+                    int bytes = 0;
                     try {
-                        status = get(http, base, q);
+                        HttpResponse<byte[]> r = fetch(http, base, q);
+                        status = r.statusCode();
+                        bytes = r.body().length;
                     } catch (IOException e) {
                         status = -1;
                     } catch (InterruptedException e) {
@@ -309,6 +335,10 @@ public final class PortalLoad {
                     if (t0 >= measureFrom && t1 <= measureTo) {
                         if (status == 200) {
                             mine.histogram.recordValue(Math.max(1, (t1 - t0) / 1000));
+                            TraceLog log = trace;
+                            if (log != null && tag.equals("none")) {
+                                log.record(q, bytes, (t1 - t0) / 1000);
+                            }
                         } else {
                             mine.errors++;
                         }
