@@ -30,7 +30,12 @@ public final class CacheOutcome {
         /** Another caller's concurrent exchange of the same key answered; this one waited. */
         SHARED,
         /** The cache took no part (policy, bypass reason, no key); the exchange ran as is. */
-        BYPASS
+        BYPASS,
+        /**
+         * This caller's exchange failed and returned the stored stale response in its place, as
+         * the response's {@code stale-if-error} allows (RFC 5861 §4); the entry is unchanged.
+         */
+        STALE
     }
 
     private final Kind kind;
@@ -60,7 +65,8 @@ public final class CacheOutcome {
 
     /** Returns whether this caller's own exchange ran ({@code MISS}, {@code REVALIDATED}, ...). */
     public boolean exchanged() {
-        return kind == Kind.MISS || kind == Kind.REVALIDATED || kind == Kind.BYPASS;
+        return kind == Kind.MISS || kind == Kind.REVALIDATED || kind == Kind.BYPASS
+                || kind == Kind.STALE;
     }
 
     @Override

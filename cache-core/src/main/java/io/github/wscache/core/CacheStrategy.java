@@ -81,7 +81,18 @@ final class CacheStrategy {
      */
     static CachedResponse toRevalidate(Entry e) {
         CachedResponse stale = (CachedResponse) e.captured;
-        return stale.conditionalHeaders().isEmpty() ? null : stale;
+        return stale.conditionalHeaders().isEmpty() && !mayStandInForErrors(stale) ? null : stale;
+    }
+
+    /**
+     * Whether a stored response says it may be served stale when the service fails
+     * ({@code stale-if-error}, RFC 5861 §4): then it is handed to the exchange even without a
+     * validator, which returns that very instance ({@link Exchange#fetch}) when the service
+     * fails within the window.
+     */
+    static boolean mayStandInForErrors(CachedResponse r) {
+        List<String> cc = r.headers().get("Cache-Control");
+        return cc != null && CacheControl.parse(cc).staleIfError().isPresent();
     }
 
     /** What may be done with a response: stored with these lifetimes, or not, and why. */
@@ -167,7 +178,13 @@ final class CacheStrategy {
             return Decision.not("not storable: stale on arrival and no validator to revalidate"
                     + " it");
         }
-        return kept(fresh, p.ttl(), validators);
+        Decision d = kept(fresh, p.ttl(), validators);
+        Duration staleIfError = cc.staleIfError().orElse(Duration.ZERO);
+        if (fresh.plus(staleIfError).compareTo(d.retain) > 0) {
+            // kept through its stale-if-error window (RFC 5861 §4), to stand in for a failure
+            return new Decision(null, fresh, fresh.plus(staleIfError));
+        }
+        return d;
     }
 
     private static Decision kept(Duration fresh, Duration ttl, boolean validators) {

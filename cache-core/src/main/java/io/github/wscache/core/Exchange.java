@@ -24,7 +24,10 @@ public interface Exchange<X extends Throwable> {
      *
      * @param stale the stored response to revalidate, when the entry is stale but has validators;
      *     send its {@link CachedResponse#conditionalHeaders()} and return
-     *     {@link CachedResponse#notModified(java.util.Map)} for a 304
+     *     {@link CachedResponse#notModified(java.util.Map)} for a 304. It is also given,
+     *     without validators, when it carries {@code stale-if-error}: to serve it in place of a
+     *     failure of the service (RFC 5861 §4), return this very instance; the entry is then
+     *     left as it is and the outcome is {@link CacheOutcome.Kind#STALE}
      */
     CachedResponse fetch(Optional<CachedResponse> stale) throws X;
 

@@ -109,6 +109,15 @@ final class MessageFlow extends Flow {
                 missed(c, inv, key, null);
                 throw t;
             }
+            if (stale != null && r == stale) {
+                // the service failed and the exchange let the stale entry stand in for it
+                // (stale-if-error): the entry stays as it is; waiters get the same answer
+                stats.count(c, Counters.HITS, CacheEvent.Type.HIT, inv, key,
+                        "stale-if-error: the service failed");
+                flight.succeeded(false, stale);
+                return tell(exchange, stale, CacheOutcome.Kind.STALE, false,
+                        "served stale: the service failed (stale-if-error)", c, inv, key);
+            }
             if (stale != null && r.isNotModified()) {
                 CachedResponse refreshed = stale.withHeadersOf(r);
                 stats.count(c, Counters.REVALIDATIONS, CacheEvent.Type.REVALIDATED, inv, key,

@@ -71,6 +71,49 @@ class CacheOutcomeTest {
     }
 
     @Test
+    void staleIfError_staleEntryStandsInForAFailure_withinItsWindowOnly() {
+        cache("operations:\n  - operation: op\n    ttl: 10s\n    honorHttpHeaders: true\n");
+        Invocation inv = Invocation.builder("op").build();
+        CachedResponse ok = CachedResponse.builder(BODY)
+                .header("Cache-Control", "max-age=10, stale-if-error=60").build();
+        List<Optional<CachedResponse>> given = new CopyOnWriteArrayList<>();
+        Exchange<RuntimeException> failing = new Exchange<>() {
+            @Override
+            public CachedResponse fetch(Optional<CachedResponse> stale) {
+                given.add(stale);
+                if (given.size() == 1) {
+                    return ok;
+                }
+                return stale.orElseThrow(() -> new IllegalStateException("service down"));
+            }
+        };
+
+        cache.exchange(inv, failing);
+        clock.advance(Duration.ofSeconds(30));
+        CacheOutcome[] seen = new CacheOutcome[1];
+        CachedResponse served = cache.exchange(inv, new Exchange<RuntimeException>() {
+            @Override
+            public CachedResponse fetch(Optional<CachedResponse> stale) {
+                return failing.fetch(stale);
+            }
+
+            @Override
+            public void onOutcome(CacheOutcome outcome) {
+                seen[0] = outcome;
+            }
+        });
+        clock.advance(Duration.ofSeconds(41));
+
+        assertThat(served).isSameAs(ok);
+        assertThat(seen[0].kind()).isEqualTo(CacheOutcome.Kind.STALE);
+        assertThat(seen[0].exchanged()).isTrue();
+        org.assertj.core.api.Assertions.assertThatIllegalStateException()
+                .isThrownBy(() -> cache.exchange(inv, failing)).withMessage("service down");
+        assertThat(given).containsExactly(Optional.empty(), Optional.of(ok), Optional.empty());
+        assertThat(cache.stats().hits()).isEqualTo(1);
+    }
+
+    @Test
     void bypassAndUnstoredMiss_sayWhy() {
         cache("operations:\n  - operation: op\n    ttl: 10s\n");
         Recording fault = new Recording(CachedResponse.builder(BODY).status(500)

@@ -1,0 +1,637 @@
+package io.github.wscache.http;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.github.wscache.core.CacheOutcome;
+import io.github.wscache.core.CachedResponse;
+import io.github.wscache.core.Exchange;
+import io.github.wscache.core.Invocation;
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.copy.Copier;
+import io.github.wscache.core.internal.http.CacheControl;
+import io.github.wscache.core.internal.http.Freshness;
+import io.github.wscache.core.internal.http.FreshnessOptions;
+import io.github.wscache.core.internal.http.ResponseMetadata;
+import io.github.wscache.core.internal.http.Variants;
+import io.github.wscache.core.policy.OperationPolicy;
+import io.github.wscache.core.policy.ValueRepresentation;
+import io.github.wscache.http.internal.BodyFeed;
+import io.github.wscache.http.internal.CachedHttpResponse;
+import io.github.wscache.http.internal.Identity;
+import io.github.wscache.http.internal.StoredBody;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.Authenticator;
+import java.net.CookieHandler;
+import java.net.ProxySelector;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+
+/**
+ * A {@link HttpClient} that caches the responses of the application's own client under a
+ * wscache {@link io.github.wscache.core.policy.Policy}: entries are matched by the request URL
+ * ({@code endpoint:}) and the HTTP method ({@code operation:}). Thread-safe; everything but
+ * {@link #send} and {@link #sendAsync} is the wrapped client's.
+ *
+ * <p><b>Semantics</b> (RFC 9111 through cache-core's HTTP rules, with {@code honorHttpHeaders:
+ * true}; the policy's TTL otherwise): only {@code GET} is cached; {@code no-store} is never
+ * stored; {@code private} only in a caller's own partition; {@code max-age}/{@code Expires} set
+ * freshness; a stale entry with an {@code ETag} or {@code Last-Modified} is revalidated with a
+ * conditional request and a 304 refreshes it; {@code stale-if-error} serves the stale entry
+ * when the service fails (an I/O error or a 500, 502, 503 or 504); {@code Vary} selects
+ * variants by the request fields it names; responses other than 200 are never stored. Keys are
+ * partitioned by the caller's identity ({@code Authorization}, cookies, the client's cookie
+ * handler and authenticator, credential-like headers). Concurrent misses of one key send one
+ * request. Requests that are conditional or ranged, carry {@code Cache-Control: no-store} or
+ * {@code no-cache}, or ask for push promises pass through (counted as bypasses).
+ *
+ * <p><b>Bodies.</b> A hit does no I/O: the stored bytes are handed to the application's
+ * {@link HttpResponse.BodyHandler} as if they came from the network. With a
+ * {@link JsonBodyHandler} the policy's {@code value} chooses the representation: {@code events}
+ * keeps the recorded Jackson tokens and replays them into the caller's reader; {@code xml}
+ * keeps the bytes and binds them again; the object values ({@code auto}, {@code reflection},
+ * ...) keep the bound object and copy it per caller with the copier cache-core chooses for its
+ * type (records and immutable types are shared).
+ *
+ * <p>Every response carries {@code Cache-Status} (RFC 9211); {@link CacheStatus#of} tells the
+ * same as an object. A failure inside the cache never fails the call: it is counted as an
+ * error of the operation and the request goes to the network.
+ *
+ * <pre>{@code
+ * HttpClient client = CachingHttpClient.builder(HttpClient.newHttpClient())
+ *         .cache(ResponseCache.builder().policy(Policy.parse(
+ *                 "operations:\n"
+ *                 + "  - endpoint: https://api.example.com/v1/items/*\n"
+ *                 + "    operation: GET\n"
+ *                 + "    ttl: 60s\n"
+ *                 + "    honorHttpHeaders: true\n", "inline")).build())
+ *         .build();
+ * HttpResponse<Item> r = client.send(HttpRequest.newBuilder(uri).build(),
+ *         JsonBodyHandlers.of(mapper, Item.class));
+ * }</pre>
+ */
+public final class CachingHttpClient extends HttpClient {
+    private static final FreshnessOptions PRIVATE =
+            FreshnessOptions.defaults().withSharedCache(false).withHeuristics(false);
+    private static final int MAX_VARY_RESOURCES = 10_000;
+    private static volatile ExecutorService sharedExecutor;
+
+    private final HttpClient delegate;
+    private final ResponseCache cache;
+    private final InstantSource clock;
+    private final Executor executor;
+    /** The request fields each resource's responses vary by, learned from its responses. */
+    private final Map<String, List<String>> varies = new ConcurrentHashMap<>();
+
+    private CachingHttpClient(Builder b) {
+        this.delegate = b.delegate;
+        this.cache = b.cache;
+        this.clock = b.clock;
+        this.executor = b.executor != null ? b.executor
+                : delegate.executor().orElseGet(CachingHttpClient::sharedExecutor);
+    }
+
+    /** Returns a builder for a client that wraps {@code delegate}. */
+    public static Builder builder(HttpClient delegate) {
+        return new Builder(delegate);
+    }
+
+    /** Returns the cache this client keeps its responses in (stats, invalidation). */
+    public ResponseCache cache() {
+        return cache;
+    }
+
+    /** Returns the wrapped client. */
+    public HttpClient delegate() {
+        return delegate;
+    }
+
+    @Override
+    public <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler)
+            throws IOException, InterruptedException {
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(handler, "handler");
+        return new Call<>(request, handler, null).run();
+    }
+
+    @Override
+    public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request,
+            HttpResponse.BodyHandler<T> handler) {
+        return sendAsync(request, handler, null);
+    }
+
+    /**
+     * Sends asynchronously: a fresh entry answers at once on the calling thread; a miss runs on
+     * the {@linkplain Builder#executor executor} (the wrapped client's, else a shared pool of
+     * daemon threads), which it occupies while the request is on the network.
+     */
+    @Override
+    public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request,
+            HttpResponse.BodyHandler<T> handler,
+            HttpResponse.PushPromiseHandler<T> pushPromiseHandler) {
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(handler, "handler");
+        Call<T> call = new Call<>(request, handler, pushPromiseHandler);
+        try {
+            HttpResponse<T> hit = call.hitOrNull();
+            if (hit != null) {
+                return CompletableFuture.completedFuture(hit);
+            }
+        } catch (IOException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return call.run();
+            } catch (IOException e) {
+                throw new CompletionException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CompletionException(e);
+            }
+        }, executor);
+    }
+
+    private static ExecutorService sharedExecutor() {
+        ExecutorService e = sharedExecutor;
+        if (e == null) {
+            synchronized (CachingHttpClient.class) {
+                e = sharedExecutor;
+                if (e == null) {
+                    e = Executors.newCachedThreadPool(r -> {
+                        Thread t = new Thread(r, "wscache-http");
+                        t.setDaemon(true);
+                        return t;
+                    });
+                    sharedExecutor = e;
+                }
+            }
+        }
+        return e;
+    }
+
+    /** How a call's body is kept. */
+    private enum Mode { BYTES, EVENTS, OBJECTS }
+
+    /** One call: its invocation, its exchange with the network, and the caller's response. */
+    private final class Call<T> implements Exchange<Exception> {
+        private final HttpRequest request;
+        private final HttpResponse.BodyHandler<T> handler;
+        private final JsonBodyHandler<T> json;
+        private final HttpResponse.PushPromiseHandler<T> push;
+        private Invocation invocation;
+        private OperationPolicy policy;
+        private Mode mode = Mode.BYTES;
+        private String resource;
+        private List<String> keyVary = List.of();
+        private CacheOutcome outcome;
+        private HttpResponse<?> network;
+        private HttpResponse<T> passedThrough;
+
+        @SuppressWarnings("unchecked")
+        Call(HttpRequest request, HttpResponse.BodyHandler<T> handler,
+                HttpResponse.PushPromiseHandler<T> push) {
+            this.request = request;
+            this.handler = handler;
+            this.json = handler instanceof JsonBodyHandler ? (JsonBodyHandler<T>) handler : null;
+            this.push = push;
+        }
+
+        /** Builds the invocation once: names, identity, variant, or why it passes through. */
+        private void prepare() {
+            if (invocation != null) {
+                return;
+            }
+            String uri = request.uri().toString();
+            Invocation.Builder b = Invocation.builder(request.method()).endpoint(uri);
+            policy = cache.policyFor(b.build());
+            String bypass = bypassReason();
+            try {
+                Identity.addTo(b, request, delegate, policy.identityHeaders());
+            } catch (IOException | RuntimeException e) {
+                cache.recordError(b.build(), "reading the client's cookies failed", e);
+                bypass = "the caller's cookies could not be read";
+            }
+            if (bypass == null && policy.cacheable()) {
+                resource = request.method() + ' ' + uri;
+                keyVary = varies.getOrDefault(resource, List.of());
+                for (String name : keyVary) {
+                    b.vary("field:" + name,
+                            Variants.normalized(name, request.headers().allValues(name)));
+                }
+                mode = json == null ? Mode.BYTES
+                        : policy.value() == ValueRepresentation.EVENTS ? Mode.EVENTS
+                        : policy.value() == ValueRepresentation.XML ? Mode.BYTES : Mode.OBJECTS;
+                if (mode == Mode.OBJECTS) {
+                    b.vary("body", "objects " + json.type().toCanonical() + " @"
+                            + System.identityHashCode(json.reader().getFactory()));
+                } else {
+                    b.vary("body", mode.name());
+                }
+            } else if (bypass != null) {
+                b.bypass(bypass);
+            }
+            invocation = b.build();
+        }
+
+        private String bypassReason() {
+            if (push != null) {
+                return "push promises are not cached";
+            }
+            if (!request.method().equals("GET")) {
+                return "method " + request.method() + " is not cached by cache-http";
+            }
+            HttpHeaders h = request.headers();
+            if (h.firstValue("Range").isPresent() || h.firstValue("If-None-Match").isPresent()
+                    || h.firstValue("If-Modified-Since").isPresent()
+                    || h.firstValue("If-Match").isPresent()
+                    || h.firstValue("If-Unmodified-Since").isPresent()) {
+                return "the request is conditional or ranged";
+            }
+            CacheControl cc = CacheControl.parse(h.allValues("Cache-Control"));
+            if (cc.noStore()) {
+                return "the request says Cache-Control: no-store";
+            }
+            if (cc.noCache() || h.allValues("Pragma").contains("no-cache")) {
+                return "the request says no-cache";
+            }
+            return null;
+        }
+
+        private boolean passesThrough() {
+            return !policy.cacheable() || invocation.bypassReason() != null;
+        }
+
+        /** Returns the response of a fresh entry, without I/O, or {@code null}. */
+        HttpResponse<T> hitOrNull() throws IOException {
+            prepare();
+            if (passesThrough()) {
+                return null;
+            }
+            Optional<CachedResponse> fresh = cache.getIfFresh(invocation);
+            if (fresh.isEmpty()) {
+                return null;
+            }
+            HttpResponse<T> r = respond(fresh.get(), new CacheStatus(CacheOutcome.Kind.HIT,
+                    false, null, 0));
+            return r;
+        }
+
+        HttpResponse<T> run() throws IOException, InterruptedException {
+            prepare();
+            CachedResponse r;
+            try {
+                r = cache.exchange(invocation, this);
+            } catch (IOException | InterruptedException | RuntimeException | Error e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IOException(e.getMessage(), e);
+            }
+            int fwd = network == null ? 0 : network.statusCode();
+            CacheStatus status = CacheStatus.of(outcome, fwd);
+            if (passedThrough != null && r.body() == passedThrough) {
+                return withStatus(passedThrough, status);
+            }
+            return respond(r, status);
+        }
+
+        @Override
+        public CachedResponse fetch(Optional<CachedResponse> stale) throws Exception {
+            if (passesThrough()) {
+                passedThrough = push == null ? delegate.send(request, handler)
+                        : join(delegate.sendAsync(request, handler, push));
+                network = passedThrough;
+                return CachedResponse.builder(passedThrough).status(passedThrough.statusCode())
+                        .notCacheable("passed through").build();
+            }
+            Map<String, String> conditional =
+                    stale.map(CachedResponse::conditionalHeaders).orElse(Map.of());
+            HttpRequest sent = request;
+            if (!conditional.isEmpty()) {
+                HttpRequest.Builder rb = HttpRequest.newBuilder(request, (n, v) -> true);
+                conditional.forEach(rb::setHeader);
+                sent = rb.build();
+            }
+            HttpResponse<byte[]> resp;
+            try {
+                resp = delegate.send(sent, HttpResponse.BodyHandlers.ofByteArray());
+            } catch (IOException e) {
+                if (standsIn(stale) && !(e instanceof InterruptedIOException)) {
+                    return stale.get();
+                }
+                throw e;
+            }
+            network = resp;
+            int status = resp.statusCode();
+            if (status == 304 && !conditional.isEmpty()) {
+                return CachedResponse.notModified(fields(resp.headers()));
+            }
+            if ((status == 500 || status == 502 || status == 503 || status == 504)
+                    && standsIn(stale)) {
+                return stale.get();
+            }
+            return capture(resp);
+        }
+
+        @Override
+        public boolean replayableToWaiters(CachedResponse response) {
+            // the body is complete in the response; cache-core withholds personal ones
+            return !(response.body() instanceof HttpResponse);
+        }
+
+        @Override
+        public void onOutcome(CacheOutcome o) {
+            this.outcome = o;
+        }
+
+        /** Whether the stale entry may answer for a failed service now (RFC 5861 §4). */
+        private boolean standsIn(Optional<CachedResponse> stale) {
+            if (stale.isEmpty()) {
+                return false;
+            }
+            Instant now = clock.instant();
+            ResponseMetadata meta =
+                    ResponseMetadata.of(stale.get().status(), stale.get().headers(), now, now);
+            return Freshness.evaluate(meta, now, PRIVATE).staleIfError();
+        }
+
+        private CachedResponse capture(HttpResponse<byte[]> resp) {
+            byte[] bytes = resp.body() == null ? new byte[0] : resp.body();
+            Map<String, List<String>> fields = fields(resp.headers());
+            String notCacheable = null;
+            StoredBody body = StoredBody.bytes(bytes);
+            if (resp.statusCode() == 200 && mode != Mode.BYTES) {
+                try {
+                    JsonRecording events = JsonRecording.record(json.reader().getFactory(), bytes);
+                    body = StoredBody.events(events);
+                    if (mode == Mode.OBJECTS) {
+                        Object bound = json.read(events);
+                        if (bound != null && copier(bound).isPresent()) {
+                            body = StoredBody.bound(bound);
+                        }
+                    }
+                } catch (IOException | RuntimeException e) {
+                    body = StoredBody.bytes(bytes);
+                    notCacheable = "the body is not JSON for " + json.type().toCanonical() + ": "
+                            + e.getMessage();
+                }
+            }
+            List<String> vary = varyOf(fields);
+            if (vary.contains("*")) {
+                notCacheable = "Vary: *";
+            } else if (!vary.equals(keyVary)) {
+                if (varies.size() < MAX_VARY_RESOURCES || varies.containsKey(resource)) {
+                    varies.put(resource, vary);
+                }
+                notCacheable = "Vary " + vary + " first seen (the key had " + keyVary
+                        + "): stored from the next request on";
+            }
+            CachedResponse.Builder b = CachedResponse.builder(body).status(resp.statusCode())
+                    .contentType(resp.headers().firstValue("Content-Type").orElse(null))
+                    .headers(fields);
+            if (notCacheable != null) {
+                b.notCacheable(notCacheable);
+            }
+            if (fields.containsKey("Set-Cookie")) {
+                b.perUserOnly("the response sets a cookie");
+            }
+            return b.build();
+        }
+
+        private Optional<Copier<Object>> copier(Object bound) {
+            @SuppressWarnings("unchecked")
+            Class<Object> type = (Class<Object>) bound.getClass();
+            return cache.copiers().choose(policy, type).copier();
+        }
+
+        /** The caller's response made from a stored or just-received one. */
+        private HttpResponse<T> respond(CachedResponse r, CacheStatus status) throws IOException {
+            Map<String, List<String>> fields = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+            fields.putAll(r.headers());
+            StoredBody body = (StoredBody) r.body();
+            if (body.bytes() == null && body.events() != null && json == null) {
+                fields.remove("Content-Length");
+            }
+            fields.put(CacheStatus.HEADER, List.of(status.headerValue()));
+            HttpHeaders headers = HttpHeaders.of(fields, (n, v) -> true);
+            Version version = network != null ? network.version()
+                    : delegate.version();
+            BodyFeed.Info info = new BodyFeed.Info(r.status(), headers, version);
+            T value = body(body, info, r.status());
+            return new CachedHttpResponse<>(r.status(), request, headers, value,
+                    network == null ? Optional.empty() : network.sslSession(),
+                    network == null ? request.uri() : network.uri(), version, status);
+        }
+
+        @SuppressWarnings("unchecked")
+        private T body(StoredBody body, BodyFeed.Info info, int status) throws IOException {
+            if (json != null && body.bound() != null) {
+                Optional<Copier<Object>> copier = copier(body.bound());
+                if (copier.isPresent()) {
+                    return (T) copier.get().copy(body.bound());
+                }
+            }
+            if (json != null && body.events() != null && status == 200) {
+                return json.read(body.events());
+            }
+            if (body.bytes() != null) {
+                return BodyFeed.deliver(handler, info, body.bytes());
+            }
+            if (body.events() != null) {
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                try (JsonGenerator g = new com.fasterxml.jackson.core.JsonFactory()
+                        .createGenerator(out)) {
+                    body.events().writeTo(g);
+                }
+                return BodyFeed.deliver(handler, info, out.toByteArray());
+            }
+            throw new IllegalStateException("a bound object cannot be given to " + handler);
+        }
+
+        private <R> R join(CompletableFuture<R> f) throws IOException, InterruptedException {
+            try {
+                return f.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof IOException) {
+                    throw (IOException) e.getCause();
+                }
+                throw new IOException(e.getCause());
+            }
+        }
+    }
+
+    private static <T> HttpResponse<T> withStatus(HttpResponse<T> r, CacheStatus status) {
+        Map<String, List<String>> fields = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        fields.putAll(r.headers().map());
+        fields.put(CacheStatus.HEADER, List.of(status.headerValue()));
+        return new CachedHttpResponse<>(r.statusCode(), r.request(),
+                HttpHeaders.of(fields, (n, v) -> true), r.body(), r.sslSession(), r.uri(),
+                r.version(), status);
+    }
+
+    private static Map<String, List<String>> fields(HttpHeaders headers) {
+        Map<String, List<String>> m = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        headers.map().forEach((k, v) -> {
+            if (!k.startsWith(":")) {
+                m.put(k, v);
+            }
+        });
+        return m;
+    }
+
+    private static List<String> varyOf(Map<String, List<String>> fields) {
+        List<String> lines = fields.get("Vary");
+        if (lines == null) {
+            return List.of();
+        }
+        TreeSet<String> names = new TreeSet<>();
+        for (String line : lines) {
+            for (String n : line.split(",")) {
+                if (!n.isBlank()) {
+                    names.add(n.trim().toLowerCase(Locale.ROOT));
+                }
+            }
+        }
+        return List.copyOf(new ArrayList<>(names));
+    }
+
+    @Override
+    public Optional<CookieHandler> cookieHandler() {
+        return delegate.cookieHandler();
+    }
+
+    @Override
+    public Optional<Duration> connectTimeout() {
+        return delegate.connectTimeout();
+    }
+
+    @Override
+    public Redirect followRedirects() {
+        return delegate.followRedirects();
+    }
+
+    @Override
+    public Optional<ProxySelector> proxy() {
+        return delegate.proxy();
+    }
+
+    @Override
+    public SSLContext sslContext() {
+        return delegate.sslContext();
+    }
+
+    @Override
+    public SSLParameters sslParameters() {
+        return delegate.sslParameters();
+    }
+
+    @Override
+    public Optional<Authenticator> authenticator() {
+        return delegate.authenticator();
+    }
+
+    @Override
+    public Version version() {
+        return delegate.version();
+    }
+
+    @Override
+    public Optional<Executor> executor() {
+        return delegate.executor();
+    }
+
+    /**
+     * Builds a {@link CachingHttpClient}. Not thread-safe.
+     *
+     * <pre>{@code
+     * CachingHttpClient client = CachingHttpClient.builder(HttpClient.newHttpClient())
+     *         .cache(ResponseCache.builder().policy(Policy.load(path)).build())
+     *         .build();
+     * }</pre>
+     */
+    public static final class Builder {
+        private final HttpClient delegate;
+        private ResponseCache cache;
+        private InstantSource clock;
+        private Executor executor;
+
+        private Builder(HttpClient delegate) {
+            this.delegate = Objects.requireNonNull(delegate, "delegate");
+            if (delegate instanceof CachingHttpClient) {
+                throw new IllegalArgumentException("the client is already a CachingHttpClient");
+            }
+        }
+
+        /**
+         * Sets the cache (required); build it with the same clock as {@link #clock}.
+         * @throws IllegalStateException if already set
+         */
+        public Builder cache(ResponseCache cache) {
+            this.cache = once(this.cache, Objects.requireNonNull(cache, "cache"), "cache");
+            return this;
+        }
+
+        /**
+         * Sets the time source for {@code stale-if-error} decisions; the system clock by
+         * default.
+         * @throws IllegalStateException if already set
+         */
+        public Builder clock(InstantSource clock) {
+            this.clock = once(this.clock, Objects.requireNonNull(clock, "clock"), "clock");
+            return this;
+        }
+
+        /**
+         * Sets the executor that runs the misses of {@link #sendAsync}; the wrapped client's,
+         * else a shared pool of daemon threads, by default.
+         * @throws IllegalStateException if already set
+         */
+        public Builder executor(Executor executor) {
+            this.executor = once(this.executor, Objects.requireNonNull(executor, "executor"),
+                    "executor");
+            return this;
+        }
+
+        private static <V> V once(V current, V value, String name) {
+            if (current != null) {
+                throw new IllegalStateException(name + " was already set");
+            }
+            return value;
+        }
+
+        /**
+         * Returns the client.
+         * @throws IllegalStateException if no cache was set
+         */
+        public CachingHttpClient build() {
+            if (cache == null) {
+                throw new IllegalStateException("a cache is required: call cache(...)");
+            }
+            if (clock == null) {
+                clock = InstantSource.system();
+            }
+            return new CachingHttpClient(this);
+        }
+    }
+}

@@ -1,0 +1,343 @@
+package io.github.wscache.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.wscache.core.CacheOutcome;
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.policy.Policy;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** cache-http against a real JSON service on embedded Tomcat, counting its requests. */
+class CachingHttpClientTest {
+    private static JsonService service;
+    private static HttpClient network;
+    private final FakeClock clock = new FakeClock();
+    private final ObjectMapper mapper = new ObjectMapper();
+    private CachingHttpClient client;
+
+    @BeforeAll
+    static void start() throws IOException {
+        service = new JsonService();
+        network = HttpClient.newHttpClient();
+    }
+
+    @AfterAll
+    static void stop() {
+        service.close();
+    }
+
+    @AfterEach
+    void checkStats() {
+        var s = client.cache().stats();
+        assertThat(s.errors()).as("errors inside the cache").isZero();
+        client.cache().close();
+    }
+
+    private CachingHttpClient client(String value) {
+        return client(value, service);
+    }
+
+    private CachingHttpClient client(String value, JsonService at) {
+        String yaml = "operations:\n"
+                + "  - endpoint: '" + at.uri("") + "*'\n"
+                + "    operation: GET\n"
+                + "    ttl: 60s\n"
+                + "    honorHttpHeaders: true\n"
+                + "    value: " + value + "\n";
+        ResponseCache cache = ResponseCache.builder().policy(Policy.parse(yaml, "http.yaml"))
+                .clock(clock).build();
+        client = CachingHttpClient.builder(network).cache(cache).clock(clock).build();
+        return client;
+    }
+
+    private HttpResponse<String> get(String path, String... headers) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(service.uri(path));
+        if (headers.length > 0) {
+            b.headers(headers);
+        }
+        return client.send(b.build(), BodyHandlers.ofString());
+    }
+
+    private static String status(HttpResponse<?> r) {
+        return r.headers().firstValue("Cache-Status").orElseThrow();
+    }
+
+    @Test
+    void missThenHit_oneRequest_bodyAsFromTheNetwork() throws Exception {
+        client("xml");
+        HttpResponse<String> miss = get("items/1");
+        HttpResponse<String> hit = get("items/1");
+
+        assertThat(service.count("items/1")).isEqualTo(1);
+        assertThat(hit.body()).isEqualTo(miss.body()).contains("\"name\":\"item 1\"");
+        assertThat(hit.statusCode()).isEqualTo(200);
+        assertThat(status(miss)).isEqualTo("wscache; fwd=miss; fwd-status=200; stored");
+        assertThat(status(hit)).isEqualTo("wscache; hit");
+        assertThat(CacheStatus.of(hit).orElseThrow().isHit()).isTrue();
+        assertThat(hit.headers().firstValue("Content-Type")).hasValue("application/json");
+        assertThat(client.cache().stats().hits()).isEqualTo(1);
+        assertThat(client.cache().stats().misses()).isEqualTo(1);
+    }
+
+    @Test
+    void expiry_afterMaxAge_goesToTheServiceAgain() throws Exception {
+        client("xml");
+        get("items/2");
+        clock.advance(Duration.ofSeconds(30));
+        get("items/2");
+        clock.advance(Duration.ofSeconds(31));
+        HttpResponse<String> expired = get("items/2");
+
+        assertThat(service.count("items/2")).isEqualTo(2);
+        assertThat(status(expired)).startsWith("wscache; fwd=miss");
+    }
+
+    @Test
+    void vary_variantsAreKeptApart() throws Exception {
+        client("xml");
+        HttpResponse<String> learn = get("vary", "Accept-Language", "en");
+        get("vary", "Accept-Language", "en");
+        HttpResponse<String> en = get("vary", "Accept-Language", "en");
+        HttpResponse<String> de = get("vary", "Accept-Language", "de");
+        HttpResponse<String> deHit = get("vary", "Accept-Language", "de");
+
+        assertThat(status(learn)).contains("first seen");
+        assertThat(en.body()).contains("\"en\"");
+        assertThat(status(en)).isEqualTo("wscache; hit");
+        assertThat(de.body()).contains("\"de\"");
+        assertThat(deHit.body()).contains("\"de\"");
+        assertThat(status(deHit)).isEqualTo("wscache; hit");
+        assertThat(service.count("vary")).isEqualTo(3);
+    }
+
+    @Test
+    void revalidation_staleEntryWithETag_is304Refreshed() throws Exception {
+        client("xml");
+        HttpResponse<String> first = get("etag");
+        clock.advance(Duration.ofSeconds(2));
+        HttpResponse<String> revalidated = get("etag");
+        // the server's Date is real time, this clock is ahead of it: stale again at once
+        HttpResponse<String> again = get("etag");
+
+        assertThat(service.count("etag")).isEqualTo(3);
+        assertThat(service.notModifiedCount()).isEqualTo(2);
+        assertThat(revalidated.statusCode()).isEqualTo(200);
+        assertThat(revalidated.body()).isEqualTo(first.body()).contains("tagged");
+        assertThat(again.body()).isEqualTo(first.body());
+        assertThat(CacheStatus.of(revalidated).orElseThrow().kind())
+                .isEqualTo(CacheOutcome.Kind.REVALIDATED);
+        assertThat(status(revalidated)).isEqualTo("wscache; fwd=stale; fwd-status=304; stored");
+        assertThat(client.cache().stats().revalidations()).isEqualTo(2);
+    }
+
+    @Test
+    void noStore_isNeverStored() throws Exception {
+        client("xml");
+        get("nostore");
+        HttpResponse<String> second = get("nostore");
+
+        assertThat(service.count("nostore")).isEqualTo(2);
+        assertThat(second.body()).contains("\"n\":2");
+        assertThat(status(second)).contains("fwd=miss").contains("no-store");
+    }
+
+    @Test
+    void perUser_eachAuthorizationHasItsOwnEntry_privateNeverShared() throws Exception {
+        client("xml");
+        HttpResponse<String> alice = get("me", "Authorization", "Bearer alice");
+        HttpResponse<String> bob = get("me", "Authorization", "Bearer bob");
+        HttpResponse<String> aliceAgain = get("me", "Authorization", "Bearer alice");
+        HttpResponse<String> bobAgain = get("me", "Authorization", "Bearer bob");
+        get("me");
+        HttpResponse<String> anonymous = get("me");
+
+        assertThat(alice.body()).contains("alice");
+        assertThat(bob.body()).contains("bob");
+        assertThat(aliceAgain.body()).contains("alice").doesNotContain("bob");
+        assertThat(bobAgain.body()).contains("bob");
+        assertThat(status(aliceAgain)).isEqualTo("wscache; hit");
+        // private, and no credentials: an entry shared across users may not keep it
+        assertThat(status(anonymous)).contains("fwd=miss").contains("private");
+        assertThat(service.count("me")).isEqualTo(4);
+    }
+
+    @Test
+    void singleFlight_concurrentMissesSendOneRequest() throws Exception {
+        client("xml");
+        int n = 8;
+        ExecutorService pool = Executors.newFixedThreadPool(n);
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<HttpResponse<String>>> all = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            all.add(pool.submit(() -> {
+                go.await();
+                return get("slow");
+            }));
+        }
+        go.countDown();
+        for (Future<HttpResponse<String>> f : all) {
+            assertThat(f.get().body()).isEqualTo("{\"slow\":true}");
+        }
+        pool.shutdown();
+
+        assertThat(service.count("slow")).isEqualTo(1);
+    }
+
+    @Test
+    void sendAsync_64ConcurrentCallers_oneRequest_thenHitsOnTheCallingThread() throws Exception {
+        client("events");
+        HttpRequest request = HttpRequest.newBuilder(service.uri("items/64")).build();
+        List<CompletableFuture<HttpResponse<JsonService.Item>>> all = new ArrayList<>();
+        for (int i = 0; i < 64; i++) {
+            all.add(client.sendAsync(request,
+                    JsonBodyHandlers.of(mapper, JsonService.Item.class)));
+        }
+        for (CompletableFuture<HttpResponse<JsonService.Item>> f : all) {
+            assertThat(f.get().body()).isEqualTo(new JsonService.Item(64, "item 64",
+                    List.of("a", "b")));
+        }
+        CompletableFuture<HttpResponse<JsonService.Item>> hit = client.sendAsync(request,
+                JsonBodyHandlers.of(mapper, JsonService.Item.class));
+
+        assertThat(hit).isDone();
+        assertThat(status(hit.get())).isEqualTo("wscache; hit");
+        assertThat(service.count("items/64")).isEqualTo(1);
+        assertThat(client.cache().stats().hits() + client.cache().stats().misses())
+                .isEqualTo(65);
+    }
+
+    @Test
+    void failures_areNeverCached_concurrentCallersShareOne() throws Exception {
+        client("xml");
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<HttpResponse<String>>> all = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            all.add(pool.submit(() -> {
+                go.await();
+                return get("fail");
+            }));
+        }
+        go.countDown();
+        for (Future<HttpResponse<String>> f : all) {
+            assertThat(f.get().statusCode()).isEqualTo(500);
+            assertThat(f.get().body()).contains("always");
+        }
+        pool.shutdown();
+        HttpResponse<String> again = get("fail");
+
+        assertThat(service.count("fail")).isEqualTo(2);
+        assertThat(again.statusCode()).isEqualTo(500);
+        assertThat(status(again)).contains("HTTP status 500");
+    }
+
+    @Test
+    void staleIfError_servesTheStaleBody_whenTheServiceFailsOrIsDown() throws Exception {
+        JsonService flaky = new JsonService();
+        try {
+            client("xml", flaky);
+            HttpRequest request = HttpRequest.newBuilder(flaky.uri("flaky")).build();
+            HttpResponse<String> fine = client.send(request, BodyHandlers.ofString());
+            clock.advance(Duration.ofSeconds(5));
+            flaky.down = true;
+            HttpResponse<String> on503 = client.send(request, BodyHandlers.ofString());
+            flaky.close();
+            HttpResponse<String> onRefused = client.send(request, BodyHandlers.ofString());
+            clock.advance(Duration.ofSeconds(70));
+
+            assertThat(on503.body()).isEqualTo(fine.body()).contains("fine");
+            assertThat(on503.statusCode()).isEqualTo(200);
+            assertThat(status(on503)).startsWith("wscache; fwd=stale; fwd-status=503")
+                    .contains("stale-if-error");
+            assertThat(onRefused.body()).isEqualTo(fine.body());
+            assertThat(CacheStatus.of(onRefused).orElseThrow().kind())
+                    .isEqualTo(CacheOutcome.Kind.STALE);
+            assertThatThrownBy(() -> client.send(request, BodyHandlers.ofString()))
+                    .isInstanceOf(ConnectException.class);
+            assertThat(flaky.count("flaky")).isEqualTo(2);
+        } finally {
+            flaky.close();
+        }
+    }
+
+    @Test
+    void objects_recordsAndBeansAreHandedOutAsCopies() throws Exception {
+        client("auto");
+        HttpRequest request = HttpRequest.newBuilder(service.uri("items/7")).build();
+        JsonBodyHandler<Bean> beans = JsonBodyHandlers.of(mapper, Bean.class);
+        Bean first = client.send(request, beans).body();
+        first.tags.add("mutated by the first caller");
+        first.name = "changed";
+        HttpResponse<Bean> hit = client.send(request, beans);
+
+        assertThat(status(hit)).isEqualTo("wscache; hit");
+        assertThat(hit.body().name).isEqualTo("item 7");
+        assertThat(hit.body().tags).containsExactly("a", "b");
+        assertThat(hit.body()).isNotSameAs(first);
+        assertThat(service.count("items/7")).isEqualTo(1);
+    }
+
+    @Test
+    void events_replayIntoTheCallersMapper_eachHitItsOwnObjects() throws Exception {
+        client("events");
+        HttpRequest request = HttpRequest.newBuilder(service.uri("items/8")).build();
+        JsonBodyHandler<Map<String, Object>> maps = JsonBodyHandlers.of(mapper,
+                (java.lang.reflect.Type) Map.class);
+        Map<String, Object> first = client.send(request, maps).body();
+        first.put("name", "changed");
+        HttpResponse<Map<String, Object>> hit = client.send(request, maps);
+
+        assertThat(status(hit)).isEqualTo("wscache; hit");
+        assertThat(hit.body()).containsEntry("name", "item 8").containsEntry("id", 8);
+        assertThat(service.count("items/8")).isEqualTo(1);
+    }
+
+    @Test
+    void uncachedOperations_passThroughWithTheirOwnHandler() throws Exception {
+        client("xml");
+        HttpRequest post = HttpRequest.newBuilder(service.uri("items/9"))
+                .POST(HttpRequest.BodyPublishers.noBody()).build();
+        HttpResponse<String> r = client.send(post, BodyHandlers.ofString());
+
+        assertThat(r.statusCode()).isEqualTo(405);
+        assertThat(status(r)).isEqualTo(
+                "wscache; fwd=bypass; fwd-status=405; detail=\"operation is not cacheable\"");
+        assertThat(client.cache().stats().bypasses()).isEqualTo(1);
+    }
+
+    @Test
+    void builder_withoutCache_saysWhatToCall() {
+        client("xml");
+        assertThatIllegalStateException()
+                .isThrownBy(() -> CachingHttpClient.builder(network).build())
+                .withMessage("a cache is required: call cache(...)");
+    }
+
+    /** A mutable POJO the application binds items to. */
+    public static final class Bean {
+        public int id;
+        public String name;
+        public List<String> tags;
+    }
+}

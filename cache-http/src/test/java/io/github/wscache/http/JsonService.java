@@ -1,0 +1,132 @@
+package io.github.wscache.http;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.wscache.embedded.EmbeddedServer;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A real JSON service on embedded Tomcat, written with Jackson, that counts the requests each
+ * path receives. Paths under {@code /api/}: {@code items/N} (max-age=60), {@code etag}
+ * (max-age=1 and an ETag; answers 304 to a matching If-None-Match), {@code vary} (Vary:
+ * Accept-Language), {@code nostore}, {@code me} (private, the caller's Authorization),
+ * {@code slow} (300 ms), {@code fail} (500), {@code flaky} (max-age=1, stale-if-error=60;
+ * 503 while {@link #down}).
+ */
+final class JsonService implements AutoCloseable {
+    /** An item as the service writes it and clients bind it. */
+    record Item(int id, String name, List<String> tags) {
+    }
+
+    private final ObjectMapper mapper = new ObjectMapper();
+    private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
+    private final AtomicInteger notModified = new AtomicInteger();
+    volatile boolean down;
+    private final EmbeddedServer server;
+
+    JsonService() throws IOException {
+        server = EmbeddedServer.builder().quietErrorPages()
+                .servlet("json", new Servlet(), "/api/*").start();
+    }
+
+    URI uri(String path) {
+        return server.url().resolve("api/" + path);
+    }
+
+    /** Returns how many requests {@code path} received. */
+    int count(String path) {
+        AtomicInteger c = counts.get(path);
+        return c == null ? 0 : c.get();
+    }
+
+    int notModifiedCount() {
+        return notModified.get();
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+
+    private final class Servlet extends HttpServlet {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+            String path = req.getPathInfo().substring(1);
+            counts.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
+            resp.setContentType("application/json");
+            String first = path.contains("/") ? path.substring(0, path.indexOf('/')) : path;
+            Object body;
+            switch (first) {
+                case "items" -> {
+                    int id = Integer.parseInt(path.substring(6));
+                    resp.setHeader("Cache-Control", "max-age=60");
+                    body = new Item(id, "item " + id, List.of("a", "b"));
+                }
+                case "etag" -> {
+                    resp.setHeader("Cache-Control", "max-age=1");
+                    resp.setHeader("ETag", "\"v1\"");
+                    if ("\"v1\"".equals(req.getHeader("If-None-Match"))) {
+                        notModified.incrementAndGet();
+                        resp.setStatus(304);
+                        return;
+                    }
+                    body = new Item(1, "tagged", List.of());
+                }
+                case "vary" -> {
+                    resp.setHeader("Cache-Control", "max-age=60");
+                    resp.setHeader("Vary", "Accept-Language");
+                    body = Map.of("lang", String.valueOf(req.getHeader("Accept-Language")));
+                }
+                case "nostore" -> {
+                    resp.setHeader("Cache-Control", "no-store");
+                    body = Map.of("n", count(path));
+                }
+                case "me" -> {
+                    resp.setHeader("Cache-Control", "private, max-age=60");
+                    body = Map.of("user", String.valueOf(req.getHeader("Authorization")));
+                }
+                case "slow" -> {
+                    sleep(300);
+                    resp.setHeader("Cache-Control", "max-age=60");
+                    body = Map.of("slow", true);
+                }
+                case "fail" -> {
+                    sleep(200);
+                    resp.setStatus(500);
+                    body = Map.of("error", "always");
+                }
+                case "flaky" -> {
+                    if (down) {
+                        resp.setStatus(503);
+                        body = Map.of("error", "down");
+                    } else {
+                        resp.setHeader("Cache-Control", "max-age=1, stale-if-error=60");
+                        body = Map.of("flaky", "fine");
+                    }
+                }
+                default -> {
+                    resp.setStatus(404);
+                    body = Map.of("error", "no such path");
+                }
+            }
+            mapper.writeValue(resp.getOutputStream(), body);
+        }
+
+        private void sleep(long millis) {
+            try {
+                Thread.sleep(millis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
