@@ -1,5 +1,6 @@
 package io.github.wscache.petshop.load;
 
+import io.github.wscache.sim.TraceLog;
 import io.github.wscache.edge.EdgeStats;
 import io.github.wscache.petshop.Deployment;
 import io.github.wscache.petshop.remote.OriginServices;

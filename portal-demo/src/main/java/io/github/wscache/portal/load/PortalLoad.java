@@ -1,5 +1,6 @@
 package io.github.wscache.portal.load;
 
+import io.github.wscache.sim.TraceLog;
 import io.github.wscache.core.CacheStats;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;

@@ -1,4 +1,4 @@
-package io.github.wscache.petshop.load;
+package io.github.wscache.sim;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,14 +12,23 @@ import java.nio.file.Path;
  * its CSV format: {@code time_us,key,size_bytes,miss_cost_us}, one request a line. The time is
  * when the response arrived, in microseconds from the log's creation (never decreasing); the key
  * is a 64-bit FNV-1a hash of the request's cache key; the size is the response body's bytes; the
- * miss cost is the request's latency, so record a run that does not cache. Thread-safe.
+ * miss cost is the request's latency, so record a run that does not cache. Thread-safe. The
+ * portal's and the Pet Shop's load drivers write their {@code --trace} files with it.
+ *
+ * <pre>{@code
+ * try (TraceLog log = new TraceLog(Path.of("run.csv"), "my load driver")) {
+ *     log.record("GET /search?q=axis", responseBytes, latencyMicros);
+ * }
+ * Trace trace = TraceCsv.read(Files.newBufferedReader(Path.of("run.csv")));
+ * }</pre>
  */
-final class TraceLog implements AutoCloseable {
+public final class TraceLog implements AutoCloseable {
     private final Writer out;
     private final long start = System.nanoTime();
     private long last;
 
-    TraceLog(Path file, String comment) throws IOException {
+    /** Creates (or replaces) {@code file}, whose first line is {@code comment} as a comment. */
+    public TraceLog(Path file, String comment) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         if (dir != null) {
             Files.createDirectories(dir);
@@ -28,7 +37,8 @@ final class TraceLog implements AutoCloseable {
         out.write("# " + comment + "\n" + "time_us,key,size_bytes,miss_cost_us\n");
     }
 
-    synchronized void record(String key, int bytes, long latencyMicros) {
+    /** Records one request: its cache key, its response's bytes and its latency. */
+    public synchronized void record(String key, int bytes, long latencyMicros) {
         last = Math.max(last, (System.nanoTime() - start) / 1000);
         try {
             out.write(last + "," + fnv1a(key) + "," + bytes + "," + Math.max(0, latencyMicros)
@@ -38,7 +48,8 @@ final class TraceLog implements AutoCloseable {
         }
     }
 
-    static long fnv1a(String key) {
+    /** Returns the 64-bit FNV-1a hash of the key's UTF-8 bytes, the trace's key column. */
+    public static long fnv1a(String key) {
         long hash = 0xcbf29ce484222325L;
         for (byte b : key.getBytes(StandardCharsets.UTF_8)) {
             hash ^= b & 0xff;
