@@ -1,5 +1,6 @@
 package io.github.wscache.core;
 
+import io.github.wscache.core.internal.KeyBytes;
 import java.util.Objects;
 
 /**
@@ -66,6 +67,15 @@ public final class CacheKey {
     /** Returns whether this key belongs to one caller identity (not shared across users). */
     public boolean isPartitioned() {
         return identityHigh != 0 || identityLow != 0;
+    }
+
+    /**
+     * Returns the stable byte form of this key for a shared tier, or {@code null} when a
+     * parameter value has none ({@link KeyBytes}).
+     */
+    byte[] sharedForm(String policy) {
+        return KeyBytes.of(service, endpoint, operation, messageLevel, identityHigh, identityLow,
+                parameters, vary, policy);
     }
 
     @Override

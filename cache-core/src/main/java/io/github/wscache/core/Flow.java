@@ -8,10 +8,10 @@ import java.time.InstantSource;
 
 /**
  * What both flows share: the parts of one cache ({@link Keys}, {@link Store}, {@link Stats},
- * {@link SingleFlight}, {@link CacheStrategy}, {@link PolicyResolver}) and the steps every flow
- * takes the same way — making the key, writing an entry within {@code maxEntrySize}, counting a
- * hit, a bypass or a load. A failure inside the cache never fails the call: it is counted as an
- * error and the call goes on to the service.
+ * {@link SingleFlight}, {@link CacheStrategy}, {@link PolicyResolver}, {@link TierLink}) and the
+ * steps every flow takes the same way — making the key, writing an entry within
+ * {@code maxEntrySize}, counting a hit, a bypass or a load. A failure inside the cache never
+ * fails the call: it is counted as an error and the call goes on to the service.
  */
 abstract class Flow {
     final Keys keys;
@@ -20,6 +20,7 @@ abstract class Flow {
     final SingleFlight flights;
     final CacheStrategy strategy;
     final PolicyResolver resolver;
+    final TierLink tier;
     private final InstantSource clock;
 
     Flow(Parts parts) {
@@ -29,21 +30,25 @@ abstract class Flow {
         this.flights = parts.flights;
         this.strategy = parts.strategy;
         this.resolver = parts.resolver;
+        this.tier = parts.tier;
         this.clock = parts.clock;
     }
 
     /** The parts of one cache, built once by {@link ResponseCache} and shared by its flows. */
     static final class Parts {
-        final Keys keys = new Keys();
+        final Keys keys;
         final Stats stats;
         final Store store;
         final SingleFlight flights = new SingleFlight();
         final CacheStrategy strategy;
         final PolicyResolver resolver;
         final InstantSource clock;
+        final TierLink tier;
 
         Parts(Stats stats, Store store, CacheStrategy strategy, PolicyResolver resolver,
-                InstantSource clock) {
+                InstantSource clock, TierLink tier, byte[] identitySalt) {
+            this.keys = new Keys(identitySalt);
+            this.tier = tier;
             this.stats = stats;
             this.store = store;
             this.strategy = strategy;
@@ -77,6 +82,11 @@ abstract class Flow {
 
     void hit(Counters c, Invocation inv, CacheKey key) {
         stats.count(c, Counters.HITS, CacheEvent.Type.HIT, inv, key, null);
+    }
+
+    /** Counts a hit answered by the shared tier (it also filled the local store). */
+    void sharedHit(Counters c, Invocation inv, CacheKey key) {
+        stats.count(c, Counters.HITS, CacheEvent.Type.HIT, inv, key, "from the shared tier");
     }
 
     /**

@@ -60,10 +60,23 @@ final class Keys {
         }
     };
 
-    private final byte[] salt = new byte[16];
+    private final byte[] salt;
 
     Keys() {
-        new SecureRandom().nextBytes(salt);
+        this(null);
+    }
+
+    /**
+     * Keys whose identity hashes use {@code sharedSalt} (a farm's, so that every JVM sharing a
+     * tier makes the same key for the same caller), or a random salt when it is {@code null}.
+     */
+    Keys(byte[] sharedSalt) {
+        if (sharedSalt != null) {
+            salt = sharedSalt.clone();
+        } else {
+            salt = new byte[16];
+            new SecureRandom().nextBytes(salt);
+        }
     }
 
     /** Why a key could not be made; the cache counts it as an error and bypasses. */

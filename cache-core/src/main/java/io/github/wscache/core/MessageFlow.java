@@ -1,8 +1,10 @@
 package io.github.wscache.core;
 
 import io.github.wscache.core.copy.internal.RetainedSize;
+import io.github.wscache.core.internal.SharedTier;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.xml.XmlRecording;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -101,10 +103,29 @@ final class MessageFlow extends Flow {
                 return tell(exchange, (CachedResponse) landed.captured, CacheOutcome.Kind.HIT,
                         false, null, c, inv, key);
             }
+            // the farm's tier: another JVM may have stored it, or be loading it (a lease)
+            SharedTier.Request shared = tier.request(inv, p, key);
+            SharedTier.Lookup found = tier.lookup(shared, c, inv, key);
+            if (found.isFound() && found.value() instanceof CachedResponse) {
+                CachedResponse r = (CachedResponse) found.value();
+                boolean kept = put(inv, p, key, c, r, null, weigh(r),
+                        Duration.ofNanos(found.freshNanos()),
+                        Duration.ofNanos(found.retainNanos()));
+                if (found.freshNanos() > 0) {
+                    flight.succeeded(kept, r);
+                    tier.release(shared, c, inv, key);
+                    sharedHit(c, inv, key);
+                    return tell(exchange, r, CacheOutcome.Kind.HIT, false, null, c, inv, key);
+                }
+                if (stale == null && !r.conditionalHeaders().isEmpty()) {
+                    stale = r;
+                }
+            }
             CachedResponse r;
             try {
                 r = timedFetch(c, exchange, stale);
             } catch (Throwable t) {
+                tier.release(shared, c, inv, key);
                 flight.failed(t);
                 missed(c, inv, key, null);
                 throw t;
@@ -122,14 +143,14 @@ final class MessageFlow extends Flow {
                 CachedResponse refreshed = stale.withHeadersOf(r);
                 stats.count(c, Counters.REVALIDATIONS, CacheEvent.Type.REVALIDATED, inv, key,
                         null);
-                String notStored = storeMessage(inv, p, key, c, refreshed);
+                String notStored = storeMessage(inv, p, key, c, refreshed, shared);
                 boolean stored = notStored == null;
                 flight.succeeded(stored, stored ? refreshed : null);
                 return tell(exchange, refreshed, CacheOutcome.Kind.REVALIDATED, stored,
                         notStored, c, inv, key);
             }
             missed(c, inv, key, null);
-            String notStored = storeMessage(inv, p, key, c, r);
+            String notStored = storeMessage(inv, p, key, c, r, shared);
             boolean stored = notStored == null;
             CachedResponse forWaiters = stored ? r : null;
             if (!stored) {
@@ -159,9 +180,14 @@ final class MessageFlow extends Flow {
         }
     }
 
-    /** Stores a response if the strategy allows it; returns why not, or {@code null}. */
+    /**
+     * Stores a response if the strategy allows it, and hands it to the shared tier (when
+     * {@code shared} is not null) once the local store kept it; the tier's lease is released
+     * whatever happens. Returns why it was not stored, or {@code null}.
+     */
     private String storeMessage(Invocation inv, OperationPolicy p, CacheKey key, Counters c,
-            CachedResponse r) {
+            CachedResponse r, SharedTier.Request shared) {
+        CacheStrategy.Decision stored = null;
         try {
             CacheStrategy.Decision d = strategy.onResponse(p, r, key.isPartitioned(),
                     wallClock());
@@ -170,11 +196,21 @@ final class MessageFlow extends Flow {
                 bypassed(c, inv, key, d.notStorable);
                 return d.notStorable;
             }
-            return put(inv, p, key, c, r, null, weigh(r), d.fresh, d.retain) ? null
-                    : "larger than maxEntrySize";
+            if (!put(inv, p, key, c, r, null, weigh(r), d.fresh, d.retain)) {
+                return "larger than maxEntrySize";
+            }
+            stored = d;
+            return null;
         } catch (RuntimeException e) {
             stats.error(c, inv, key, "storing the response failed", e);
             return "storing the response failed: " + e;
+        } finally {
+            if (stored != null) {
+                tier.store(shared, r, Nanos.of(stored.fresh), Nanos.of(stored.retain), c, inv,
+                        key);
+            } else {
+                tier.release(shared, c, inv, key);
+            }
         }
     }
 

@@ -3,7 +3,9 @@ package io.github.wscache.core;
 import io.github.wscache.core.copy.Copier;
 import io.github.wscache.core.copy.CopierChoice;
 import io.github.wscache.core.copy.internal.RetainedSize;
+import io.github.wscache.core.internal.SharedTier;
 import io.github.wscache.core.policy.OperationPolicy;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -41,9 +43,13 @@ final class ObjectFlow extends Flow {
         return load(inv, p, key, c, loader);
     }
 
-    @SuppressWarnings("unchecked")
     private <T> T hit(Counters c, Invocation inv, CacheKey key, Object value) {
         hit(c, inv, key);
+        return hit(value);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T hit(Object value) {
         return value == NULL ? null : (T) value;
     }
 
@@ -86,15 +92,27 @@ final class ObjectFlow extends Flow {
                     return hit(c, inv, key, v.get());
                 }
             }
+            // the farm's tier: another JVM may have stored it, or be loading it (a lease)
+            SharedTier.Request shared = tier.request(inv, p, key);
+            SharedTier.Lookup found = tier.lookup(shared, c, inv, key);
+            if (found.isFound()) {
+                Object v = found.value();
+                flight.succeeded(storeObject(inv, p, key, c, v,
+                        Duration.ofNanos(found.freshNanos()), Duration.ofNanos(found.freshNanos()),
+                        null), null);
+                sharedHit(c, inv, key);
+                return hit(v == null ? NULL : v);
+            }
             missed(c, inv, key, null);
             T result;
             try {
                 result = timedLoad(c, loader);
             } catch (Throwable t) {
+                tier.release(shared, c, inv, key);
                 flight.failed(t);
                 throw t;
             }
-            flight.succeeded(storeObject(inv, p, key, c, result), null);
+            flight.succeeded(storeObject(inv, p, key, c, result, p.ttl(), p.ttl(), shared), null);
             return result;
         } finally {
             flights.land(key, flight);
@@ -110,9 +128,15 @@ final class ObjectFlow extends Flow {
         }
     }
 
+    /**
+     * Stores a copy of a result for {@code fresh}, and hands the result itself to the shared tier
+     * (when {@code shared} is not null) once the local store kept it; the tier's lease is
+     * released whatever happens.
+     */
     @SuppressWarnings("unchecked")
     private boolean storeObject(Invocation inv, OperationPolicy p, CacheKey key, Counters c,
-            Object result) {
+            Object result, Duration fresh, Duration retain, SharedTier.Request shared) {
+        boolean stored = false;
         try {
             Copier<Object> copier = null;
             Object captured = null;
@@ -133,10 +157,17 @@ final class ObjectFlow extends Flow {
                 weight = captured instanceof byte[] ? 16L + ((byte[]) captured).length
                         : RetainedSize.estimate(captured);
             }
-            return put(inv, p, key, c, captured, copier, weight, p.ttl(), p.ttl());
+            stored = put(inv, p, key, c, captured, copier, weight, fresh, retain);
+            return stored;
         } catch (RuntimeException e) {
             stats.error(c, inv, key, "storing the result failed", e);
             return false;
+        } finally {
+            if (stored) {
+                tier.store(shared, result, Nanos.of(fresh), Nanos.of(retain), c, inv, key);
+            } else {
+                tier.release(shared, c, inv, key);
+            }
         }
     }
 

@@ -2,6 +2,7 @@ package io.github.wscache.core;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import io.github.wscache.core.copy.CopierRegistry;
+import io.github.wscache.core.internal.SharedTier;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.core.policy.Rule;
@@ -43,6 +44,7 @@ public final class ResponseCache implements AutoCloseable {
     private final ObjectFlow objects;
     private final MessageFlow messages;
     private final Runnable onPolicyChange;
+    private final TierLink tier;
 
     private ResponseCache(Builder b, InstantSource clock) {
         this.policy = b.policy;
@@ -50,8 +52,22 @@ public final class ResponseCache implements AutoCloseable {
         this.stats = new Stats(b.listeners);
         this.store = new Store(policy.maximumSize(), clock, stats);
         this.resolver = new PolicyResolver(policy);
+        this.tier = new TierLink(b.sharedTier, stats);
         Flow.Parts parts = new Flow.Parts(stats, store, new CacheStrategy(b.surrogate, copiers),
-                resolver, clock);
+                resolver, clock, tier, b.sharedTier == null ? null : b.sharedTier.identitySalt());
+        if (b.sharedTier != null) {
+            b.sharedTier.bind(new SharedTier.Listener() {
+                @Override
+                public void operationInvalidated(String operation) {
+                    store.removeIf(k -> k.operation().equals(operation));
+                }
+
+                @Override
+                public void allInvalidated() {
+                    store.invalidateAll();
+                }
+            });
+        }
         this.objects = new ObjectFlow(parts);
         this.messages = new MessageFlow(parts);
         this.onPolicyChange = () -> {
@@ -134,15 +150,20 @@ public final class ResponseCache implements AutoCloseable {
                 Objects.requireNonNull(cause, "cause"));
     }
 
-    /** Removes every entry of the operation (of any service) named {@code operation}. */
+    /**
+     * Removes every entry of the operation (of any service) named {@code operation}; with a
+     * {@linkplain Builder#sharedTier shared tier}, on every JVM of the farm.
+     */
     public void invalidate(String operation) {
         Objects.requireNonNull(operation, "operation");
         store.removeIf(k -> k.operation().equals(operation));
+        tier.invalidate(operation);
     }
 
-    /** Removes every entry. */
+    /** Removes every entry; with a {@linkplain Builder#sharedTier shared tier}, farm-wide. */
     public void invalidateAll() {
         store.invalidateAll();
+        tier.invalidateAll();
     }
 
     /** Returns the counters of the whole cache. */
@@ -190,11 +211,15 @@ public final class ResponseCache implements AutoCloseable {
         stats.removeListener(listener);
     }
 
-    /** Stops following policy reloads and drops every entry. */
+    /**
+     * Stops following policy reloads, drops every entry of this JVM and closes the shared tier
+     * (the farm's entries stay).
+     */
     @Override
     public void close() {
         policy.removeChangeListener(onPolicyChange);
         store.invalidateAll();
+        tier.close();
     }
 
     /**
@@ -209,6 +234,7 @@ public final class ResponseCache implements AutoCloseable {
         private InstantSource clock;
         private boolean surrogate;
         private CopierRegistry copiers = CopierRegistry.defaultRegistry();
+        private SharedTier sharedTier;
         private final List<Consumer<CacheEvent>> listeners = new ArrayList<>();
 
         private Builder() {
@@ -245,6 +271,27 @@ public final class ResponseCache implements AutoCloseable {
         /** Sets the registry this cache copies under; the default registry otherwise. */
         public Builder copiers(CopierRegistry registry) {
             this.copiers = Objects.requireNonNull(registry, "registry");
+            return this;
+        }
+
+        /**
+         * Adds a second level shared by a farm of JVMs behind this cache's own store, such as
+         * {@code cache-redis}'s {@code RedisTier}: lookups go to this JVM's store, then to the
+         * tier, then to the service; {@link ResponseCache#invalidate} reaches every JVM. The
+         * cache owns the tier from then on ({@link ResponseCache#close} closes it), so one tier
+         * serves one cache.
+         *
+         * <pre>{@code
+         * ResponseCache cache = ResponseCache.builder().policy(policy)
+         *         .sharedTier(RedisTier.builder().uri("redis://10.0.0.5:6379").build())
+         *         .build();
+         * }</pre>
+         *
+         * @throws IllegalStateException if already set
+         */
+        public Builder sharedTier(SharedTier tier) {
+            this.sharedTier = once(this.sharedTier, Objects.requireNonNull(tier, "tier"),
+                    "sharedTier");
             return this;
         }
 

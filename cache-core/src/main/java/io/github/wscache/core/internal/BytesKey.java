@@ -17,6 +17,11 @@ public final class BytesKey {
         return bytes.length;
     }
 
+    /** Writes the bytes to {@code out} (for the stable byte form of a key, {@link KeyBytes}). */
+    public void writeTo(java.io.ByteArrayOutputStream out) {
+        out.write(bytes, 0, bytes.length);
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof BytesKey && hash == ((BytesKey) o).hash

@@ -16,6 +16,16 @@ public final class ValuesKey {
         this.hash = Arrays.hashCode(values);
     }
 
+    /** Returns the number of values. */
+    public int size() {
+        return values.length;
+    }
+
+    /** Returns one value (for the stable byte form of a key, {@link KeyBytes}). */
+    public Object get(int index) {
+        return values[index];
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof ValuesKey && hash == ((ValuesKey) o).hash

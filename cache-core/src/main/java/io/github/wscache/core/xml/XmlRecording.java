@@ -286,6 +286,39 @@ public final class XmlRecording {
     }
 
     /**
+     * Returns this recording in a compact, versioned byte form that another JVM (or this one,
+     * later) turns back into an equal recording with {@link #fromBytes(byte[])}, without parsing
+     * XML: for caches that keep recordings outside the heap, such as a tier shared by a farm.
+     * The form holds the event sequence (names, texts, declarations, attributes, document
+     * properties), not this JVM's vocabulary ids.
+     *
+     * <pre>{@code
+     * byte[] bytes = recording.toBytes();          // store it anywhere
+     * XmlRecording same = XmlRecording.fromBytes(bytes);
+     * }</pre>
+     *
+     * @return the byte form, a new array
+     */
+    public byte[] toBytes() {
+        return RecordingCodec.encode(this);
+    }
+
+    /**
+     * Returns the recording whose {@link #toBytes()} form {@code bytes} are. Whatever bytes it
+     * accepts give a recording that replays correctly (the input is validated as it is read);
+     * bytes not made by {@code toBytes}, truncated or of another format version are rejected.
+     *
+     * @param bytes the byte form
+     * @return the recording
+     * @throws IllegalArgumentException if {@code bytes} are not a recording in byte form, with
+     *     what is wrong
+     */
+    public static XmlRecording fromBytes(byte[] bytes) {
+        Objects.requireNonNull(bytes, "bytes");
+        return RecordingCodec.decode(bytes);
+    }
+
+    /**
      * Returns an estimate, in bytes, of the heap this recording retains (its arrays and texts,
      * assuming compressed references), for a cache's weigher. Names held by the JVM-wide
      * vocabulary are shared by every recording and outlive them, so they are not counted; the

@@ -1,0 +1,114 @@
+package io.github.wscache.core;
+
+import io.github.wscache.core.internal.SharedTier;
+import io.github.wscache.core.policy.OperationPolicy;
+import java.util.TreeSet;
+
+/**
+ * The flows' side of a {@link SharedTier} (the second level a farm shares, behind the local
+ * {@link Store}): makes the tier's request for a key, and keeps the tier's contract for the
+ * flows: whatever the tier does, a call goes on (a throwing tier is counted as an error and
+ * answers a miss). Without a tier every method is a no-op and {@link #request} returns
+ * {@code null}, so the flows are unchanged.
+ */
+final class TierLink {
+    private final SharedTier tier;
+    private final Stats stats;
+
+    TierLink(SharedTier tier, Stats stats) {
+        this.tier = tier;
+        this.stats = stats;
+    }
+
+    boolean present() {
+        return tier != null;
+    }
+
+    /**
+     * Returns the tier's request for a key, or {@code null} when there is no tier or the key has
+     * no stable form (logged once per operation: its entries stay in this JVM's store).
+     */
+    SharedTier.Request request(Invocation inv, OperationPolicy p, CacheKey key) {
+        if (tier == null) {
+            return null;
+        }
+        byte[] bytes = key.sharedForm(p + " volatile " + new TreeSet<>(p.volatileElements())
+                + " identity " + new TreeSet<>(p.identityHeaders()));
+        if (bytes == null) {
+            stats.logOnce("unshareable:" + inv.operation(), "wscache: a parameter of "
+                    + inv.operation() + " has no stable byte form, so its entries stay in this"
+                    + " JVM and are not shared (use strings, numbers, enums, flat beans or"
+                    + " key: serialized)", null);
+            return null;
+        }
+        return new SharedTier.Request(inv.service(), inv.operation(), bytes, key.isMessageLevel());
+    }
+
+    /** Looks a request up; a miss when the request is {@code null} or the tier failed. */
+    SharedTier.Lookup lookup(SharedTier.Request r, Counters c, Invocation inv, CacheKey key) {
+        if (r == null) {
+            return SharedTier.Lookup.miss(false);
+        }
+        try {
+            return tier.lookup(r);
+        } catch (RuntimeException e) {
+            stats.error(c, inv, key, "the shared tier's lookup failed", e);
+            return SharedTier.Lookup.miss(false);
+        }
+    }
+
+    void store(SharedTier.Request r, Object value, long freshNanos, long retainNanos,
+            Counters c, Invocation inv, CacheKey key) {
+        if (r == null) {
+            return;
+        }
+        try {
+            tier.store(r, value, freshNanos, retainNanos);
+        } catch (RuntimeException e) {
+            stats.error(c, inv, key, "the shared tier's store failed", e);
+        }
+    }
+
+    void release(SharedTier.Request r, Counters c, Invocation inv, CacheKey key) {
+        if (r == null) {
+            return;
+        }
+        try {
+            tier.release(r);
+        } catch (RuntimeException e) {
+            stats.error(c, inv, key, "the shared tier's lease release failed", e);
+        }
+    }
+
+    void invalidate(String operation) {
+        if (tier != null) {
+            try {
+                tier.invalidate(operation);
+            } catch (RuntimeException e) {
+                stats.logOnce("tier-invalidate", "wscache: the shared tier's invalidation of "
+                        + operation + " failed", e);
+            }
+        }
+    }
+
+    void invalidateAll() {
+        if (tier != null) {
+            try {
+                tier.invalidateAll();
+            } catch (RuntimeException e) {
+                stats.logOnce("tier-invalidate-all",
+                        "wscache: the shared tier's invalidation of every entry failed", e);
+            }
+        }
+    }
+
+    void close() {
+        if (tier != null) {
+            try {
+                tier.close();
+            } catch (RuntimeException e) {
+                stats.logOnce("tier-close", "wscache: closing the shared tier failed", e);
+            }
+        }
+    }
+}

@@ -1,0 +1,163 @@
+package io.github.wscache.core.internal;
+
+import java.util.Objects;
+
+/**
+ * A second cache level shared by several JVMs (a farm), behind each cache's own store: what
+ * {@code cache-redis} implements and {@code ResponseCache.Builder.sharedTier} takes. Not API:
+ * applications get a tier from its module ({@code RedisTier}) and never call these methods.
+ *
+ * <p>The flows call it only as the leader of a key's local single flight, so a JVM asks the tier
+ * once per key however many of its threads miss: {@link #lookup} after a miss in the local store;
+ * then, when the tier had nothing, the load, then {@link #store} of what the local store kept, or
+ * {@link #release} when nothing was kept (the load failed, the result was not storable). A
+ * lookup may hand this JVM the farm's lease on the key ({@link Lookup#leased()}): the other JVMs
+ * wait for the value it stores, so concurrent misses on N JVMs call the service once.
+ *
+ * <p>Contract: no method throws or blocks beyond the tier's own short timeouts; a tier that
+ * cannot answer answers a miss, counts and logs it. Values are {@code CachedResponse}s (message
+ * level) or application objects (object level) as the flows hold them; the tier turns them into
+ * bytes and back, and hands every lookup a value of its own. Thread-safe.
+ */
+public interface SharedTier extends AutoCloseable {
+
+    /**
+     * Returns the salt of identity hashes, the same on every JVM sharing the tier, so that one
+     * caller's entries have one key across the farm (and no other caller's).
+     */
+    byte[] identitySalt();
+
+    /** Called once by the cache that uses this tier, before any other call but the salt. */
+    void bind(Listener listener);
+
+    /** Looks the key up; on a miss may take, or wait a bounded time for, the farm's lease. */
+    Lookup lookup(Request request);
+
+    /**
+     * Stores the value the local store kept, fresh for {@code freshNanos} and kept for
+     * {@code retainNanos} (at least as long), and releases the lease if this JVM holds it.
+     */
+    void store(Request request, Object value, long freshNanos, long retainNanos);
+
+    /** Releases the lease if this JVM holds it, storing nothing. */
+    void release(Request request);
+
+    /** Drops every entry of the operation named {@code operation} on every JVM. */
+    void invalidate(String operation);
+
+    /** Drops every entry on every JVM. */
+    void invalidateAll();
+
+    /** Stops using the tier (connections, subscriptions); the farm's entries stay. */
+    @Override
+    void close();
+
+    /** What the tier tells the cache that uses it: invalidations made on other JVMs. */
+    interface Listener {
+        /** Every entry of the operation named {@code operation} is to be dropped. */
+        void operationInvalidated(String operation);
+
+        /** Every entry is to be dropped (or may have been missed: a reconnection). */
+        void allInvalidated();
+    }
+
+    /**
+     * One key as the tier sees it: the operation (for its generation and for counters) and the
+     * stable bytes of the whole key (endpoint, operation, identity partition, parameters, vary,
+     * the operation's policy), the same on every JVM for the same call. Carries the tier's lease
+     * state between {@link #lookup} and {@link #store}/{@link #release}.
+     */
+    final class Request {
+        private final String service;
+        private final String operation;
+        private final byte[] key;
+        private final boolean messageLevel;
+        private volatile Object lease;
+
+        public Request(String service, String operation, byte[] key, boolean messageLevel) {
+            this.service = service;
+            this.operation = Objects.requireNonNull(operation, "operation");
+            this.key = Objects.requireNonNull(key, "key");
+            this.messageLevel = messageLevel;
+        }
+
+        /** Returns the service name, or {@code null}. */
+        public String service() {
+            return service;
+        }
+
+        public String operation() {
+            return operation;
+        }
+
+        /** Returns the stable key bytes (not a copy: do not change them). */
+        public byte[] key() {
+            return key;
+        }
+
+        /** Whether the value is a {@code CachedResponse} rather than an application object. */
+        public boolean isMessageLevel() {
+            return messageLevel;
+        }
+
+        /** Returns the tier's lease state, or {@code null}. */
+        public Object lease() {
+            return lease;
+        }
+
+        public void lease(Object state) {
+            this.lease = state;
+        }
+    }
+
+    /** The answer of a lookup: a value with its remaining lifetimes, or a miss. */
+    final class Lookup {
+        private static final Lookup MISS = new Lookup(false, null, 0, 0, false);
+        private static final Lookup LEASED = new Lookup(false, null, 0, 0, true);
+
+        private final boolean found;
+        private final Object value;
+        private final long freshNanos;
+        private final long retainNanos;
+        private final boolean leased;
+
+        private Lookup(boolean found, Object value, long freshNanos, long retainNanos,
+                boolean leased) {
+            this.found = found;
+            this.value = value;
+            this.freshNanos = freshNanos;
+            this.retainNanos = retainNanos;
+            this.leased = leased;
+        }
+
+        /** A value (possibly null, for a stored null result) and its remaining lifetimes. */
+        public static Lookup found(Object value, long freshNanos, long retainNanos) {
+            return new Lookup(true, value, freshNanos, Math.max(freshNanos, retainNanos), false);
+        }
+
+        /** Nothing; {@code leased} when this JVM now holds the farm's lease on the key. */
+        public static Lookup miss(boolean leased) {
+            return leased ? LEASED : MISS;
+        }
+
+        public boolean isFound() {
+            return found;
+        }
+
+        public Object value() {
+            return value;
+        }
+
+        public long freshNanos() {
+            return freshNanos;
+        }
+
+        public long retainNanos() {
+            return retainNanos;
+        }
+
+        public boolean leased() {
+            return leased;
+        }
+    }
+}

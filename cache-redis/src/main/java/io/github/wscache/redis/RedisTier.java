@@ -1,0 +1,742 @@
+package io.github.wscache.redis;
+
+import io.github.wscache.core.internal.SharedTier;
+import io.github.wscache.redis.internal.Breaker;
+import io.github.wscache.redis.internal.ValueCodec;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import redis.clients.jedis.BinaryJedisPubSub;
+import redis.clients.jedis.Connection;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisClientConfig;
+import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.params.SetParams;
+
+/**
+ * A second cache level on Redis, shared by every JVM of a farm, behind each
+ * {@code ResponseCache}'s own store ({@code ResponseCache.Builder.sharedTier}). Lookups go to
+ * the JVM's store, then to Redis, then to the service; an entry found in Redis fills the JVM's
+ * store for the lifetime it has left. Thread-safe; one tier serves one cache.
+ *
+ * <ul>
+ *   <li><b>Entries</b> are bytes: XML bytes, {@code XmlRecording}s in their byte form, or
+ *       application objects in Java serialization restricted to an allow-list of classes
+ *       ({@link Builder#allowClasses}); optionally signed with a key the farm shares
+ *       ({@link Builder#signingKey}), so that whoever can write to Redis cannot make a node read
+ *       anything no node stored. Each entry expires in Redis with its retention time.</li>
+ *   <li><b>Keys</b> are a readable prefix (namespace, service and operation, generations) and
+ *       the SHA-256 of the key's stable bytes (endpoint, operation, the caller's salted identity
+ *       hash, parameters, the operation's policy).</li>
+ *   <li><b>Invalidation</b> ({@code ResponseCache.invalidate}) increments the operation's
+ *       generation in Redis, which is part of every key (no key scan), and tells the other JVMs
+ *       on a pub/sub channel to drop their own entries of it.</li>
+ *   <li><b>Single flight across JVMs</b>: a miss takes a lease on the key ({@code SET NX PX});
+ *       the other JVMs' misses of the key wait (at most {@link Builder#leaseWait}) for the entry
+ *       the holder stores; a holder that crashes blocks nobody beyond its lease.</li>
+ *   <li><b>Faults</b>: every operation has a short timeout ({@link Builder#timeout}, 50 ms by
+ *       default); after a few failures in a row a circuit breaker skips Redis for a while. A
+ *       failure is a miss, counted ({@link #stats}) and logged once; never the caller's
+ *       error.</li>
+ * </ul>
+ *
+ * <pre>{@code
+ * ResponseCache cache = ResponseCache.builder()
+ *         .policy(Policy.load(Path.of("wscache.yaml")))
+ *         .sharedTier(RedisTier.builder()
+ *                 .uri("redis://10.0.0.5:6379")
+ *                 .allowClasses("com.example.search.*")
+ *                 .signingKey(farmKey)
+ *                 .build())
+ *         .build();
+ * }</pre>
+ */
+public final class RedisTier implements SharedTier {
+    private static final Logger LOG = LoggerFactory.getLogger(RedisTier.class);
+    private static final byte[] LOOKUP = ("return {redis.call('get', KEYS[1]),"
+            + " redis.call('pttl', KEYS[1])}").getBytes(StandardCharsets.UTF_8);
+    private static final byte[] RELEASE = ("if redis.call('get', KEYS[1]) == ARGV[1] then"
+            + " return redis.call('del', KEYS[1]) else return 0 end")
+            .getBytes(StandardCharsets.UTF_8);
+    private static final int MAX_LOGGED = 1_000;
+
+    private final HostAndPort address;
+    private final JedisClientConfig subscriberConfig;
+    private final JedisPooled redis;
+    private final String namespace;
+    private final ValueCodec codec;
+    private final Breaker breaker;
+    private final Duration leaseTime;
+    private final Duration leaseWait;
+    private final byte[] salt;
+    private final String node;
+    private final byte[] channel;
+    private final LongAdder[] counters = new LongAdder[RedisTierStats.COUNT];
+    private final Set<String> logged = ConcurrentHashMap.newKeySet();
+    private final AtomicLong leaseTokens = new AtomicLong();
+
+    /** Operation generations read from Redis; dropped when an invalidation is heard. */
+    private final ConcurrentHashMap<String, Long> generations = new ConcurrentHashMap<>();
+    private volatile long allGeneration = -1;
+    /** Incremented on every invalidation heard, so a generation read before it is not kept. */
+    private final AtomicLong heard = new AtomicLong();
+
+    private volatile Listener listener;
+    private volatile boolean closed;
+    private final Subscriber subscriber = new Subscriber();
+    private final Thread subscriberThread;
+    private final CountDownLatch subscribed = new CountDownLatch(1);
+
+    private RedisTier(Builder b) {
+        URI uri = b.uri;
+        this.address = new HostAndPort(uri.getHost(), uri.getPort());
+        int millis = (int) Math.max(1, b.timeout.toMillis());
+        JedisClientConfig config = DefaultJedisClientConfig.builder()
+                .connectionTimeoutMillis(millis).socketTimeoutMillis(millis).build();
+        this.subscriberConfig = DefaultJedisClientConfig.builder()
+                .connectionTimeoutMillis(Math.max(millis, 1000)).socketTimeoutMillis(0).build();
+        GenericObjectPoolConfig<Connection> pool = new GenericObjectPoolConfig<>();
+        pool.setMaxTotal(b.connections);
+        pool.setMaxIdle(b.connections);
+        pool.setMaxWait(b.timeout);
+        pool.setJmxEnabled(false);
+        this.redis = new JedisPooled(address, config, pool);
+        this.namespace = b.namespace;
+        this.codec = new ValueCodec(b.signingKey, b.allowed);
+        this.breaker = new Breaker(b.breakerFailures, b.breakerOpen.toNanos(), System::nanoTime);
+        this.leaseTime = b.leaseTime;
+        this.leaseWait = b.leaseWait;
+        for (int i = 0; i < counters.length; i++) {
+            counters[i] = new LongAdder();
+        }
+        byte[] id = new byte[9];
+        new SecureRandom().nextBytes(id);
+        this.node = Base64.getUrlEncoder().withoutPadding().encodeToString(id);
+        this.channel = bytes(namespace + ":invalidations");
+        this.salt = b.signingKey != null
+                ? ValueCodec.hmac(b.signingKey, bytes("wscache identity salt"))
+                : farmSalt();
+        this.subscriberThread = new Thread(this::subscribeLoop,
+                "wscache-redis-invalidations-" + node);
+        subscriberThread.setDaemon(true);
+        subscriberThread.start();
+        try {
+            // the first subscription, so that invalidations are heard from the first call on
+            subscribed.await(Math.max(1000, 4 * millis), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Returns a builder. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Returns the counters of this tier. */
+    public RedisTierStats stats() {
+        long[] c = new long[RedisTierStats.COUNT];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = counters[i].sum();
+        }
+        return new RedisTierStats(c);
+    }
+
+    /** Returns whether the circuit breaker is open now (Redis is skipped). */
+    public boolean isBreakerOpen() {
+        return breaker.isOpen();
+    }
+
+    @Override
+    public byte[] identitySalt() {
+        return salt.clone();
+    }
+
+    @Override
+    public void bind(Listener l) {
+        synchronized (this) {
+            if (listener != null) {
+                throw new IllegalStateException(
+                        "this RedisTier already serves a cache: build one tier per ResponseCache");
+            }
+            listener = Objects.requireNonNull(l, "listener");
+        }
+    }
+
+    /** The lease and entry key of one request, kept between lookup and store or release. */
+    private static final class State {
+        final byte[] entryKey;
+        final byte[] leaseKey;
+        final byte[] token;
+
+        State(byte[] entryKey, byte[] leaseKey, byte[] token) {
+            this.entryKey = entryKey;
+            this.leaseKey = leaseKey;
+            this.token = token;
+        }
+    }
+
+    @Override
+    public Lookup lookup(Request r) {
+        if (!breaker.allow()) {
+            count(RedisTierStats.SKIPPED);
+            return Lookup.miss(false);
+        }
+        try {
+            byte[] key = entryKey(r);
+            r.lease(new State(key, null, null));
+            long deadline = System.nanoTime() + leaseWait.toNanos();
+            long pause = 1;
+            boolean waited = false;
+            while (true) {
+                Lookup found = read(key, r);
+                if (found != null) {
+                    count(RedisTierStats.HITS);
+                    return found;
+                }
+                byte[] leaseKey = concat(key, bytes(":lease"));
+                byte[] token = bytes(node + ":" + leaseTokens.incrementAndGet());
+                String ok = redis.set(leaseKey, token,
+                        SetParams.setParams().nx().px(Math.max(1, leaseTime.toMillis())));
+                breaker.succeeded();
+                if ("OK".equals(ok)) {
+                    r.lease(new State(key, leaseKey, token));
+                    count(RedisTierStats.MISSES);
+                    count(RedisTierStats.LEASES_ACQUIRED);
+                    return Lookup.miss(true);
+                }
+                if (!waited) {
+                    waited = true;
+                    count(RedisTierStats.LEASE_WAITS);
+                }
+                if (System.nanoTime() - deadline >= 0) {
+                    count(RedisTierStats.MISSES);
+                    count(RedisTierStats.LEASE_WAIT_TIMEOUTS);
+                    logOnce("lease-timeout:" + r.operation(), "wscache: waited "
+                            + leaseWait.toMillis() + " ms for another JVM's lease on a key of "
+                            + r.operation() + "; loading here (logged once per operation)",
+                            null);
+                    return Lookup.miss(false);
+                }
+                Thread.sleep(pause);
+                pause = Math.min(16, pause * 2);
+            }
+        } catch (JedisException e) {
+            failed("lookup", r.operation(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        count(RedisTierStats.MISSES);
+        return Lookup.miss(false);
+    }
+
+    /** Returns the entry under {@code key} with its remaining lifetimes, or null. */
+    private Lookup read(byte[] key, Request r) {
+        Object reply = redis.eval(LOOKUP, List.of(key), List.of());
+        breaker.succeeded();
+        List<?> parts = (List<?>) reply;
+        byte[] entry = (byte[]) parts.get(0);
+        if (entry == null) {
+            return null;
+        }
+        long pttl = (Long) parts.get(1);
+        ValueCodec.Decoded d;
+        try {
+            d = codec.decode(key, entry, r.isMessageLevel());
+        } catch (ValueCodec.Rejected e) {
+            count(RedisTierStats.REJECTED);
+            logOnce("rejected:" + r.operation() + ":" + e.getMessage(), "wscache: an entry of "
+                    + r.operation() + " in Redis was refused: " + e.getMessage()
+                    + " (logged once per cause)", null);
+            return null;
+        }
+        long retainLeft = pttl >= 0 ? pttl : d.retainMillis;
+        long freshLeft = d.freshMillis - (d.retainMillis - retainLeft);
+        if (retainLeft <= 0) {
+            return null;
+        }
+        return Lookup.found(d.value, TimeUnit.MILLISECONDS.toNanos(Math.max(0, freshLeft)),
+                TimeUnit.MILLISECONDS.toNanos(retainLeft));
+    }
+
+    @Override
+    public void store(Request r, Object value, long freshNanos, long retainNanos) {
+        State s = (State) r.lease();
+        try {
+            long retain = TimeUnit.NANOSECONDS.toMillis(Math.max(freshNanos, retainNanos));
+            if (retain <= 0) {
+                return;
+            }
+            if (!breaker.allow()) {
+                count(RedisTierStats.SKIPPED);
+                return;
+            }
+            byte[] key = s != null ? s.entryKey : entryKey(r);
+            byte[] entry;
+            try {
+                entry = codec.encode(key, value, r.isMessageLevel(),
+                        TimeUnit.NANOSECONDS.toMillis(freshNanos), retain);
+            } catch (ValueCodec.NotShareable e) {
+                count(RedisTierStats.NOT_SHAREABLE);
+                logOnce("unshareable:" + r.operation() + ":" + e.getMessage(), "wscache: a "
+                        + "result of " + r.operation() + " stays in this JVM: "
+                        + e.getMessage() + " (logged once per cause)", null);
+                return;
+            }
+            redis.set(key, entry, SetParams.setParams().px(retain));
+            breaker.succeeded();
+            count(RedisTierStats.STORES);
+        } catch (JedisException e) {
+            failed("store", r.operation(), e);
+        } finally {
+            release(r);
+        }
+    }
+
+    @Override
+    public void release(Request r) {
+        State s = (State) r.lease();
+        if (s == null || s.leaseKey == null) {
+            return;
+        }
+        r.lease(new State(s.entryKey, null, null));
+        if (!breaker.allow()) {
+            return; // the lease runs out by itself
+        }
+        try {
+            redis.eval(RELEASE, List.of(s.leaseKey), List.of(s.token));
+            breaker.succeeded();
+        } catch (JedisException e) {
+            failed("lease release", r.operation(), e);
+        }
+    }
+
+    @Override
+    public void invalidate(String operation) {
+        generations.remove(operation);
+        bumpAndTell(generationKey(operation), "o " + operation, "of " + operation);
+    }
+
+    @Override
+    public void invalidateAll() {
+        generations.clear();
+        allGeneration = -1;
+        bumpAndTell(bytes(namespace + ":generation"), "a", "of every operation");
+    }
+
+    private void bumpAndTell(byte[] generationKey, String message, String what) {
+        try {
+            redis.incr(generationKey);
+            redis.publish(channel, bytes(node + " " + message));
+            breaker.succeeded();
+            count(RedisTierStats.INVALIDATIONS_SENT);
+        } catch (JedisException e) {
+            failed("invalidation", what, e);
+            logOnce("invalidation-lost", "wscache: an invalidation " + what + " did not reach"
+                    + " Redis; the other JVMs keep their entries until they expire (logged once)",
+                    null);
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        try {
+            if (subscriber.isSubscribed()) {
+                subscriber.unsubscribe();
+            }
+        } catch (RuntimeException e) {
+            LOG.debug("wscache: unsubscribing failed", e);
+        }
+        subscriberThread.interrupt();
+        try {
+            subscriberThread.join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        redis.close();
+    }
+
+    // --- keys and generations -----------------------------------------------------------------
+
+    private byte[] generationKey(String operation) {
+        return bytes(namespace + ":generation:" + operation);
+    }
+
+    private byte[] entryKey(Request r) {
+        long all = allGeneration;
+        if (all < 0) {
+            long before = heard.get();
+            all = generation(bytes(namespace + ":generation"));
+            if (heard.get() == before) {
+                allGeneration = all;
+            }
+        }
+        Long op = generations.get(r.operation());
+        if (op == null) {
+            long before = heard.get();
+            op = generation(generationKey(r.operation()));
+            if (heard.get() == before) {
+                generations.putIfAbsent(r.operation(), op);
+            }
+        }
+        String digest = Base64.getUrlEncoder().withoutPadding().encodeToString(sha256(r.key()));
+        return bytes(namespace + ":" + (r.service() == null ? "" : r.service() + "/")
+                + r.operation() + ":" + all + "." + op + ":" + digest);
+    }
+
+    private long generation(byte[] key) {
+        byte[] v = redis.get(key);
+        breaker.succeeded();
+        if (v == null) {
+            return 0;
+        }
+        try {
+            return Long.parseLong(new String(v, StandardCharsets.US_ASCII));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /** The farm's identity salt, made once by the first JVM and read by every other. */
+    private byte[] farmSalt() {
+        byte[] key = bytes(namespace + ":identity-salt");
+        byte[] mine = new byte[32];
+        new SecureRandom().nextBytes(mine);
+        try {
+            redis.set(key, mine, SetParams.setParams().nx());
+            byte[] farm = redis.get(key);
+            if (farm != null && farm.length >= 16) {
+                return farm;
+            }
+        } catch (JedisException e) {
+            LOG.warn("wscache: Redis at {} is not reachable to read the farm's identity salt;"
+                    + " entries of callers with credentials made here are not shared (set a"
+                    + " signingKey to derive the salt without Redis)", address, e);
+        }
+        return mine;
+    }
+
+    // --- invalidations from other JVMs --------------------------------------------------------
+
+    private void subscribeLoop() {
+        long pause = 50;
+        while (!closed) {
+            try (Jedis j = new Jedis(address, subscriberConfig)) {
+                j.subscribe(subscriber, channel);
+                pause = 50;
+            } catch (RuntimeException e) {
+                if (closed) {
+                    return;
+                }
+                logOnce("subscribe:" + e.getClass().getName(), "wscache: the invalidation"
+                        + " channel on Redis at " + address + " is down; retrying (logged once"
+                        + " per cause)", null);
+            }
+            try {
+                Thread.sleep(pause);
+            } catch (InterruptedException e) {
+                return;
+            }
+            pause = Math.min(1000, pause * 2);
+        }
+    }
+
+    private final class Subscriber extends BinaryJedisPubSub {
+        private volatile boolean first = true;
+
+        @Override
+        public void onSubscribe(byte[] name, int count) {
+            if (!first) {
+                // messages sent while disconnected are lost: drop what they might have dropped
+                count(RedisTierStats.RESUBSCRIPTIONS);
+                heard.incrementAndGet();
+                generations.clear();
+                allGeneration = -1;
+                Listener l = listener;
+                if (l != null) {
+                    l.allInvalidated();
+                }
+            }
+            first = false;
+            subscribed.countDown();
+        }
+
+        @Override
+        public void onMessage(byte[] name, byte[] message) {
+            String m = new String(message, StandardCharsets.UTF_8);
+            int space = m.indexOf(' ');
+            if (space < 0 || m.substring(0, space).equals(node)) {
+                return;
+            }
+            String what = m.substring(space + 1);
+            heard.incrementAndGet();
+            count(RedisTierStats.INVALIDATIONS_RECEIVED);
+            Listener l = listener;
+            if (what.startsWith("o ")) {
+                String operation = what.substring(2);
+                generations.remove(operation);
+                if (l != null) {
+                    l.operationInvalidated(operation);
+                }
+            } else {
+                generations.clear();
+                allGeneration = -1;
+                if (l != null) {
+                    l.allInvalidated();
+                }
+            }
+        }
+    }
+
+    // --- faults and counters ------------------------------------------------------------------
+
+    private void failed(String what, String operation, JedisException e) {
+        count(RedisTierStats.ERRORS);
+        if (isTimeout(e)) {
+            count(RedisTierStats.TIMEOUTS);
+        }
+        if (breaker.failed()) {
+            count(RedisTierStats.BREAKER_OPENS);
+            LOG.warn("wscache: Redis at {} failed {} times in a row ({}); the shared tier is"
+                    + " skipped for a while, every JVM goes on with its own cache", address,
+                    "several", e.toString());
+        }
+        logOnce(what + ":" + e.getClass().getName(), "wscache: Redis " + what + " for "
+                + operation + " failed; answered as a miss (logged once per cause)", e);
+    }
+
+    private static boolean isTimeout(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SocketTimeoutException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void count(int counter) {
+        counters[counter].increment();
+    }
+
+    private void logOnce(String cause, String message, Throwable t) {
+        if (logged.size() < MAX_LOGGED && logged.add(cause)) {
+            LOG.warn(message, t);
+        } else {
+            LOG.debug(message, t);
+        }
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] c = new byte[a.length + b.length];
+        System.arraycopy(a, 0, c, 0, a.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
+    private static byte[] sha256(byte[] data) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(data);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required by the Java platform", e);
+        }
+    }
+
+    /**
+     * Builds a {@link RedisTier}. Not thread-safe. Bad values fail at once with
+     * {@link IllegalArgumentException}; an option set twice with {@link IllegalStateException}.
+     *
+     * <pre>{@code
+     * RedisTier tier = RedisTier.builder().uri("redis://127.0.0.1:6379")
+     *         .timeout(Duration.ofMillis(50)).build();
+     * }</pre>
+     */
+    public static final class Builder {
+        private URI uri;
+        private String namespace = "wscache";
+        private Duration timeout = Duration.ofMillis(50);
+        private Duration leaseTime = Duration.ofSeconds(10);
+        private Duration leaseWait = Duration.ofSeconds(2);
+        private int breakerFailures = 3;
+        private Duration breakerOpen = Duration.ofSeconds(1);
+        private int connections = 32;
+        private byte[] signingKey;
+        private final List<String> allowed = new ArrayList<>(ValueCodec.DEFAULT_ALLOWED);
+
+        private Builder() {
+        }
+
+        /**
+         * Sets the server, {@code redis://host:port} (required).
+         *
+         * @throws IllegalArgumentException if it is not of that form
+         */
+        public Builder uri(String redisUri) {
+            Objects.requireNonNull(redisUri, "uri");
+            URI u;
+            try {
+                u = URI.create(redisUri);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("uri must be redis://host:port: " + redisUri);
+            }
+            if (!"redis".equals(u.getScheme()) || u.getHost() == null || u.getPort() < 0
+                    || u.getUserInfo() != null || !(u.getPath() == null || u.getPath().isEmpty())
+                    || u.getQuery() != null) {
+                throw new IllegalArgumentException("uri must be redis://host:port: " + redisUri);
+            }
+            if (uri != null) {
+                throw new IllegalStateException("uri was already set");
+            }
+            this.uri = u;
+            return this;
+        }
+
+        /** Sets the prefix of every key and channel ({@code wscache} by default). */
+        public Builder namespace(String prefix) {
+            Objects.requireNonNull(prefix, "namespace");
+            if (prefix.isEmpty() || prefix.contains(" ")) {
+                throw new IllegalArgumentException(
+                        "namespace must be non-empty without spaces: '" + prefix + "'");
+            }
+            this.namespace = prefix;
+            return this;
+        }
+
+        /**
+         * Sets the timeout of every Redis operation (connect and read; 50 ms by default): a
+         * slower Redis answers a miss.
+         */
+        public Builder timeout(Duration t) {
+            this.timeout = positive(t, "timeout");
+            return this;
+        }
+
+        /**
+         * Sets how long a JVM holds the lease on a key it loads (10 s by default): if it
+         * crashes, the others take over after this.
+         */
+        public Builder leaseTime(Duration t) {
+            this.leaseTime = positive(t, "leaseTime");
+            return this;
+        }
+
+        /**
+         * Sets how long a miss waits for another JVM's lease on its key before it loads by
+         * itself (2 s by default).
+         */
+        public Builder leaseWait(Duration t) {
+            this.leaseWait = Objects.requireNonNull(t, "leaseWait");
+            if (t.isNegative()) {
+                throw new IllegalArgumentException("leaseWait must not be negative: " + t);
+            }
+            return this;
+        }
+
+        /**
+         * Sets the circuit breaker: after {@code failures} failed operations in a row Redis is
+         * skipped for {@code openFor} (3 and 1 s by default).
+         */
+        public Builder circuitBreaker(int failures, Duration openFor) {
+            if (failures < 1) {
+                throw new IllegalArgumentException("failures must be at least 1: " + failures);
+            }
+            this.breakerFailures = failures;
+            this.breakerOpen = positive(openFor, "openFor");
+            return this;
+        }
+
+        /** Sets the most connections to Redis (32 by default). */
+        public Builder connections(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException("connections must be at least 1: " + n);
+            }
+            this.connections = n;
+            return this;
+        }
+
+        /**
+         * Signs every entry with HMAC-SHA256 under {@code key} (at least 16 bytes, the same on
+         * every JVM of the farm), and refuses entries that are not signed with it; also derives
+         * the farm's identity salt from it.
+         */
+        public Builder signingKey(byte[] key) {
+            Objects.requireNonNull(key, "signingKey");
+            if (key.length < 16) {
+                throw new IllegalArgumentException(
+                        "signingKey must have at least 16 bytes: " + key.length);
+            }
+            if (signingKey != null) {
+                throw new IllegalStateException("signingKey was already set");
+            }
+            this.signingKey = key.clone();
+            return this;
+        }
+
+        /**
+         * Adds classes that application objects in the tier may hold, as
+         * {@code ObjectInputFilter} patterns: {@code com.example.Result},
+         * {@code com.example.*} (a package), {@code com.example.**} (and its subpackages).
+         * Strings, boxed values, {@code java.math}, {@code java.time} and {@code java.util} are
+         * allowed already; an object holding any other class stays in the JVM's own store.
+         */
+        public Builder allowClasses(String... patterns) {
+            for (String p : patterns) {
+                Objects.requireNonNull(p, "pattern");
+                if (p.isBlank() || p.contains(";") || p.startsWith("!") || p.contains("=")
+                        || p.equals("*") || p.equals("**")) {
+                    throw new IllegalArgumentException("a class pattern names a class or a"
+                            + " package (com.example.Type, com.example.*, com.example.**): '"
+                            + p + "'");
+                }
+                allowed.add(p.trim());
+            }
+            return this;
+        }
+
+        /**
+         * Returns the tier, connected (the invalidation channel subscribed); a Redis that is
+         * down makes a tier that answers misses until it is up.
+         *
+         * @throws IllegalStateException if no uri was set
+         */
+        public RedisTier build() {
+            if (uri == null) {
+                throw new IllegalStateException(
+                        "a uri is required: call uri(\"redis://host:port\")");
+            }
+            return new RedisTier(this);
+        }
+
+        private static Duration positive(Duration d, String name) {
+            Objects.requireNonNull(d, name);
+            if (d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException(name + " must be positive: " + d);
+            }
+            return d;
+        }
+    }
+}

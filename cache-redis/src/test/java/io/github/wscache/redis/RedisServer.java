@@ -1,0 +1,120 @@
+package io.github.wscache.redis;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A throw-away Debian {@code redis-server} on a random loopback port, without persistence,
+ * for tests: started, killed ({@code SIGKILL}, as a crash) and restarted on the same port.
+ * {@code .ci/run} installs the package.
+ */
+final class RedisServer implements AutoCloseable {
+    private static final String BINARY = "/usr/bin/redis-server";
+    private final int port;
+    private final Path dir;
+    private Process process;
+
+    private RedisServer(int port) throws IOException {
+        this.port = port;
+        this.dir = Files.createTempDirectory("wscache-redis");
+    }
+
+    /** Starts a server on a free loopback port. */
+    static RedisServer start() {
+        try {
+            int port;
+            try (ServerSocket s = new ServerSocket(0)) {
+                port = s.getLocalPort();
+            }
+            RedisServer r = new RedisServer(port);
+            r.startProcess();
+            return r;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    int port() {
+        return port;
+    }
+
+    String uri() {
+        return "redis://127.0.0.1:" + port;
+    }
+
+    /** Kills the server as a crash would (SIGKILL) and waits until it is gone. */
+    void kill() {
+        process.destroyForcibly();
+        try {
+            process.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Starts the server again on the same port, empty. */
+    void restart() {
+        try {
+            startProcess();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void startProcess() throws IOException {
+        if (!Files.isExecutable(Path.of(BINARY))) {
+            throw new IllegalStateException(BINARY + " is missing: apt-get install redis-server");
+        }
+        process = new ProcessBuilder(List.of(BINARY, "--port", Integer.toString(port),
+                "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir",
+                dir.toString(), "--protected-mode", "no", "--loglevel", "notice"))
+                .redirectErrorStream(true).start();
+        CompletableFuture<Void> ready = new CompletableFuture<>();
+        StringBuilder log = new StringBuilder();
+        Thread reader = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(
+                    process.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = r.readLine()) != null;) {
+                    synchronized (log) {
+                        log.append(line).append('\n');
+                    }
+                    if (line.contains("Ready to accept connections")) {
+                        ready.complete(null);
+                    }
+                }
+            } catch (IOException e) {
+                // the process ended
+            }
+            ready.complete(null);
+        }, "redis-server-" + port);
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            ready.get(20, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("redis-server did not start: " + log, e);
+        }
+        if (!process.isAlive()) {
+            throw new IllegalStateException("redis-server exited: " + log);
+        }
+    }
+
+    @Override
+    public void close() {
+        kill();
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a temp directory left behind
+        }
+    }
+}
