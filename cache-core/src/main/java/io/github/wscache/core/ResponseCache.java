@@ -27,9 +27,7 @@ import java.util.function.Consumer;
  * service. The site's Architecture page shows the classes one call passes through.
  *
  * <pre>{@code
- * ResponseCache cache = ResponseCache.builder()
- *         .policy(Policy.load(Path.of("wscache.yaml")))
- *         .build();
+ * ResponseCache cache = ResponseCache.builder().policy(Policy.load(path)).build();
  * Invocation call = Invocation.builder("doGoogleSearch").service("GoogleSearchService")
  *         .parameter("q", query).parameter("start", 0).build();
  * GoogleSearchResult r = cache.call(call, () -> stub.doGoogleSearch(query, 0));
@@ -52,22 +50,9 @@ public final class ResponseCache implements AutoCloseable {
         this.stats = new Stats(b.listeners);
         this.store = new Store(policy.maximumSize(), clock, stats);
         this.resolver = new PolicyResolver(policy);
-        this.tier = new TierLink(b.sharedTier, stats);
+        this.tier = new TierLink(b.sharedTier, stats, store);
         Flow.Parts parts = new Flow.Parts(stats, store, new CacheStrategy(b.surrogate, copiers),
-                resolver, clock, tier, b.sharedTier == null ? null : b.sharedTier.identitySalt());
-        if (b.sharedTier != null) {
-            b.sharedTier.bind(new SharedTier.Listener() {
-                @Override
-                public void operationInvalidated(String operation) {
-                    store.removeIf(k -> k.operation().equals(operation));
-                }
-
-                @Override
-                public void allInvalidated() {
-                    store.invalidateAll();
-                }
-            });
-        }
+                resolver, clock, tier, tier.identitySalt());
         this.objects = new ObjectFlow(parts);
         this.messages = new MessageFlow(parts);
         this.onPolicyChange = () -> {
@@ -87,8 +72,6 @@ public final class ResponseCache implements AutoCloseable {
      * else from {@code loader}, called once for concurrent misses of one key. Every caller owns
      * what it gets, waiters their own copy of the result or of the exception (failures are never
      * cached). Message-level representations ({@code events}, {@code xml}) are passed by.
-     *
-     * @throws X what the loader throws
      */
     public <T, X extends Throwable> T call(Invocation invocation, Loader<T, X> loader) throws X {
         Objects.requireNonNull(loader, "loader");
@@ -101,8 +84,6 @@ public final class ResponseCache implements AutoCloseable {
      * answer {@link CachedResponse#notModified}); else {@code exchange} runs once for concurrent
      * callers of one key, its response stored when it may be (status, size, marks, RFC 9111 if
      * the policy honors HTTP headers). {@link Exchange#onOutcome} tells what happened.
-     *
-     * @throws X what the exchange throws
      */
     public <X extends Throwable> CachedResponse exchange(Invocation invocation,
             Exchange<X> exchange) throws X {
@@ -111,49 +92,31 @@ public final class ResponseCache implements AutoCloseable {
     }
 
     /**
-     * Returns a fresh stored response without calling anything (counted as a hit; nothing found
-     * counts nothing, {@link #exchange} counts the miss), so that an integration can answer hits
-     * on the calling thread and hand only misses to another:
-     *
-     * <pre>{@code
-     * CachedResponse r = cache.getIfFresh(invocation)
-     *         .orElseGet(() -> cache.exchange(invocation, stale -> fetch(stale)));
-     * }</pre>
+     * Returns a fresh stored response without calling anything (a hit; nothing found counts
+     * nothing), so that an integration can answer hits on the calling thread and hand only
+     * misses, through {@link #exchange}, to another.
      */
     public Optional<CachedResponse> getIfFresh(Invocation invocation) {
         return messages.getIfFresh(invocation, resolver.policyFor(invocation));
     }
 
-    /**
-     * Returns the policy in force for one call: the most specific entry naming its operation,
-     * else one of its {@linkplain Invocation#aliases() aliases} (in order), else the defaults.
-     */
+    /** Returns the policy of a call: its operation's entry, else an alias's, else defaults. */
     public OperationPolicy policyFor(Invocation invocation) {
         return resolver.policyFor(invocation);
     }
 
-    /**
-     * Returns the entries that matched no call although calls to their services or endpoints
-     * were seen (most likely misspelt operations; each is logged once with the nearest name).
-     */
+    /** Returns the entries that matched no call of their service seen (misspelt, logged). */
     public List<Rule> unmatchedEntries() {
         return resolver.unmatchedEntries();
     }
 
-    /**
-     * Records a failure of an integration's own caching work that it recovered from by calling
-     * the service: an error of the operation, an {@link CacheEvent.Type#ERROR} event, logged once
-     * per cause.
-     */
+    /** Records a failure of an integration's own caching work: an error, logged once. */
     public void recordError(Invocation invocation, String what, Throwable cause) {
         stats.error(stats.of(invocation), invocation, null, Objects.requireNonNull(what, "what"),
                 Objects.requireNonNull(cause, "cause"));
     }
 
-    /**
-     * Removes every entry of the operation (of any service) named {@code operation}; with a
-     * {@linkplain Builder#sharedTier shared tier}, on every JVM of the farm.
-     */
+    /** Removes the entries of the operations named {@code operation}; farm-wide with a tier. */
     public void invalidate(String operation) {
         Objects.requireNonNull(operation, "operation");
         store.removeIf(k -> k.operation().equals(operation));
@@ -211,10 +174,7 @@ public final class ResponseCache implements AutoCloseable {
         stats.removeListener(listener);
     }
 
-    /**
-     * Stops following policy reloads, drops every entry of this JVM and closes the shared tier
-     * (the farm's entries stay).
-     */
+    /** Stops following reloads, drops this JVM's entries and closes the tier (if any). */
     @Override
     public void close() {
         policy.removeChangeListener(onPolicyChange);
@@ -222,13 +182,7 @@ public final class ResponseCache implements AutoCloseable {
         tier.close();
     }
 
-    /**
-     * Builds a {@link ResponseCache}. Not thread-safe.
-     *
-     * <pre>{@code
-     * ResponseCache cache = ResponseCache.builder().policy(policy).build();
-     * }</pre>
-     */
+    /** Builds a {@link ResponseCache} (see its example). Not thread-safe. */
     public static final class Builder {
         private Policy policy;
         private InstantSource clock;
@@ -275,19 +229,9 @@ public final class ResponseCache implements AutoCloseable {
         }
 
         /**
-         * Adds a second level shared by a farm of JVMs behind this cache's own store, such as
-         * {@code cache-redis}'s {@code RedisTier}: lookups go to this JVM's store, then to the
-         * tier, then to the service; {@link ResponseCache#invalidate} reaches every JVM. The
-         * cache owns the tier from then on ({@link ResponseCache#close} closes it), so one tier
-         * serves one cache.
-         *
-         * <pre>{@code
-         * ResponseCache cache = ResponseCache.builder().policy(policy)
-         *         .sharedTier(RedisTier.builder().uri("redis://10.0.0.5:6379").build())
-         *         .build();
-         * }</pre>
-         *
-         * @throws IllegalStateException if already set
+         * Adds a second level shared by a farm of JVMs behind this cache's store (cache-redis's
+         * {@code RedisTier}); {@link ResponseCache#invalidate} then reaches every JVM, and
+         * {@link ResponseCache#close} closes the tier. Once. The Farm page has an example.
          */
         public Builder sharedTier(SharedTier tier) {
             this.sharedTier = once(this.sharedTier, Objects.requireNonNull(tier, "tier"),

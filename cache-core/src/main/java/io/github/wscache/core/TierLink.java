@@ -15,9 +15,28 @@ final class TierLink {
     private final SharedTier tier;
     private final Stats stats;
 
-    TierLink(SharedTier tier, Stats stats) {
+    /** Links the tier (or none) and has its farm-wide invalidations drop {@code store}'s entries. */
+    TierLink(SharedTier tier, Stats stats, Store store) {
         this.tier = tier;
         this.stats = stats;
+        if (tier != null) {
+            tier.bind(new SharedTier.Listener() {
+                @Override
+                public void operationInvalidated(String operation) {
+                    store.removeIf(k -> k.operation().equals(operation));
+                }
+
+                @Override
+                public void allInvalidated() {
+                    store.invalidateAll();
+                }
+            });
+        }
+    }
+
+    /** Returns the salt of identity hashes the farm shares, or {@code null} without a tier. */
+    byte[] identitySalt() {
+        return tier == null ? null : tier.identitySalt();
     }
 
     boolean present() {
