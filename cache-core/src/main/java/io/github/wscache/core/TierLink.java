@@ -15,7 +15,7 @@ final class TierLink {
     private final SharedTier tier;
     private final Stats stats;
 
-    /** Links the tier (or none) and has its farm-wide invalidations drop {@code store}'s entries. */
+    /** Links the tier (or none); its farm-wide invalidations drop {@code store}'s entries. */
     TierLink(SharedTier tier, Stats stats, Store store) {
         this.tier = tier;
         this.stats = stats;
