@@ -12,6 +12,7 @@ final class Cells {
         int throughput = 3 * 2;
         int endToEnd = AxisEndToEndBenchmark.Cell.values().length;
         int floor = ReplayFloorBenchmark.Source.values().length;
-        return keys + hits + scaling + throughput + endToEnd + floor;
+        int json = JsonHitBenchmark.Source.values().length;
+        return keys + hits + scaling + throughput + endToEnd + floor + json;
     }
 }
