@@ -48,7 +48,25 @@ final class KryoPools {
         return kryo;
     }
 
-    /** The pool of one registration version. */
-    private record Pools(int version, Pool<Kryo> pool) {
+    /**
+     * The pool of one registration version. A class, not a record: it is reachable from the
+     * copied types' {@code ClassValue}s, and heap walkers such as JOL cannot read records' fields.
+     */
+    private static final class Pools {
+        private final int version;
+        private final Pool<Kryo> pool;
+
+        Pools(int version, Pool<Kryo> pool) {
+            this.version = version;
+            this.pool = pool;
+        }
+
+        int version() {
+            return version;
+        }
+
+        Pool<Kryo> pool() {
+            return pool;
+        }
     }
 }

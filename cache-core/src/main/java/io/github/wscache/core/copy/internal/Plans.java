@@ -174,8 +174,21 @@ public final class Plans {
         return new Memo(plan.version, copier, plan.explanation);
     }
 
-    /** A memoized copier (or refusal) and the registration version it was made for. */
-    private record Memo(int version, Copier<?> copier, String explanation) {
+    /**
+     * A memoized copier (or refusal) and the registration version it was made for. A class, not
+     * a record: it is reachable from a {@code ClassValue}, and heap walkers such as JOL cannot
+     * read records' fields.
+     */
+    private static final class Memo {
+        final int version;
+        final Copier<?> copier;
+        final String explanation;
+
+        Memo(int version, Copier<?> copier, String explanation) {
+            this.version = version;
+            this.copier = copier;
+            this.explanation = explanation;
+        }
     }
 
     private Plan build(Class<?> type) {
