@@ -10,15 +10,19 @@ import io.github.wscache.core.policy.Policy;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.PrivilegedExceptionAction;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Set;
 import javax.management.InstanceAlreadyExistsException;
 import javax.management.JMX;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import javax.management.openmbean.CompositeData;
 import javax.management.openmbean.TabularData;
+import javax.management.remote.JMXPrincipal;
+import javax.security.auth.Subject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -132,6 +136,20 @@ class CacheAdminMBeanTest {
                         + ": reloaded (changed)");
         assertThat(bean.getAuditLog().get(3)).startsWith("2026-11-24T12:00:00Z jmx reload "
                 + dir.resolve("wscache.yaml") + ": failed: ");
+    }
+
+    @Test
+    @SuppressWarnings("removal")
+    void aChangeUnderAJmxSubject_isAuditedWithItsPrincipal() throws Exception {
+        start("principal");
+        cache.call(quote("A"), () -> load("A"));
+        Subject alice = new Subject(true, Set.of(new JMXPrincipal("alice")), Set.of(), Set.of());
+        Object removed = Subject.doAs(alice, (PrivilegedExceptionAction<Object>) () ->
+                server.invoke(CacheAdmin.objectName("principal"), "invalidate",
+                        new Object[] {"quote"}, new String[] {String.class.getName()}));
+        assertThat(removed).isEqualTo(1L);
+        assertThat(admin.auditLog()).containsExactly(
+                "2026-11-24T12:00:00Z jmx:alice invalidate quote: 1 entries removed");
     }
 
     @Test

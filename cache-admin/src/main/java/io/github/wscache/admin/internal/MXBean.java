@@ -112,9 +112,13 @@ public final class MXBean implements ResponseCacheMXBean {
     }
 
     /** Returns the JMX principal(s) of the calling connection, or {@code jmx}. */
-    @SuppressWarnings("removal")
     static String who() {
-        Subject subject = Subject.getSubject(AccessController.getContext());
+        Subject subject;
+        try {
+            subject = currentSubject();
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return "jmx:unknown(" + e + ")";
+        }
         Set<Principal> principals = subject == null ? Set.of() : subject.getPrincipals();
         if (principals.isEmpty()) {
             return "jmx";
@@ -124,5 +128,19 @@ public final class MXBean implements ResponseCacheMXBean {
             sb.append(sb.length() > 4 ? "," : "").append(p.getName());
         }
         return sb.toString();
+    }
+
+    /**
+     * Returns the subject the JMX connector runs this call as: {@code Subject.current()} where
+     * the JDK has it (18 and later; from 23 on, {@code getSubject} throws without a security
+     * manager), else {@code Subject.getSubject} of the access-control context (17).
+     */
+    @SuppressWarnings("removal")
+    private static Subject currentSubject() throws ReflectiveOperationException {
+        try {
+            return (Subject) Subject.class.getMethod("current").invoke(null);
+        } catch (NoSuchMethodException e) {
+            return Subject.getSubject(AccessController.getContext());
+        }
     }
 }
