@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +36,14 @@ final class Telemetry implements AutoCloseable {
     /** Upper bounds of the latency histogram's buckets, in milliseconds. */
     static final double[] BUCKETS_MS = {0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500,
         1000};
+    private static final Duration[] SLOS = new Duration[BUCKETS_MS.length];
+
+    static {
+        for (int i = 0; i < SLOS.length; i++) {
+            SLOS[i] = Duration.ofNanos((long) (BUCKETS_MS[i] * 1e6));
+        }
+    }
+
     /** Samples kept: one a second for five minutes. */
     static final int WINDOW = 300;
 
@@ -42,6 +51,7 @@ final class Telemetry implements AutoCloseable {
     private final WsCacheMetrics metrics;
     private final ResponseCache cache;
     private final ThreadLocal<CacheEvent.Type> decision = new ThreadLocal<>();
+    private final ConcurrentHashMap<String, Timer> timers = new ConcurrentHashMap<>();
     private final Consumer<CacheEvent> listener = this::onEvent;
     private final ScheduledExecutorService sampler;
     /** Ring of samples: time, then hits/misses/bypasses per operation (guarded by this). */
@@ -105,14 +115,12 @@ final class Telemetry implements AutoCloseable {
         }
     }
 
+    /** Returns the timer of an operation and decision, registered at first use. */
     private Timer timer(String operation, String result) {
-        Duration[] slos = new Duration[BUCKETS_MS.length];
-        for (int i = 0; i < slos.length; i++) {
-            slos[i] = Duration.ofNanos((long) (BUCKETS_MS[i] * 1e6));
-        }
-        return Timer.builder("portal.calls").tag("operation", operation).tag("result", result)
+        return timers.computeIfAbsent(operation + ' ' + result, k -> Timer.builder("portal.calls")
+                .tag("operation", operation).tag("result", result)
                 .description("the portal's back-end calls as its pages see them")
-                .serviceLevelObjectives(slos).register(registry);
+                .serviceLevelObjectives(SLOS).register(registry));
     }
 
     /** Takes one sample of the cache meters (the scheduler calls this once a second). */
