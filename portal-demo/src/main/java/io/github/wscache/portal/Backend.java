@@ -28,11 +28,14 @@ final class Backend {
     private final String endpoint;
     private final List<GoogleSearchServiceStub> all = new CopyOnWriteArrayList<>();
     private final ThreadLocal<GoogleSearchServiceStub> perThread;
+    private final Telemetry telemetry;
 
-    Backend(CachingStubs stubs, ConfigurationContext context, String endpoint) {
+    Backend(CachingStubs stubs, ConfigurationContext context, String endpoint,
+            Telemetry telemetry) {
         this.stubs = stubs;
         this.context = context;
         this.endpoint = endpoint;
+        this.telemetry = telemetry;
         this.perThread = ThreadLocal.withInitial(this::newStub);
     }
 
@@ -54,17 +57,19 @@ final class Backend {
 
     GoogleSearchServiceStub.GoogleSearchResult search(String q)
             throws RemoteException, GoogleSearchFault {
-        return perThread.get().doGoogleSearch(GoogleFixtures.searchRequest(q)).get_return();
+        return telemetry.<GoogleSearchServiceStub.GoogleSearchResult, RemoteException,
+                GoogleSearchFault>time("doGoogleSearch", () -> perThread.get()
+                .doGoogleSearch(GoogleFixtures.searchRequest(q)).get_return());
     }
 
     String spelling(String phrase) throws RemoteException {
-        return perThread.get().doSpellingSuggestion(GoogleFixtures.spellingRequest(phrase))
-                .get_return();
+        return telemetry.time("doSpellingSuggestion", () -> perThread.get()
+                .doSpellingSuggestion(GoogleFixtures.spellingRequest(phrase)).get_return());
     }
 
     byte[] cachedPage(String url) throws IOException {
-        GoogleSearchServiceStub.DoGetCachedPageResponse r =
-                perThread.get().doGetCachedPage(GoogleFixtures.cachedPageRequest(url));
+        GoogleSearchServiceStub.DoGetCachedPageResponse r = telemetry.time("doGetCachedPage",
+                () -> perThread.get().doGetCachedPage(GoogleFixtures.cachedPageRequest(url)));
         if (r.get_return() == null) {
             return new byte[0];
         }

@@ -1,6 +1,9 @@
 package io.github.wscache.portal;
 
-/** HTML and JSON escaping for the portal's pages. */
+import io.github.wscache.core.CacheStats;
+import java.util.Locale;
+
+/** HTML and JSON escaping, and readable numbers, for the portal's pages. */
 final class Html {
     private Html() {
     }
@@ -80,5 +83,17 @@ final class Html {
             }
         }
         return b.append('"').toString();
+    }
+
+    /** Returns statistics as people read them: {@code 12 hits, 3 misses (80.0 % hits), ...}. */
+    static String readable(CacheStats s) {
+        long w = s.weightedSize();
+        String size = w < 1024 ? w + " B" : w < 1 << 20
+                ? String.format(Locale.ROOT, "%.1f KB", w / 1024.0)
+                : String.format(Locale.ROOT, "%.1f MB", w / 1048576.0);
+        return String.format(Locale.ROOT, "%,d hits, %,d misses (%.1f %% hits), %,d "
+                + "bypasses, %,d errors; %,d entries, %s; mean service call %.2f ms", s.hits(),
+                s.misses(), 100 * s.hitRatio(), s.bypasses(), s.errors(), s.entryCount(), size,
+                s.loads() == 0 ? 0.0 : s.loadTimeNanos() / 1e6 / s.loads());
     }
 }

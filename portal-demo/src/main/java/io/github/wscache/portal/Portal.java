@@ -1,5 +1,7 @@
 package io.github.wscache.portal;
 
+import io.github.wscache.admin.AdminServlet;
+import io.github.wscache.admin.CacheAdmin;
 import io.github.wscache.axis.CachingStubs;
 import io.github.wscache.axis.WsCache;
 import io.github.wscache.core.CacheStats;
@@ -9,6 +11,7 @@ import io.github.wscache.core.policy.Policy;
 import io.github.wscache.core.policy.PolicyWatcher;
 import io.github.wscache.embedded.EmbeddedServer;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -16,6 +19,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import javax.management.JMException;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.context.ConfigurationContextFactory;
@@ -53,14 +57,21 @@ public final class Portal implements AutoCloseable {
     private final Policy policy;
     private final PolicyWatcher watcher;
     private final Backend backend;
+    private final Telemetry telemetry;
+    private final CacheAdmin admin;
 
     private Portal(ConfigurationContext axis2, ResponseCache cache, Policy policy,
-            PolicyWatcher watcher, Backend backend) {
+            PolicyWatcher watcher, Backend backend, Telemetry telemetry) {
         this.axis2 = axis2;
         this.cache = cache;
         this.policy = policy;
         this.watcher = watcher;
         this.backend = backend;
+        this.telemetry = telemetry;
+        CacheAdmin.Builder b = CacheAdmin.builder("portal", cache)
+                .service(Representations.SERVICE).endpoint(backend.endpoint());
+        Representations.OPERATIONS.forEach(b::resultType);
+        this.admin = b.build();
     }
 
     /** Returns options for a portal in front of the back-end's SOAP 1.1 endpoint. */
@@ -85,9 +96,11 @@ public final class Portal implements AutoCloseable {
             throw new IOException("cannot create the Axis2 client configuration", e);
         }
         ResponseCache cache = WsCache.install(axis2, policy);
-        Backend backend = new Backend(CachingStubs.using(cache), axis2, o.backendEndpoint);
+        Telemetry telemetry = new Telemetry(cache, true);
+        Backend backend = new Backend(CachingStubs.using(cache), axis2, o.backendEndpoint,
+                telemetry);
 
-        Portal portal = new Portal(axis2, cache, policy, watcher, backend);
+        Portal portal = new Portal(axis2, cache, policy, watcher, backend, telemetry);
         try {
             portal.server = EmbeddedServer.builder()
                     .port(o.port)
@@ -99,13 +112,39 @@ public final class Portal implements AutoCloseable {
                     .quietErrorPages()
                     .inMemorySessions(30)
                     .servlet("portal", new PortalServlet(portal, backend), "/")
+                    .servlet("admin", new AdminServlet(portal.admin), "/admin/*")
                     .start();
+            portal.registerMBean();
         } catch (IOException e) {
             portal.close();
             throw new IOException("cannot start the portal on port " + o.port
                     + " (in use? pick another with --port)", e.getCause());
         }
         return portal;
+    }
+
+    /**
+     * Registers the cache's MXBean as {@code io.github.wscache:type=ResponseCache,name="portal"}
+     * for jconsole; closing the portal unregisters it. If another portal of this JVM holds the
+     * name, that is logged, not fatal: this one runs without an MXBean.
+     */
+    private void registerMBean() {
+        try {
+            admin.registerMBean(ManagementFactory.getPlatformMBeanServer());
+        } catch (JMException e) {
+            Logger.getLogger(Portal.class.getName()).log(Level.WARNING,
+                    "the portal's MXBean is not registered", e);
+        }
+    }
+
+    /** The admin of the portal's cache (the {@code /admin/} endpoint and the MXBean). */
+    public CacheAdmin admin() {
+        return admin;
+    }
+
+    /** The charts' data (see the dashboard). */
+    Telemetry telemetry() {
+        return telemetry;
     }
 
     /** The bound port. */
@@ -164,12 +203,20 @@ public final class Portal implements AutoCloseable {
         return m;
     }
 
-    /** Drops the entries of one operation, or of all with {@code null}. */
+    /** Drops the entries of one operation, or of all with {@code null}, as "portal". */
     public void invalidate(String operation) {
+        invalidate(operation, "portal");
+    }
+
+    /**
+     * Drops the entries of one operation, or of all with {@code null}, through the admin: the
+     * change is in its audit log as done by {@code who}.
+     */
+    public void invalidate(String operation, String who) {
         if (operation == null) {
-            cache.invalidateAll();
+            admin.invalidateAll(who);
         } else {
-            cache.invalidate(operation);
+            admin.invalidate(operation, who);
         }
     }
 
@@ -184,6 +231,8 @@ public final class Portal implements AutoCloseable {
             // stopping anyway
         }
         backend.close();
+        admin.close();
+        telemetry.close();
         closeQuietly(watcher);
         try {
             axis2.terminate();

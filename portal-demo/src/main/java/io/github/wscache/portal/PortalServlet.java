@@ -1,5 +1,6 @@
 package io.github.wscache.portal;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.wscache.core.CacheStats;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.google.stub.GoogleSearchFault;
@@ -11,6 +12,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -31,6 +33,7 @@ final class PortalServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
     private static final String CSRF = "csrf";
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String STYLE = "<style>body{font-family:sans-serif;margin:2em;"
             + "max-width:70em}table{border-collapse:collapse}td,th{border:1px solid #ccc;"
             + "padding:.3em .5em;text-align:left;vertical-align:top}.r{margin:1em 0}"
@@ -65,6 +68,15 @@ final class PortalServlet extends HttpServlet {
             case "/dashboard.json":
                 dashboardJson(resp);
                 break;
+            case "/dashboard/series.json":
+                resp.setContentType("application/json;charset=UTF-8");
+                resp.setHeader("Cache-Control", "no-store");
+                resp.setHeader("X-Content-Type-Options", "nosniff");
+                JSON.writeValue(resp.getOutputStream(), portal.telemetry().series());
+                break;
+            case "/dashboard.js":
+                script(resp);
+                break;
             default:
                 resp.sendError(HttpServletResponse.SC_NOT_FOUND);
         }
@@ -88,7 +100,7 @@ final class PortalServlet extends HttpServlet {
             return;
         }
         if ("/dashboard/invalidate".equals(path)) {
-            portal.invalidate(all ? null : op);
+            portal.invalidate(all ? null : op, "dashboard@" + req.getRemoteAddr());
         } else {
             String value = req.getParameter("value");
             if (all || value == null
@@ -129,9 +141,16 @@ final class PortalServlet extends HttpServlet {
     }
 
     private static PrintWriter html(HttpServletResponse resp, String title) throws IOException {
+        return html(resp, title, false);
+    }
+
+    /** Starts a page; {@code scripts}: the page may run this site's own scripts, no others. */
+    private static PrintWriter html(HttpServletResponse resp, String title, boolean scripts)
+            throws IOException {
         resp.setContentType("text/html;charset=UTF-8");
         resp.setHeader("Content-Security-Policy",
-                "default-src 'self'; script-src 'none'; style-src 'unsafe-inline'; "
+                "default-src 'self'; script-src " + (scripts ? "'self'" : "'none'")
+                        + "; style-src 'unsafe-inline'; "
                         + "frame-src 'self' about:; frame-ancestors 'none'");
         resp.setHeader("X-Content-Type-Options", "nosniff");
         resp.setHeader("Cache-Control", "no-store");
@@ -141,7 +160,7 @@ final class PortalServlet extends HttpServlet {
         w.print("</title>");
         w.print(STYLE);
         w.print("</head><body><nav><a href=\"/\">Search</a><a href=\"/dashboard\">Dashboard</a>"
-                + "</nav>");
+                + "<a href=\"/admin/\">Admin</a></nav>");
         return w;
     }
 
@@ -284,16 +303,18 @@ final class PortalServlet extends HttpServlet {
 
     private void dashboard(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         String token = csrfToken(req);
-        PrintWriter w = html(resp, "wscache dashboard");
+        PrintWriter w = html(resp, "wscache dashboard", true);
         w.print("<h1>Cache dashboard</h1><p>Back-end: <span class=\"u\">");
         w.print(Html.esc(portal.backendEndpoint()));
         w.print("</span>. Policy: ");
         w.print(Html.esc(portal.policy().file().map(Object::toString)
                 .orElse("made in code")));
         w.print(portal.policy().file().isPresent() ? " (watched: edits take effect)" : "");
-        w.print(". Total: ");
-        w.print(Html.esc(portal.cache().stats().toString()));
-        w.print("</p><table id=\"stats\"><tr><th>operation</th><th>policy in force</th>"
+        w.print(".</p><p id=\"total\">Total: ");
+        w.print(Html.esc(Html.readable(portal.cache().stats())));
+        w.print("</p>");
+        charts(w);
+        w.print("<table id=\"stats\"><tr><th>operation</th><th>policy in force</th>"
                 + "<th>strategy and why</th><th>hits</th><th>misses</th><th>bypasses</th>"
                 + "<th>hit ratio</th><th>entries</th><th>switch representation</th>"
                 + "<th></th></tr>");
@@ -341,6 +362,44 @@ final class PortalServlet extends HttpServlet {
         w.print("<p><button type=\"submit\" id=\"invalidate-all\">Invalidate all</button> "
                 + "<a href=\"/dashboard\" id=\"refresh\">Refresh</a> "
                 + "<a href=\"/dashboard.json\">JSON</a></p></form></body></html>");
+    }
+
+    /**
+     * The live charts: drawn as inline SVG by {@code /dashboard.js} from
+     * {@code /dashboard/series.json}, refreshed every two seconds; no library, nothing fetched
+     * from elsewhere.
+     */
+    private static void charts(PrintWriter w) {
+        w.print("<style>#charts{display:flex;flex-wrap:wrap;gap:1em 2em;margin:1em 0}"
+                + "#charts figure{margin:0;width:460px}#charts figure.wide{width:940px}"
+                + "#charts figcaption{font-weight:bold;margin-bottom:.3em}"
+                + "#charts svg{background:#fafafa;border:1px solid #ddd}"
+                + "#charts .legend span{margin-right:1em;white-space:nowrap;font-size:90%}"
+                + "#charts .num{font-size:90%;color:#333}</style>");
+        w.print("<section id=\"charts\">"
+                + "<figure><figcaption>Calls per second</figcaption>"
+                + "<svg id=\"chart-calls\" width=\"460\" height=\"220\"></svg>"
+                + "<div class=\"legend\" id=\"legend-calls\"></div></figure>"
+                + "<figure><figcaption>Hit ratio</figcaption>"
+                + "<svg id=\"chart-ratio\" width=\"460\" height=\"220\"></svg>"
+                + "<div class=\"legend\" id=\"ratio-numbers\"></div></figure>"
+                + "<figure class=\"wide\"><figcaption>Latency of the portal's calls: hits and"
+                + " misses</figcaption>"
+                + "<svg id=\"chart-latency\" width=\"940\" height=\"220\"></svg>"
+                + "<div class=\"num\" id=\"latency-numbers\"></div></figure></section>"
+                + "<script src=\"/dashboard.js\"></script>");
+    }
+
+    private static void script(HttpServletResponse resp) throws IOException {
+        try (InputStream in = PortalServlet.class.getResourceAsStream("dashboard.js")) {
+            if (in == null) {
+                resp.sendError(HttpServletResponse.SC_NOT_FOUND);
+                return;
+            }
+            resp.setContentType("text/javascript;charset=UTF-8");
+            resp.setHeader("X-Content-Type-Options", "nosniff");
+            in.transferTo(resp.getOutputStream());
+        }
     }
 
     private static void hidden(PrintWriter w, String name, String value) {

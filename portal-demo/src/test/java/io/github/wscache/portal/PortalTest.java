@@ -2,6 +2,8 @@ package io.github.wscache.portal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.wscache.core.CacheStats;
 import java.io.IOException;
 import java.net.CookieManager;
@@ -177,6 +179,52 @@ class PortalTest {
         assertThat(demo.portal().cache().stats("doSpellingSuggestion").entryCount()).isOne();
         get("search?q=invalidate");
         assertThat(demo.backend().requestCount("doGoogleSearch")).isEqualTo(n + 1);
+        assertThat(demo.portal().admin().auditLog()).last().asString()
+                .endsWith(" dashboard@127.0.0.1 invalidate doGoogleSearch: 1 entries removed");
+    }
+
+    @Test
+    void dashboard_hasLiveCharts_fromItsOwnScript_andReadableTotals() throws Exception {
+        get("search?q=charts");
+        get("search?q=charts");
+        HttpResponse<String> page = get("dashboard");
+        assertThat(page.body()).contains("<svg id=\"chart-calls\"", "<svg id=\"chart-ratio\"",
+                "<svg id=\"chart-latency\"", "<script src=\"/dashboard.js\"></script>")
+                .doesNotContain("CacheStats{").containsPattern(
+                        "<p id=\"total\">Total: [0-9,]+ hits, [0-9,]+ misses \\([0-9.]+ % hits\\)");
+        assertThat(page.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(
+                csp -> assertThat(csp).contains("script-src 'self';"));
+        assertThat(get("").headers().firstValue("Content-Security-Policy")).hasValueSatisfying(
+                csp -> assertThat(csp).contains("script-src 'none';"));
+        HttpResponse<String> js = get("dashboard.js");
+        assertThat(js.statusCode()).isEqualTo(200);
+        assertThat(js.headers().firstValue("Content-Type")).hasValue(
+                "text/javascript;charset=UTF-8");
+        assertThat(js.body()).contains("fetch('/dashboard/series.json'")
+                .doesNotContainPattern("fetch\\('(?!/dashboard/series\\.json')")
+                .doesNotContain("https://", "import ");
+
+        JsonNode series = new ObjectMapper().readTree(get("dashboard/series.json").body());
+        assertThat(series.get("operations").fieldNames()).toIterable()
+                .containsExactlyElementsOf(Representations.OPERATION_ORDER);
+        assertThat(series.get("latency").get("hit").get("count").asLong()).isPositive();
+        assertThat(series.get("latency").get("miss").get("count").asLong()).isPositive();
+    }
+
+    @Test
+    void adminEndpoint_isMounted_andShowsTheDeclaredResultTypes() throws Exception {
+        assertThat(get("admin/").body()).contains("<tr id=\"op-doGoogleSearch\">");
+        JsonNode state = new ObjectMapper().readTree(get("admin/state.json").body());
+        assertThat(state.get("name").asText()).isEqualTo("portal");
+        boolean found = false;
+        for (JsonNode op : state.get("operations")) {
+            if (op.get("operation").asText().equals("doGoogleSearch")) {
+                assertThat(op.get("resultType").asText()).endsWith("$DoGoogleSearchResponse");
+                assertThat(op.get("copier").asText()).isNotBlank();
+                found = true;
+            }
+        }
+        assertThat(found).isTrue();
     }
 
     @Test

@@ -1,0 +1,361 @@
+package io.github.wscache.admin;
+
+import io.github.wscache.admin.internal.MXBean;
+import io.github.wscache.core.CacheStats;
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.copy.CopierChoice;
+import io.github.wscache.core.policy.OperationPolicy;
+import io.github.wscache.core.policy.ReloadResult;
+import io.github.wscache.core.policy.Rule;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import javax.management.StandardMBean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Management of one {@link ResponseCache} for administrators: the policy in force per operation
+ * and the file it came from, statistics per operation, the copier chosen per declared result
+ * type and why; and the changes an administrator makes (reload the policy file now, invalidate
+ * one operation or all), each recorded with who, what and when in the
+ * {@linkplain #auditLog() audit log} and in the SLF4J logger {@value #AUDIT_LOGGER} at INFO.
+ * The same is offered over JMX ({@link #registerMBean}, operable from {@code jconsole}) and HTTP
+ * ({@link AdminServlet}). Thread-safe.
+ *
+ * <pre>{@code
+ * CacheAdmin admin = CacheAdmin.builder("portal", cache)
+ *         .service("GoogleSearchService")
+ *         .resultType("doGoogleSearch", GoogleSearchResult.class)
+ *         .build();
+ * admin.registerMBean(ManagementFactory.getPlatformMBeanServer());
+ * tomcat.addServlet(ctx, "wscache-admin", new AdminServlet(admin)); // mapped to /admin/*
+ * admin.invalidate("doGoogleSearch", "alice");   // logged: alice invalidate doGoogleSearch
+ * }</pre>
+ */
+public final class CacheAdmin implements AutoCloseable {
+    /** The logger every change is written to. */
+    public static final String AUDIT_LOGGER = "io.github.wscache.admin.audit";
+    /** The JMX domain of the MXBeans: {@code io.github.wscache:type=ResponseCache,name=...}. */
+    public static final String JMX_DOMAIN = "io.github.wscache";
+
+    private static final Logger AUDIT = LoggerFactory.getLogger(AUDIT_LOGGER);
+
+    private final String name;
+    private final ResponseCache cache;
+    private final String service;
+    private final String endpoint;
+    private final Map<String, Class<?>> resultTypes;
+    private final Clock clock;
+    private final int auditSize;
+    private final Deque<String> audit = new ArrayDeque<>();
+    private final List<Registration> registrations = new ArrayList<>();
+
+    private CacheAdmin(Builder b) {
+        this.name = b.name;
+        this.cache = b.cache;
+        this.service = b.service;
+        this.endpoint = b.endpoint;
+        this.resultTypes = Map.copyOf(b.resultTypes);
+        this.clock = b.clock;
+        this.auditSize = b.auditSize;
+    }
+
+    /**
+     * Returns a builder.
+     *
+     * @param name the cache's name in JMX, on the admin page and in the audit log
+     * @param cache the cache
+     */
+    public static Builder builder(String name, ResponseCache cache) {
+        return new Builder(name, cache);
+    }
+
+    /** Returns the cache's name. */
+    public String name() {
+        return name;
+    }
+
+    /** Returns the cache. */
+    public ResponseCache cache() {
+        return cache;
+    }
+
+    /** Returns the policy file, when the policy can be reloaded from one. */
+    public Optional<Path> policyFile() {
+        return cache.policy().file();
+    }
+
+    /** Returns the counters of the whole cache. */
+    public CacheStats stats() {
+        return cache.stats();
+    }
+
+    /**
+     * Returns the operations an administrator can act on, sorted: those the cache has seen, those
+     * named exactly by a rule for this admin's service or endpoint, and those with a declared
+     * result type.
+     */
+    public List<OperationStatus> operations() {
+        Set<String> names = new TreeSet<>(cache.operations());
+        names.addAll(resultTypes.keySet());
+        for (Rule r : cache.policy().rules()) {
+            if (r.operation().indexOf('*') < 0 && r.appliesTo(service, endpoint)) {
+                names.add(r.operation());
+            }
+        }
+        List<OperationStatus> out = new ArrayList<>(names.size());
+        for (String op : names) {
+            out.add(status(op));
+        }
+        return out;
+    }
+
+    /**
+     * Returns one operation's status.
+     *
+     * @throws IllegalArgumentException if {@code operation} is blank
+     */
+    public OperationStatus status(String operation) {
+        String op = checkOperation(operation);
+        OperationPolicy p = cache.policy().resolve(service, endpoint, op);
+        Class<?> type = resultTypes.get(op);
+        return new OperationStatus(op, p, cache.stats(op), type, copier(p, type));
+    }
+
+    private String copier(OperationPolicy p, Class<?> type) {
+        if (!p.cacheable()) {
+            return "none: the operation is not cacheable";
+        }
+        if (p.value().isMessageLevel()) {
+            return "none: value: " + p.value().yamlName() + " is cached at the message level"
+                    + " (no objects are copied)";
+        }
+        if (type == null) {
+            return null;
+        }
+        CopierChoice<?> c = cache.copiers().choose(p, type);
+        return c.reason() + c.warning().map(w -> " (warning: " + w + ")").orElse("");
+    }
+
+    /**
+     * Reads the policy file again now; the result says whether the new rules are in force or why
+     * the previous ones stay.
+     *
+     * @param who the administrator, for the audit log
+     */
+    public ReloadResult reload(String who) {
+        ReloadResult r = cache.policy().reload();
+        audit(who, "reload " + policyFile().map(Path::toString).orElse("(no file)"),
+                r.toString());
+        return r;
+    }
+
+    /**
+     * Removes every entry of {@code operation}.
+     *
+     * @param who the administrator, for the audit log
+     * @return the number of entries removed
+     * @throws IllegalArgumentException if {@code operation} is blank
+     */
+    public long invalidate(String operation, String who) {
+        String op = checkOperation(operation);
+        long before = cache.stats(op).entryCount();
+        cache.invalidate(op);
+        long removed = before - cache.stats(op).entryCount();
+        audit(who, "invalidate " + op, removed + " entries removed");
+        return removed;
+    }
+
+    /**
+     * Removes every entry of the cache.
+     *
+     * @param who the administrator, for the audit log
+     * @return the number of entries removed
+     */
+    public long invalidateAll(String who) {
+        long before = cache.stats().entryCount();
+        cache.invalidateAll();
+        long removed = before - cache.stats().entryCount();
+        audit(who, "invalidate all", removed + " entries removed");
+        return removed;
+    }
+
+    /** Returns the most recent changes, oldest first: {@code when who what: result}. */
+    public List<String> auditLog() {
+        synchronized (audit) {
+            return List.copyOf(audit);
+        }
+    }
+
+    private void audit(String who, String what, String result) {
+        String line = clock.instant() + " " + checkWho(who) + " " + what + ": " + result;
+        synchronized (audit) {
+            if (audit.size() == auditSize) {
+                audit.removeFirst();
+            }
+            audit.addLast(line);
+        }
+        AUDIT.info("wscache admin [{}] {}", name, line);
+    }
+
+    /**
+     * Registers this cache's MXBean as {@code io.github.wscache:type=ResponseCache,name=<name>}
+     * (see {@link ResponseCacheMXBean}); {@link #close()} unregisters it.
+     *
+     * @param server usually {@link ManagementFactory#getPlatformMBeanServer()}
+     * @return the name it was registered under
+     * @throws JMException if a bean of that name is already registered
+     */
+    public ObjectName registerMBean(MBeanServer server) throws JMException {
+        ObjectName on = objectName(name);
+        server.registerMBean(new StandardMBean(new MXBean(this), ResponseCacheMXBean.class,
+                true), on);
+        synchronized (registrations) {
+            registrations.add(new Registration(server, on));
+        }
+        return on;
+    }
+
+    /**
+     * Returns the JMX name of a cache's MXBean.
+     *
+     * @throws IllegalArgumentException if {@code cacheName} cannot be quoted into a name
+     */
+    public static ObjectName objectName(String cacheName) {
+        try {
+            return new ObjectName(JMX_DOMAIN + ":type=ResponseCache,name="
+                    + ObjectName.quote(cacheName));
+        } catch (JMException e) {
+            throw new IllegalArgumentException("cache name cannot be a JMX name: " + cacheName, e);
+        }
+    }
+
+    /** Unregisters the MXBeans this admin registered; the cache is left as it is. */
+    @Override
+    public void close() {
+        synchronized (registrations) {
+            for (Registration r : registrations) {
+                try {
+                    r.server.unregisterMBean(r.name);
+                } catch (JMException e) {
+                    LoggerFactory.getLogger(CacheAdmin.class)
+                            .warn("cannot unregister {}", r.name, e);
+                }
+            }
+            registrations.clear();
+        }
+    }
+
+    private static String checkOperation(String operation) {
+        if (operation == null || operation.isBlank()) {
+            throw new IllegalArgumentException("operation must not be blank: " + operation);
+        }
+        return operation;
+    }
+
+    private static String checkWho(String who) {
+        if (who == null || who.isBlank()) {
+            throw new IllegalArgumentException("who must name the administrator: " + who);
+        }
+        return who.replaceAll("\\s+", "_");
+    }
+
+    private static final class Registration {
+        final MBeanServer server;
+        final ObjectName name;
+
+        Registration(MBeanServer server, ObjectName name) {
+            this.server = server;
+            this.name = name;
+        }
+    }
+
+    /**
+     * Builds a {@link CacheAdmin}. Not thread-safe.
+     *
+     * <pre>{@code
+     * CacheAdmin admin = CacheAdmin.builder("portal", cache).service("Search").build();
+     * }</pre>
+     */
+    public static final class Builder {
+        private final String name;
+        private final ResponseCache cache;
+        private String service;
+        private String endpoint;
+        private final Map<String, Class<?>> resultTypes = new LinkedHashMap<>();
+        private Clock clock = Clock.systemUTC();
+        private int auditSize = 100;
+
+        private Builder(String name, ResponseCache cache) {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("cache name must not be blank: " + name);
+            }
+            this.name = name;
+            this.cache = Objects.requireNonNull(cache, "cache");
+        }
+
+        /**
+         * The service whose operations this admin shows: rules of that service are resolved as
+         * its calls are. Unset, only rules for every service apply.
+         */
+        public Builder service(String serviceName) {
+            this.service = Objects.requireNonNull(serviceName, "service");
+            return this;
+        }
+
+        /** The endpoint whose operations this admin shows, as {@link #service}. */
+        public Builder endpoint(String endpointUrl) {
+            this.endpoint = Objects.requireNonNull(endpointUrl, "endpoint");
+            return this;
+        }
+
+        /**
+         * Declares the result type of an operation, so that the admin can tell which copier the
+         * cache chooses for it and why.
+         *
+         * @throws IllegalStateException if the operation's type was already declared
+         */
+        public Builder resultType(String operation, Class<?> type) {
+            Objects.requireNonNull(type, "type");
+            if (resultTypes.putIfAbsent(checkOperation(operation), type) != null) {
+                throw new IllegalStateException("result type of " + operation
+                        + " was already set: " + resultTypes.get(operation).getName());
+            }
+            return this;
+        }
+
+        /** The clock of the audit log's timestamps (UTC system clock by default). */
+        public Builder clock(Clock auditClock) {
+            this.clock = Objects.requireNonNull(auditClock, "clock");
+            return this;
+        }
+
+        /** How many changes the in-memory audit log keeps (100 by default; all are logged). */
+        public Builder auditSize(int changes) {
+            if (changes < 1) {
+                throw new IllegalArgumentException("audit size must be positive: " + changes);
+            }
+            this.auditSize = changes;
+            return this;
+        }
+
+        /** Returns the admin. */
+        public CacheAdmin build() {
+            return new CacheAdmin(this);
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package io.github.wscache.admin.internal;
+
+import io.github.wscache.core.CacheStats;
+import io.github.wscache.core.policy.ReloadResult;
+import java.util.Locale;
+
+/** Readable renderings shared by the MXBean and the admin servlet. */
+public final class Texts {
+    private Texts() {
+    }
+
+    /** Returns a statistics line, e.g. {@code 12 hits, 3 misses (80.0 % hits), 2 entries, ...}. */
+    public static String stats(CacheStats s) {
+        return String.format(Locale.ROOT, "%d hits, %d misses (%.1f %% hits), %d stores, "
+                + "%d bypasses, %d revalidations, %d errors, %d evictions, %d expirations, "
+                + "%d entries, %s, mean load %s", s.hits(), s.misses(), 100 * s.hitRatio(),
+                s.stores(), s.bypasses(), s.revalidations(), s.errors(), s.evictions(),
+                s.expirations(), s.entryCount(), bytes(s.weightedSize()),
+                millis(s.loads() == 0 ? 0 : s.loadTimeNanos() / s.loads()));
+    }
+
+    /** Returns what a reload did, e.g. {@code reloaded (changed)} or why the old rules stay. */
+    public static String reload(ReloadResult r) {
+        return r.error().map(e -> "not reloaded, the previous policy stays in force: "
+                + e.getMessage()).orElseGet(r::toString);
+    }
+
+    /** Returns a byte count with a binary unit, e.g. {@code 1.5 MB}. */
+    public static String bytes(long n) {
+        if (n < 1024) {
+            return n + " B";
+        }
+        if (n < 1024 * 1024) {
+            return String.format(Locale.ROOT, "%.1f KB", n / 1024.0);
+        }
+        return String.format(Locale.ROOT, "%.1f MB", n / (1024.0 * 1024));
+    }
+
+    /** Returns nanoseconds as milliseconds, e.g. {@code 2.41 ms}. */
+    public static String millis(long nanos) {
+        return String.format(Locale.ROOT, "%.2f ms", nanos / 1e6);
+    }
+}
