@@ -53,7 +53,12 @@ class BrowserTest {
             assertThat(demo.backend().requestCount("doGoogleSearch")).isEqualTo(1);
             screenshot(chromium, "portal-browser-dashboard.png");
 
+            org.openqa.selenium.WebElement entries =
+                    web.findElement(By.cssSelector("#op-doGoogleSearch td.entries"));
             web.findElement(By.cssSelector("#op-doGoogleSearch button.invalidate")).click();
+            // the form posts and the dashboard comes back as a new page: wait for it
+            new WebDriverWait(web, Duration.ofSeconds(10))
+                    .until(ExpectedConditions.stalenessOf(entries));
             assertThat(web.findElement(By.cssSelector("#op-doGoogleSearch td.entries"))
                     .getText()).isEqualTo("0");
         }
