@@ -155,33 +155,6 @@ final class RecordingCodec {
      * reader: events, names, declarations, attributes, texts, namespace lookup by prefix.
      */
     private static final class BytesReader implements XMLStreamReader {
-        private static final Location LOCATION = new Location() {
-            @Override
-            public int getLineNumber() {
-                return -1;
-            }
-
-            @Override
-            public int getColumnNumber() {
-                return -1;
-            }
-
-            @Override
-            public int getCharacterOffset() {
-                return -1;
-            }
-
-            @Override
-            public String getPublicId() {
-                return null;
-            }
-
-            @Override
-            public String getSystemId() {
-                return null;
-            }
-        };
-
         private final byte[] in;
         private int pos;
         private final List<String> pool = new ArrayList<>();
@@ -692,7 +665,7 @@ final class RecordingCodec {
 
         @Override
         public Location getLocation() {
-            return LOCATION;
+            return ReplayReader.LOCATION;
         }
     }
 }

@@ -22,7 +22,8 @@ import javax.xml.stream.XMLStreamReader;
  */
 final class ReplayReader implements XMLStreamReader {
 
-    private static final Location LOCATION = new Location() {
+    /** No location: a replay has no source text (shared with the byte codec's reader). */
+    static final Location LOCATION = new Location() {
         @Override
         public int getLineNumber() {
             return -1;
