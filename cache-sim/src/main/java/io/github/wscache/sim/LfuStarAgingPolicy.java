@@ -3,7 +3,6 @@ package io.github.wscache.sim;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.function.LongConsumer;
 
 /**
  * LFU*-Aging, the replacement policy of paper 003 (after Arlitt, Cherkasova, Dilley, Friedrich
@@ -19,18 +18,16 @@ import java.util.function.LongConsumer;
  * </ul>
  * The paper gives A_max but not the counter bound; 100 is our choice.
  */
-final class LfuStarAgingPolicy extends CachePolicy {
+final class LfuStarAgingPolicy extends MapPolicy<LfuStarAgingPolicy.Entry> {
     static final int MAX_COUNT = 100;
 
     private final long maxAgeMicros;
-    private final HashMap<Long, Entry> entries = new HashMap<>();
     /** Entries whose count is one, in the order they became so: the eviction candidates. */
     private final LinkedHashMap<Long, Entry> ones = new LinkedHashMap<>();
-    private long used;
     private long lastAging = Long.MIN_VALUE;
 
     LfuStarAgingPolicy(long capacity, long maxAgeMicros) {
-        super(capacity);
+        super(capacity, new HashMap<>());
         if (maxAgeMicros <= 0) {
             throw new IllegalArgumentException("maximum age must be positive: " + maxAgeMicros);
         }
@@ -102,31 +99,9 @@ final class LfuStarAgingPolicy extends CachePolicy {
         used += size;
     }
 
-    @Override
-    boolean contains(long key) {
-        return entries.containsKey(key);
-    }
 
-    @Override
-    boolean remove(long key) {
-        Entry e = entries.remove(key);
-        if (e == null) {
-            return false;
-        }
-        ones.remove(key);
-        used -= e.size;
-        return true;
-    }
 
-    @Override
-    long weightedSize() {
-        return used;
-    }
 
-    @Override
-    void forEachKey(LongConsumer action) {
-        entries.keySet().forEach(action::accept);
-    }
 
     /** The reference count of {@code key}, or 0 if absent; for tests. */
     int count(long key) {
@@ -134,7 +109,17 @@ final class LfuStarAgingPolicy extends CachePolicy {
         return e == null ? 0 : e.count;
     }
 
-    private static final class Entry {
+    @Override
+    int sizeOf(Entry e) {
+        return e.size;
+    }
+
+    @Override
+    void dropped(long key, Entry e) {
+        ones.remove(key);
+    }
+
+    static final class Entry {
         final long key;
         final int size;
         int count = 1;

@@ -3,15 +3,12 @@ package io.github.wscache.sim;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.LongConsumer;
 
 /** Least recently used over bytes: evicts from the cold end until the newcomer fits. */
-final class LruPolicy extends CachePolicy {
-    private final LinkedHashMap<Long, Integer> entries = new LinkedHashMap<>(256, 0.75f, true);
-    private long used;
+final class LruPolicy extends MapPolicy<Integer> {
 
     LruPolicy(long capacity) {
-        super(capacity);
+        super(capacity, new LinkedHashMap<>(256, 0.75f, true));
     }
 
     @Override
@@ -34,27 +31,7 @@ final class LruPolicy extends CachePolicy {
     }
 
     @Override
-    boolean contains(long key) {
-        return entries.containsKey(key);
-    }
-
-    @Override
-    boolean remove(long key) {
-        Integer size = entries.remove(key);
-        if (size == null) {
-            return false;
-        }
-        used -= size;
-        return true;
-    }
-
-    @Override
-    long weightedSize() {
-        return used;
-    }
-
-    @Override
-    void forEachKey(LongConsumer action) {
-        entries.keySet().forEach(action::accept);
+    int sizeOf(Integer size) {
+        return size;
     }
 }

@@ -3,7 +3,6 @@ package io.github.wscache.sim;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.TreeSet;
-import java.util.function.LongConsumer;
 
 /**
  * The evict-the-lowest-priority family: LFU (priority = in-cache reference count), GDSF
@@ -14,21 +13,19 @@ import java.util.function.LongConsumer;
  * fetch is worth its room). Ties go to the least recently used. Frequencies are in-cache: a
  * document that is evicted and comes back starts again at one.
  */
-final class PriorityPolicy extends CachePolicy {
+final class PriorityPolicy extends MapPolicy<PriorityPolicy.Entry> {
     private static final Comparator<Entry> ORDER =
             Comparator.comparingDouble((Entry e) -> e.priority).thenComparingLong(e -> e.seq);
 
     private enum Kind { LFU, GDSF, GD_COST }
 
     private final Kind kind;
-    private final HashMap<Long, Entry> entries = new HashMap<>();
     private final TreeSet<Entry> queue = new TreeSet<>(ORDER);
-    private long used;
     private long clock;
     private double inflation;
 
     private PriorityPolicy(long capacity, Kind kind) {
-        super(capacity);
+        super(capacity, new HashMap<>());
         this.kind = kind;
     }
 
@@ -89,33 +86,21 @@ final class PriorityPolicy extends CachePolicy {
         };
     }
 
+
+
+
+
     @Override
-    boolean contains(long key) {
-        return entries.containsKey(key);
+    int sizeOf(Entry e) {
+        return e.size;
     }
 
     @Override
-    boolean remove(long key) {
-        Entry e = entries.remove(key);
-        if (e == null) {
-            return false;
-        }
+    void dropped(long key, Entry e) {
         queue.remove(e);
-        used -= e.size;
-        return true;
     }
 
-    @Override
-    long weightedSize() {
-        return used;
-    }
-
-    @Override
-    void forEachKey(LongConsumer action) {
-        entries.keySet().forEach(action::accept);
-    }
-
-    private static final class Entry {
+    static final class Entry {
         final long key;
         final int size;
         final int cost;
