@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -502,7 +503,7 @@ public final class EdgeCache implements AutoCloseable {
             key.append(n).append('=').append(keyValue(n, values == null ? List.of() : values))
                     .append('\n');
         }
-        return new Variant(status, Headers.of(kept), body, Headers.of(selecting),
+        return Variant.of(status, Headers.of(kept), body, Headers.of(selecting),
                 List.copyOf(vary), sent, received, all.withoutQualifiedFields(),
                 key.toString());
     }
@@ -552,7 +553,7 @@ public final class EdgeCache implements AutoCloseable {
 
     /** The stored response toward the client: Surrogate-Control kept for the composer. */
     private static OriginResponse toClient(Variant v) {
-        return toClient(new OriginResponse(v.status(), v.headers().asMap(), v.body()));
+        return new OriginResponse(v.status(), v.client(), v.body());
     }
 
     private static OriginResponse toClient(OriginResponse r) {
@@ -585,17 +586,29 @@ public final class EdgeCache implements AutoCloseable {
      * @param directives the directives the edge obeys ({@link TargetedCacheControl})
      * @param secondaryKey the secondary key as text, for one background refresh per variant
      */
+    /**
+     * One stored response. What every hit reads is worked out once, when it is stored: its
+     * parsed metadata ({@code meta}) and the fields it shows a client ({@code client},
+     * unmodifiable), so that a hit parses no header and filters no field.
+     */
     private record Variant(int status, Headers headers, byte[] body, Headers request,
             List<String> vary, Instant requestTime, Instant responseTime,
-            CacheControl directives, String secondaryKey) {
+            CacheControl directives, String secondaryKey, ResponseMetadata meta,
+            Map<String, List<String>> client) {
 
-        ResponseMetadata meta() {
-            return ResponseMetadata.of(status, headers, requestTime, responseTime)
-                    .withCacheControl(directives);
+        static Variant of(int status, Headers headers, byte[] body, Headers request,
+                List<String> vary, Instant requestTime, Instant responseTime,
+                CacheControl directives, String secondaryKey) {
+            ResponseMetadata meta = ResponseMetadata.of(status, headers, requestTime,
+                    responseTime).withCacheControl(directives);
+            Map<String, List<String>> client =
+                    toClient(new OriginResponse(status, headers.asMap(), body)).headers();
+            return new Variant(status, headers, body, request, vary, requestTime, responseTime,
+                    directives, secondaryKey, meta, Collections.unmodifiableMap(client));
         }
 
         long weight() {
-            return body.length + 64L * headers.names().size() + 256;
+            return body.length + 128L * headers.names().size() + 256;
         }
     }
 }

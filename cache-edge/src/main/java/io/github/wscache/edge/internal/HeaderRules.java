@@ -2,6 +2,7 @@ package io.github.wscache.edge.internal;
 
 import io.github.wscache.core.internal.http.Headers;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -24,6 +25,9 @@ public final class HeaderRules {
     private static final Set<String> HOP_BY_HOP = caseInsensitive(
             Stream.concat(Headers.HOP_BY_HOP.stream(), Headers.PROXY_AUTHENTICATION.stream())
                     .toArray(String[]::new));
+    /** Framing, the surrogate's own control field and the edge's bookkeeping field. */
+    private static final Set<String> NOT_TOWARD_CLIENT = caseInsensitive("Content-Length",
+            "Surrogate-Control", RECEIVED);
     /** Fields the JDK HttpClient refuses to set or sets itself. */
     private static final Set<String> CLIENT_SETS = caseInsensitive("Host", "Content-Length",
             "Expect", "Upgrade", "Connection", "HTTP2-Settings");
@@ -70,11 +74,13 @@ public final class HeaderRules {
      */
     public static Map<String, List<String>> towardClient(Map<String, List<String>> response) {
         Map<String, List<String>> out = newHeaders();
+        List<String> connection = response.get("Connection");
+        Set<String> named = connection == null ? Set.of()
+                : new HashSet<>(Headers.connectionOptions(connection));
         for (Map.Entry<String, List<String>> e : response.entrySet()) {
             String n = e.getKey();
-            String lower = n.toLowerCase(Locale.ROOT);
-            if (!isHopByHop(n, response) && !lower.equals("content-length")
-                    && !lower.equals("surrogate-control") && !n.equalsIgnoreCase(RECEIVED)) {
+            if (!HOP_BY_HOP.contains(n) && !NOT_TOWARD_CLIENT.contains(n)
+                    && (named.isEmpty() || !named.contains(n.toLowerCase(Locale.ROOT)))) {
                 out.put(n, new ArrayList<>(e.getValue()));
             }
         }
