@@ -220,6 +220,14 @@ public final class RedisTier implements SharedTier {
                         SetParams.setParams().nx().px(Math.max(1, leaseTime.toMillis())));
                 breaker.succeeded();
                 if ("OK".equals(ok)) {
+                    // the lease may have come free because its holder had just stored the
+                    // entry (between this read and this SET NX): look once more while holding it
+                    Lookup late = read(key, r);
+                    if (late != null) {
+                        redis.eval(RELEASE, List.of(leaseKey), List.of(token));
+                        count(RedisTierStats.HITS);
+                        return late;
+                    }
                     r.lease(new State(key, leaseKey, token));
                     count(RedisTierStats.MISSES);
                     count(RedisTierStats.LEASES_ACQUIRED);

@@ -161,7 +161,9 @@ class RedisTierTest {
             pool.shutdownNow();
         }
 
-        assertThat(serviceCalls).hasValue(1);
+        assertThat(serviceCalls).as("service calls; tiers %s; caches %s",
+                tiers.stream().map(RedisTier::stats).toList(),
+                n.stream().map(ResponseCache::stats).toList()).hasValue(1);
         long leases = tiers.stream().mapToLong(t -> t.stats().leasesAcquired()).sum();
         long waits = tiers.stream().mapToLong(t -> t.stats().leaseWaits()).sum();
         assertThat(leases).isEqualTo(1);
