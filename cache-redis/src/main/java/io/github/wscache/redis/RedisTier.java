@@ -210,7 +210,7 @@ public final class RedisTier implements SharedTier {
             boolean waited = false;
             while (true) {
                 Lookup found = read(key, r);
-                if (found != null) {
+                if (found != null && found != REFUSED) {
                     count(RedisTierStats.HITS);
                     return found;
                 }
@@ -222,8 +222,8 @@ public final class RedisTier implements SharedTier {
                 if ("OK".equals(ok)) {
                     // the lease may have come free because its holder had just stored the
                     // entry (between this read and this SET NX): look once more while holding it
-                    Lookup late = read(key, r);
-                    if (late != null) {
+                    Lookup late = found == REFUSED ? null : read(key, r);
+                    if (late != null && late != REFUSED) {
                         redis.eval(RELEASE, List.of(leaseKey), List.of(token));
                         count(RedisTierStats.HITS);
                         return late;
@@ -258,7 +258,13 @@ public final class RedisTier implements SharedTier {
         return Lookup.miss(false);
     }
 
-    /** Returns the entry under {@code key} with its remaining lifetimes, or null. */
+    /** What {@link #read} returns for an entry it refused (counted and logged there). */
+    private static final Lookup REFUSED = Lookup.miss(false);
+
+    /**
+     * Returns the entry under {@code key} with its remaining lifetimes, {@link #REFUSED} for an
+     * entry that fails its checks, or null.
+     */
     private Lookup read(byte[] key, Request r) {
         Object reply = redis.eval(LOOKUP, List.of(key), List.of());
         breaker.succeeded();
@@ -276,7 +282,7 @@ public final class RedisTier implements SharedTier {
             logOnce("rejected:" + r.operation() + ":" + e.getMessage(), "wscache: an entry of "
                     + r.operation() + " in Redis was refused: " + e.getMessage()
                     + " (logged once per cause)", null);
-            return null;
+            return REFUSED;
         }
         long retainLeft = pttl >= 0 ? pttl : d.retainMillis;
         long freshLeft = d.freshMillis - (d.retainMillis - retainLeft);
