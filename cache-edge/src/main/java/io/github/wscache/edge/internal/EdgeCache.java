@@ -74,6 +74,8 @@ public final class EdgeCache implements AutoCloseable {
     /** Shared cache, heuristics at 10% of the time since Last-Modified, at most a day. */
     private static final FreshnessOptions OPTIONS = FreshnessOptions.defaults();
     private static final int MAX_VARIANTS = 32;
+    /** The {@code Surrogate-Capability} sent with every origin request. */
+    public static final String SURROGATE_CAPABILITY = "wscache-edge=\"Surrogate/1.0 ESI/1.0\"";
     private static final Duration REFRESH_TIMEOUT = Duration.ofSeconds(30);
     private static final Set<String> STRIPPED_TOWARD_ORIGIN = HeaderRules.caseInsensitive(
             "If-None-Match", "If-Modified-Since", "Range", "If-Range");
@@ -150,6 +152,9 @@ public final class EdgeCache implements AutoCloseable {
         Map<String, List<String>> h = HeaderRules.newHeaders();
         h.putAll(headers);
         h.put("Accept-Encoding", List.of("identity"));
+        // W3C Edge Architecture: what this surrogate can do, in place of anything the client
+        // claimed (an origin may send markup only an ESI processor with variables reads)
+        h.put("Surrogate-Capability", List.of(SURROGATE_CAPABILITY));
         boolean safe = method.equals("GET") || method.equals("HEAD");
         if (!cacheable || !safe || h.containsKey("Authorization")) {
             OriginResponse r = origin.send(method, uri, h, body, timeout);

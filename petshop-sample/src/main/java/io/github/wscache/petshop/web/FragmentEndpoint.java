@@ -36,6 +36,11 @@ final class FragmentEndpoint {
             return;
         }
         String value = f.param() == null ? null : normalise(f, param(req, f.param()));
+        if (f == Fragment.BANNER && req.getParameter(ViewCookie.NAME) != null) {
+            // chosen by the edge from the view cookie ($(HTTP_COOKIE{PS_VIEW})): the category
+            // is the cookie's, one URL per view value
+            value = ViewCookie.bannerCategory(param(req, ViewCookie.NAME));
+        }
         Visit visit = Visit.of(req, false);
         Optional<String> html = pages.inline(f.ref(value), visit);
         if (html.isEmpty()) {

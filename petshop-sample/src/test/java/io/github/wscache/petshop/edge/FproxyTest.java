@@ -54,6 +54,31 @@ class FproxyTest {
     }
 
     @Test
+    void oneContainerPerUrl_servesAnonymousAndSignedInVisitorsWithTheirOwnHeaderAndBanner()
+            throws Exception {
+        UserAgent anonymous = new UserAgent(shop.clientUrl());
+        UserAgent dogs = new UserAgent(shop.clientUrl());
+        UserAgent cats = new UserAgent(shop.clientUrl());
+        Fixtures.signIn(dogs, "j2ee");
+        Fixtures.signIn(cats, "ACID");
+        for (UserAgent a : List.of(anonymous, dogs, cats)) {
+            a.get("/category?id=BIRDS");
+        }
+        long origin = shop.originRequests();
+        String anon = anonymous.get("/category?id=BIRDS").body();
+        String dog = dogs.get("/category?id=BIRDS").body();
+        String cat = cats.get("/category?id=BIRDS").body();
+        assertThat(shop.originRequests()).as("every view of the page answered at the edge")
+                .isEqualTo(origin);
+        assertThat(anon).contains("Sign in").doesNotContain("class=\"banner\"", "Sign out");
+        assertThat(dog).contains("Sign out", "banner-DOGS").doesNotContain("banner-CATS");
+        assertThat(cat).contains("Sign out", "banner-CATS").doesNotContain("banner-DOGS");
+        assertThat(shop.edge().stats().storedVariants())
+                .as("no URL is stored in more than one variant")
+                .isEqualTo(shop.edge().stats().storedUrls());
+    }
+
+    @Test
     void personalFragments_neverCrossSessions_evenUnderConcurrency() throws Exception {
         UserAgent dogs = new UserAgent(shop.clientUrl());
         UserAgent cats = new UserAgent(shop.clientUrl());
