@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,6 +32,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -74,6 +76,12 @@ public final class EdgeCache implements AutoCloseable {
     /** Shared cache, heuristics at 10% of the time since Last-Modified, at most a day. */
     private static final FreshnessOptions OPTIONS = FreshnessOptions.defaults();
     private static final int MAX_VARIANTS = 32;
+    /** Tags kept per response; more are refused (the response is not stored). */
+    static final int MAX_TAGS_PER_RESPONSE = 64;
+    /** (tag, URL) pairs the index keeps; beyond, purged variants go when next looked up. */
+    static final int MAX_INDEXED = 200_000;
+    /** Purged tags remembered; beyond, every tagged variant stored before is purged. */
+    static final int MAX_PURGE_MARKS = 100_000;
     /** The {@code Surrogate-Capability} sent with every origin request. */
     public static final String SURROGATE_CAPABILITY = "wscache-edge=\"Surrogate/1.0 ESI/1.0\"";
     private static final Duration REFRESH_TIMEOUT = Duration.ofSeconds(30);
@@ -90,6 +98,19 @@ public final class EdgeCache implements AutoCloseable {
     private final Set<String> refreshing = ConcurrentHashMap.newKeySet();
     private final ThreadPoolExecutor background;
     private final AtomicInteger cacheErrors = new AtomicInteger();
+    /**
+     * Orders origin requests and purges: a variant carries the number taken when its request
+     * was sent, a purged tag the number taken when it was purged, so a response whose request
+     * left before the purge is never used afterwards, even when it arrives later.
+     */
+    private final AtomicLong sequence = new AtomicLong();
+    /** Tag to the sequence number of its last purge; bounded by {@link #MAX_PURGE_MARKS}. */
+    private final ConcurrentHashMap<String, Long> purgedAt = new ConcurrentHashMap<>();
+    /** Tagged variants with a lower number are purged (set when the marks overflow). */
+    private volatile long purgedBefore;
+    /** Tag to the URLs stored with it, so that a purge frees them at once (bounded). */
+    private final ConcurrentHashMap<String, Set<String>> tagIndex = new ConcurrentHashMap<>();
+    private final AtomicInteger indexed = new AtomicInteger();
 
     /**
      * Creates the cache.
@@ -251,6 +272,7 @@ public final class EdgeCache implements AutoCloseable {
                     val.conditionalRequestHeaders()));
         }
         Instant sent = clock.instant();
+        long seq = sequence.incrementAndGet();
         OriginResponse r;
         try {
             r = origin.send("GET", uri, send, null, timeout);
@@ -268,7 +290,7 @@ public final class EdgeCache implements AutoCloseable {
             if (stale.meta().validators().map(val -> val.isUpdatedBy(Headers.of(r.headers())))
                     .orElse(true)) {
                 Variant fresh = variant(stale.status(), Validators.merge304(stale.headers(),
-                        Headers.of(r.headers())).asMap(), stale.body(), h, sent, received);
+                        Headers.of(r.headers())).asMap(), stale.body(), h, sent, received, seq);
                 put(url, h, fresh);
                 return served(fresh, Fetched.Outcome.STALE, received, true);
             }
@@ -282,7 +304,7 @@ public final class EdgeCache implements AutoCloseable {
             }
             return new Fetched(toClient(r), outcome, false, -1);
         }
-        Variant v = variant(r.status(), r.headers(), r.body(), h, sent, received);
+        Variant v = variant(r.status(), r.headers(), r.body(), h, sent, received, seq);
         put(url, h, v);
         return new Fetched(toClient(v), outcome, true, -1);
     }
@@ -390,14 +412,92 @@ public final class EdgeCache implements AutoCloseable {
         Headers request = Headers.of(h);
         for (Variant v : vs) {
             if (Variants.matches(v.vary(), v.request(), request, this::keyValue)) {
+                if (isPurged(v)) {
+                    remove(url, v);
+                    return null;
+                }
                 return v;
             }
         }
         return null;
     }
 
+    private boolean isPurged(Variant v) {
+        if (v.tags().isEmpty()) {
+            return false;
+        }
+        if (v.sequence() < purgedBefore) {
+            return true;
+        }
+        for (String t : v.tags()) {
+            Long at = purgedAt.get(t);
+            if (at != null && at > v.sequence()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Purges every stored response tagged (by its {@code Surrogate-Key}) with one of
+     * {@code tags}: none of them is used again, including responses still on their way from the
+     * origin. Returns how many URLs were dropped through the index.
+     */
+    public int purge(Collection<String> tags) {
+        int dropped = 0;
+        for (String tag : tags) {
+            long at = sequence.incrementAndGet();
+            purgedAt.merge(tag, at, Math::max);
+            Set<String> urls = tagIndex.remove(tag);
+            if (urls != null) {
+                indexed.addAndGet(-urls.size());
+                for (String url : urls) {
+                    store.asMap().computeIfPresent(url, (k, old) -> {
+                        List<Variant> kept = old.stream()
+                                .filter(v -> !v.tags().contains(tag)).toList();
+                        return kept.isEmpty() ? null : kept;
+                    });
+                    dropped++;
+                }
+            }
+        }
+        if (purgedAt.size() > MAX_PURGE_MARKS) {
+            // too many marks to keep: purge every tagged response stored so far instead
+            purgedBefore = sequence.incrementAndGet();
+            purgedAt.clear();
+            LOG.info("wscache-edge: more than {} purged tags remembered; every tagged response "
+                    + "stored so far is purged", MAX_PURGE_MARKS);
+        }
+        return dropped;
+    }
+
+    private void index(String url, List<String> tags) {
+        for (String t : tags) {
+            if (indexed.get() >= MAX_INDEXED) {
+                return; // still purged: isPurged() drops it when it is next looked up
+            }
+            if (tagIndex.computeIfAbsent(t, k -> ConcurrentHashMap.newKeySet()).add(url)) {
+                indexed.incrementAndGet();
+            }
+        }
+    }
+
+    /** The tags of a response: its {@code Surrogate-Key} field, split on white space. */
+    static List<String> tags(Headers response) {
+        List<String> out = new ArrayList<>();
+        for (String line : response.all("Surrogate-Key")) {
+            for (String t : line.trim().split("\\s+")) {
+                if (!t.isEmpty() && !out.contains(t)) {
+                    out.add(t);
+                }
+            }
+        }
+        return out;
+    }
+
     /** Stores a variant in place of those the same request would select. */
     private void put(String url, Map<String, List<String>> h, Variant v) {
+        index(url, v.tags());
         Headers request = Headers.of(h);
         store.asMap().compute(url, (k, old) -> {
             List<Variant> vs = new ArrayList<>();
@@ -447,6 +547,9 @@ public final class EdgeCache implements AutoCloseable {
         if (vary.contains("*")) {
             return "Vary: *";
         }
+        if (tags(rh).size() > MAX_TAGS_PER_RESPONSE) {
+            return "more than " + MAX_TAGS_PER_RESPONSE + " Surrogate-Key tags";
+        }
         TargetedCacheControl t = TargetedCacheControl.of(rh, true);
         CacheControl cc = CacheControl.parse(rh.all("Cache-Control"));
         if (t.source().equals("Surrogate-Control") && h.containsKey("Cookie")
@@ -478,7 +581,7 @@ public final class EdgeCache implements AutoCloseable {
      * removed, its secondary key taken from the request.
      */
     private Variant variant(int status, Map<String, List<String>> headers, byte[] body,
-            Map<String, List<String>> request, Instant sent, Instant received) {
+            Map<String, List<String>> request, Instant sent, Instant received, long seq) {
         Headers rh = Headers.of(headers);
         TargetedCacheControl t = TargetedCacheControl.of(rh, true);
         CacheControl all = t.directives();
@@ -509,7 +612,7 @@ public final class EdgeCache implements AutoCloseable {
         }
         return new Variant(status, Headers.of(kept), body, Headers.of(selecting),
                 List.copyOf(vary), sent, received, all.withoutQualifiedFields(),
-                key.toString());
+                key.toString(), tags(rh), seq);
     }
 
     /**
@@ -589,10 +692,12 @@ public final class EdgeCache implements AutoCloseable {
      * @param vary the lower-cased field names of its {@code Vary}
      * @param directives the directives the edge obeys ({@link TargetedCacheControl})
      * @param secondaryKey the secondary key as text, for one background refresh per variant
+     * @param tags its {@code Surrogate-Key} tags
+     * @param sequence the sequence number taken when its request was sent
      */
     private record Variant(int status, Headers headers, byte[] body, Headers request,
             List<String> vary, Instant requestTime, Instant responseTime,
-            CacheControl directives, String secondaryKey) {
+            CacheControl directives, String secondaryKey, List<String> tags, long sequence) {
 
         ResponseMetadata meta() {
             return ResponseMetadata.of(status, headers, requestTime, responseTime)

@@ -74,7 +74,8 @@ public final class HeaderRules {
             String n = e.getKey();
             String lower = n.toLowerCase(Locale.ROOT);
             if (!isHopByHop(n, response) && !lower.equals("content-length")
-                    && !lower.equals("surrogate-control") && !n.equalsIgnoreCase(RECEIVED)) {
+                    && !lower.equals("surrogate-control") && !lower.equals("surrogate-key")
+                    && !n.equalsIgnoreCase(RECEIVED)) {
                 out.put(n, new ArrayList<>(e.getValue()));
             }
         }

@@ -71,11 +71,30 @@ final class Pages {
     private final Fragments fragments;
     private final FragmentCache cache;
     private final boolean esiDefault;
+    private volatile EdgePurger purger;
 
     Pages(Services services, FragmentCache cache, boolean esi) {
         this.fragments = new Fragments(services);
         this.cache = cache;
         this.esiDefault = esi;
+    }
+
+    /** Sends purges to the edges from now on. */
+    void purgeEdges(EdgePurger p) {
+        this.purger = p;
+    }
+
+    /** Whether the edges in front are told of changes (then they keep fragments longer). */
+    boolean purgesEdges() {
+        return purger != null;
+    }
+
+    /** Purges {@code tags} at the edges, if any are known. */
+    void purge(java.util.Collection<String> tags) {
+        EdgePurger p = purger;
+        if (p != null) {
+            p.purge(tags);
+        }
     }
 
     /** Whether to answer {@code req} in ESI mode: the option or {@code ?esi=true}. */
@@ -197,7 +216,8 @@ final class Pages {
         if (shared && oneVariant) {
             // the same container for every visitor: the edge may share it (s-maxage, which no
             // browser or cache after the edge acts on next to private and no-store), by URL only
-            int ttl = "/search".equals(path) ? Fragment.SEARCH.ttlSeconds()
+            int ttl = purgesEdges() ? FragmentEndpoint.EDGE_TTL_SECONDS
+                    : "/search".equals(path) ? Fragment.SEARCH.ttlSeconds()
                     : Fragment.CATEGORY.ttlSeconds();
             resp.setHeader("Cache-Control", "private, no-store, s-maxage=" + ttl);
             resp.setHeader("Surrogate-Control", "content=\"ESI/1.0\", max-age=" + ttl);

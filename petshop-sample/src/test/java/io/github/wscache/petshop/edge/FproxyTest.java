@@ -126,6 +126,26 @@ class FproxyTest {
     }
 
     @Test
+    void anOrderThatSellsTheLastItem_isShownAtTheEdgeAtOnce() throws Exception {
+        UserAgent browser = new UserAgent(shop.clientUrl());
+        browser.get("/item?id=EST-20");
+        String before = browser.get("/item?id=EST-20").body();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+) in stock")
+                .matcher(before);
+        assertThat(m.find()).as("stock shown: " + before).isTrue();
+        long purges = shop.edge().stats().purges();
+        UserAgent buyer = new UserAgent(shop.clientUrl());
+        Fixtures.signIn(buyer, "user4");
+        buyer.post("/cart/add", Map.of("itemId", "EST-20"));
+        buyer.post("/cart/update", Map.of("qty_EST-20", m.group(1)));
+        assertThat(buyer.post("/order", Fixtures.checkoutForm()).body()).contains("Thank you");
+        assertThat(browser.get("/item?id=EST-20").body()).as("the edge's item fragment")
+                .contains("Back ordered").doesNotContain("in stock");
+        assertThat(shop.edge().stats().purges()).isEqualTo(purges + 1);
+        assertThat(shop.edge().stats().purgesRefused()).isZero();
+    }
+
+    @Test
     void ordersThroughTheEdge_reachTheOrigin_andDecrementInventory() throws Exception {
         UserAgent a = new UserAgent(shop.clientUrl());
         Fixtures.signIn(a, "user3");
