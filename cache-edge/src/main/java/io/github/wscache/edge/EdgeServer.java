@@ -84,6 +84,11 @@ import org.slf4j.LoggerFactory;
  * to {@link Builder#adminAddress(String) 127.0.0.1} by default; the proxy's port never serves
  * them.
  *
+ * <p><b>Purging.</b> Responses tagged by the origin ({@code Surrogate-Key: tag1 tag2}) are
+ * indexed by tag; an authenticated {@code POST /_edge/purge} on the admin port with
+ * {@code Surrogate-Key: tag} drops them all, responses still on their way from the origin
+ * included ({@link Builder#purgeSecret(String)}).
+ *
  * <p><b>Access log.</b> With {@link Builder#accessLog(OutputStream)}, one line per request in the
  * combined log format plus the cache outcome and the time taken, written by a thread of its own.
  *
@@ -236,7 +241,8 @@ public final class EdgeServer implements AutoCloseable {
         context.setClearReferencesThreadLocals(false);
         context.setClearReferencesRmiTargets(false);
         Tomcat.addServlet(context, "admin",
-                new AdminServlet(config.adminPath, () -> stats().toJson()));
+                new AdminServlet(config.adminPath, () -> stats().toJson(), config.purgeSecret,
+                        tags -> cache.purge(tags), counters));
         context.addServletMapping("/", "admin");
         return c;
     }
@@ -278,7 +284,8 @@ public final class EdgeServer implements AutoCloseable {
                 cache == null ? 0 : cache.cacheErrors(),
                 cache == null ? 0 : cache.weightedSize(),
                 cache == null ? 0 : cache.storedUrls(),
-                cache == null ? 0 : cache.storedVariants());
+                cache == null ? 0 : cache.storedVariants(), counters.purges.sum(),
+                counters.purgedTags.sum(), counters.purgesRefused.sum());
     }
 
     /**
@@ -394,8 +401,26 @@ public final class EdgeServer implements AutoCloseable {
         private Duration drainTimeout = Duration.ofSeconds(10);
         private OutputStream accessLog;
         private Runnable cacheFault;
+        private String purgeSecret;
 
         private Builder() {
+        }
+
+        /**
+         * Sets the shared secret that authenticates purges on the admin port
+         * ({@code POST /_edge/purge} with {@code Authorization: Bearer SECRET} and
+         * {@code Surrogate-Key: tag ...}); without one (the default) every purge is refused.
+         *
+         * @throws IllegalArgumentException if shorter than 16 characters or not printable ASCII
+         */
+        public Builder purgeSecret(String secret) {
+            Objects.requireNonNull(secret, "purgeSecret");
+            if (secret.length() < 16 || !secret.chars().allMatch(c -> c > ' ' && c < 127)) {
+                throw new IllegalArgumentException("the purge secret must be at least 16 "
+                        + "printable ASCII characters without spaces");
+            }
+            this.purgeSecret = secret;
+            return this;
         }
 
         /**

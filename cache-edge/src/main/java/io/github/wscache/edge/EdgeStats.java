@@ -21,10 +21,14 @@ package io.github.wscache.edge;
  * @param cachedBytes estimated retained bytes of the cache's entries
  * @param storedUrls URLs with stored responses (bounded with the entries by the byte bound)
  * @param storedVariants stored responses, all variants of all URLs
+ * @param purges authenticated purges done on the admin port
+ * @param purgedTags tags those purges named
+ * @param purgesRefused purges refused (purging off, no secret or a wrong one)
  */
 public record EdgeStats(long requests, long hits, long misses, long bytes, long fragmentHits,
         long fragmentsFetched, long originRequests, long filtered, long errors, long cacheErrors,
-        long cachedBytes, long storedUrls, long storedVariants) {
+        long cachedBytes, long storedUrls, long storedVariants, long purges, long purgedTags,
+        long purgesRefused) {
 
     /** Returns the share of requests answered without any origin round trip, 0 to 1. */
     public double filteredShare() {
@@ -49,6 +53,7 @@ public record EdgeStats(long requests, long hits, long misses, long bytes, long 
                 + filteredShare() + ",\"hitRatio\":" + hitRatio() + ",\"errors\":" + errors
                 + ",\"cacheErrors\":" + cacheErrors + ",\"cachedBytes\":" + cachedBytes
                 + ",\"storedUrls\":" + storedUrls + ",\"storedVariants\":" + storedVariants
-                + "}";
+                + ",\"purges\":" + purges + ",\"purgedTags\":" + purgedTags
+                + ",\"purgesRefused\":" + purgesRefused + "}";
     }
 }

@@ -8,6 +8,7 @@ import io.github.wscache.petshop.remote.RemoteServices;
 import io.github.wscache.petshop.remote.ServiceScope;
 import io.github.wscache.petshop.service.Services;
 import io.github.wscache.petshop.wan.WanRelay;
+import io.github.wscache.petshop.web.EdgePurger;
 import io.github.wscache.petshop.web.PetShopApp;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,9 +19,12 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.security.SecureRandom;
 import java.sql.SQLException;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -176,11 +180,13 @@ public final class Deployment implements AutoCloseable {
     private final OriginServices originServices;
     private final RemoteServices remote;
     private final EdgeServer edge;
+    private final WanRelay purgeRelay;
 
     private Deployment(Options options, OriginDatabase origin, Database database,
             PetShopApp app, WanRelay relay, OriginServices originServices,
-            RemoteServices remote, EdgeServer edge) {
+            RemoteServices remote, EdgeServer edge, WanRelay purgeRelay) {
         this.edge = edge;
+        this.purgeRelay = purgeRelay;
         this.options = options;
         this.origin = origin;
         this.database = database;
@@ -200,6 +206,7 @@ public final class Deployment implements AutoCloseable {
         OriginServices services = null;
         RemoteServices remote = null;
         EdgeServer edge = null;
+        WanRelay purgeRelay = null;
         try {
             String host = InetAddress.getLoopbackAddress().getHostAddress();
             if (o.kind() == Kind.F0) {
@@ -209,6 +216,9 @@ public final class Deployment implements AutoCloseable {
                 relay = WanRelay.start("client", o.clientPort(),
                         new InetSocketAddress(host, app.port()), o.wanRttMillis());
             } else if (o.kind() == Kind.FPROXY) {
+                byte[] random = new byte[24];
+                new SecureRandom().nextBytes(random);
+                String secret = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
                 // the origin always emits ESI here: composing pages is the edge's job
                 db = Database.connect(origin.embeddedUrl(), "sa", "", o.poolSize());
                 app = PetShopApp.start("origin", o.originPort(), Services.local(db), true,
@@ -220,8 +230,14 @@ public final class Deployment implements AutoCloseable {
                         .port(o.clientPort())
                         .varyCookies(PetShopApp.VIEW_COOKIE)
                         .fetchThreads(Math.max(64, o.threads()))
+                        .purgeSecret(secret)
                         .build()
                         .start();
+                // the origin's purges cross the WAN to the edge's admin port too
+                purgeRelay = WanRelay.start("purge", 0,
+                        new InetSocketAddress(host, edge.adminPort()), o.wanRttMillis());
+                app.purgeEdges(new EdgePurger(List.of(URI.create("http://" + host + ":"
+                        + purgeRelay.port() + "/_edge/purge")), secret));
             } else if (o.kind() == Kind.FREMOTING) {
                 db = Database.connect(origin.embeddedUrl(), "sa", "", o.poolSize());
                 services = OriginServices.start(db, o.originPort(), o.scope(), o.threads());
@@ -241,9 +257,9 @@ public final class Deployment implements AutoCloseable {
                 app = PetShopApp.start("edge", o.clientPort(), Services.local(db), o.esi(),
                         o.threads());
             }
-            return new Deployment(o, origin, db, app, relay, services, remote, edge);
+            return new Deployment(o, origin, db, app, relay, services, remote, edge, purgeRelay);
         } catch (SQLException | IOException | RuntimeException e) {
-            closeAll(edge, app, remote, relay, services, db, origin);
+            closeAll(edge, purgeRelay, app, remote, relay, services, db, origin);
             throw e;
         }
     }
@@ -367,7 +383,7 @@ public final class Deployment implements AutoCloseable {
 
     @Override
     public void close() {
-        closeAll(edge, app, remote, relay, originServices, database, origin);
+        closeAll(edge, purgeRelay, app, remote, relay, originServices, database, origin);
     }
 
     private static void closeAll(AutoCloseable... parts) {

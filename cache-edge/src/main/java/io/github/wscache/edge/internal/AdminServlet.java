@@ -5,29 +5,61 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The admin port's one servlet: answers a GET of the stats path with the counters as JSON and
- * everything else with 404. It runs on its own connector (loopback by default), never on the
- * proxy's port, so that the counters are not published to every client of the edge.
+ * The admin port's one servlet: answers a GET of the stats path with the counters as JSON and a
+ * POST of the purge path ({@link #PURGE_PATH}) by purging the tags it names, everything else with
+ * 404. It runs on its own connector (loopback by default), never on the proxy's port, so that
+ * the counters are not published to every client of the edge and no client can purge.
+ *
+ * <p>A purge is {@code POST /_edge/purge} with {@code Surrogate-Key: tag1 tag2} and
+ * {@code Authorization: Bearer SECRET}, the edge's purge secret (compared in constant time). No
+ * secret configured, or a missing or wrong one: 403 or 401, counted as refused and logged.
  */
 public final class AdminServlet extends HttpServlet {
+    /** The path that accepts purges. */
+    public static final String PURGE_PATH = "/_edge/purge";
     private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(AdminServlet.class);
+    private static final int MAX_TAGS = 1000;
 
     private final transient String statsPath;
     private final transient Supplier<String> statsJson;
+    private final transient byte[] secret;
+    private final transient ToIntFunction<List<String>> purge;
+    private final transient EdgeCounters counters;
 
-    /** Creates the servlet; {@code statsJson} is asked for a fresh snapshot on each request. */
-    public AdminServlet(String statsPath, Supplier<String> statsJson) {
+    /**
+     * Creates the servlet; {@code statsJson} is asked for a fresh snapshot on each request,
+     * {@code purge} drops the stored responses of the tags and returns how many URLs went.
+     *
+     * @param secret the purge secret, or {@code null} to refuse every purge
+     */
+    public AdminServlet(String statsPath, Supplier<String> statsJson, String secret,
+            ToIntFunction<List<String>> purge, EdgeCounters counters) {
         this.statsPath = statsPath;
         this.statsJson = statsJson;
+        this.secret = secret == null ? null : secret.getBytes(StandardCharsets.UTF_8);
+        this.purge = purge;
+        this.counters = counters;
     }
 
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        if (req.getRequestURI().equals(PURGE_PATH)) {
+            purge(req, resp);
+            return;
+        }
         if (!req.getRequestURI().equals(statsPath)) {
-            resp.sendError(404, "the admin port serves " + statsPath + " only");
+            resp.sendError(404, "the admin port serves " + statsPath + " and " + PURGE_PATH
+                    + " only");
             return;
         }
         if (!req.getMethod().equals("GET") && !req.getMethod().equals("HEAD")) {
@@ -43,5 +75,55 @@ public final class AdminServlet extends HttpServlet {
         if (req.getMethod().equals("GET")) {
             resp.getOutputStream().write(json);
         }
+    }
+
+    private void purge(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        if (!req.getMethod().equals("POST")) {
+            resp.setHeader("Allow", "POST");
+            resp.sendError(405);
+            return;
+        }
+        if (secret == null) {
+            refuse(req, resp, 403, "purging is off: no purge secret is configured");
+            return;
+        }
+        String auth = req.getHeader("Authorization");
+        byte[] given = auth != null && auth.startsWith("Bearer ")
+                ? auth.substring(7).trim().getBytes(StandardCharsets.UTF_8) : new byte[0];
+        if (!MessageDigest.isEqual(secret, given)) {
+            resp.setHeader("WWW-Authenticate", "Bearer realm=\"wscache-edge purge\"");
+            refuse(req, resp, 401, auth == null ? "no purge secret given"
+                    : "wrong purge secret");
+            return;
+        }
+        List<String> tags = new ArrayList<>();
+        for (String line : java.util.Collections.list(req.getHeaders("Surrogate-Key"))) {
+            for (String t : line.trim().split("\\s+")) {
+                if (!t.isEmpty()) {
+                    tags.add(t);
+                }
+            }
+        }
+        if (tags.isEmpty() || tags.size() > MAX_TAGS) {
+            resp.sendError(400, "name 1 to " + MAX_TAGS + " tags in Surrogate-Key");
+            return;
+        }
+        int urls = purge.applyAsInt(tags);
+        counters.purges.increment();
+        counters.purgedTags.add(tags.size());
+        byte[] json = ("{\"tags\":" + tags.size() + ",\"urls\":" + urls + "}")
+                .getBytes(StandardCharsets.UTF_8);
+        resp.setStatus(200);
+        resp.setContentType("application/json");
+        resp.setHeader("Cache-Control", "no-store");
+        resp.setContentLength(json.length);
+        resp.getOutputStream().write(json);
+    }
+
+    private void refuse(HttpServletRequest req, HttpServletResponse resp, int status,
+            String why) throws IOException {
+        counters.purgesRefused.increment();
+        LOG.warn("wscache-edge: purge from {} refused: {}", req.getRemoteAddr(), why);
+        resp.sendError(status, why);
     }
 }

@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.wscache.core.internal.http.SurrogateControl;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,14 +73,19 @@ public final class Composer {
     /** What one page's composition has seen so far. */
     public static final class Page {
         final Map<String, List<String>> headers;
+        final EsiVariables vars;
         /** Fragments served from the cache. */
         public final AtomicInteger hits = new AtomicInteger();
         /** Fragments fetched from the origin. */
         public final AtomicInteger misses = new AtomicInteger();
 
-        /** Creates the state of a page whose includes are requested with {@code headers}. */
-        public Page(Map<String, List<String>> headers) {
+        /**
+         * Creates the state of a page whose includes are requested with {@code headers} and
+         * whose ESI variables are the client request's {@code vars}.
+         */
+        public Page(Map<String, List<String>> headers, EsiVariables vars) {
             this.headers = headers;
+            this.vars = vars;
         }
     }
 
@@ -108,30 +114,53 @@ public final class Composer {
     }
 
     /**
-     * Parses a document and starts all its includes; {@code depth} is the document's own.
+     * Parses a document, selects the branches of its {@code esi:choose}s and substitutes its
+     * variables for this page's request, and starts all its includes; {@code depth} is the
+     * document's own. What is stored is the document's markup; the request's values only go
+     * into the returned parts.
      *
      * @param stored whether {@code body} is the cache's stored array (its parse is kept)
+     * @throws EsiSyntaxException when the document's conditionals or variables are malformed
      */
     public List<Part> start(byte[] body, boolean stored, URI base, int depth, Page page) {
         List<EsiParser.Node> nodes = stored ? parsed.get(body, EsiParser::parse)
                 : EsiParser.parse(body);
         List<Part> parts = new ArrayList<>(nodes.size());
+        add(nodes, parts, base, depth, page);
+        return parts;
+    }
+
+    private void add(List<EsiParser.Node> nodes, List<Part> parts, URI base, int depth,
+            Page page) {
         for (EsiParser.Node n : nodes) {
             if (n instanceof EsiParser.Text t) {
                 parts.add(new Part(t.bytes(), null, null));
+            } else if (n instanceof EsiParser.VarText v) {
+                parts.add(new Part(v.text().render(page.vars, EsiTemplate.Escape.HTML)
+                        .getBytes(StandardCharsets.ISO_8859_1), null, null));
+            } else if (n instanceof EsiParser.Choose c) {
+                List<EsiParser.Node> chosen = c.otherwise();
+                for (EsiParser.When w : c.whens()) {
+                    if (w.test().test(page.vars)) {
+                        chosen = w.body();
+                        break;
+                    }
+                }
+                add(chosen, parts, base, depth, page);
             } else {
                 EsiParser.Include inc = (EsiParser.Include) n;
                 parts.add(new Part(null, inc, include(inc, base, depth + 1, page)));
             }
         }
-        return parts;
     }
 
     private CompletableFuture<byte[]> include(EsiParser.Include inc, URI base, int depth,
             Page page) {
-        CompletableFuture<byte[]> f = fetchOne(inc.src(), base, depth, page);
+        CompletableFuture<byte[]> f = fetchOne(
+                inc.srcTemplate().render(page.vars, EsiTemplate.Escape.URL), base, depth, page);
         if (inc.alt() != null) {
-            f = f.exceptionallyCompose(e -> fetchOne(inc.alt(), base, depth, page));
+            String alt = inc.altTemplate().render(page.vars, EsiTemplate.Escape.URL);
+            f = f.exceptionallyCompose(e -> fetchOne(alt, base, depth, page));
         }
         if (inc.continueOnError()) {
             return f.exceptionally(e -> EMPTY);
@@ -199,7 +228,12 @@ public final class Composer {
         if (!isEsi(r)) {
             return CompletableFuture.completedFuture(r.body());
         }
-        List<Part> parts = start(r.body(), fetched.isStoredBody(), target, depth, page);
+        List<Part> parts;
+        try {
+            parts = start(r.body(), fetched.isStoredBody(), target, depth, page);
+        } catch (EsiSyntaxException e) {
+            throw new IncludeFailure(src, 502, e.getMessage());
+        }
         return assemble(parts);
     }
 

@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -32,6 +33,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -75,6 +77,14 @@ public final class EdgeCache implements AutoCloseable {
     /** Shared cache, heuristics at 10% of the time since Last-Modified, at most a day. */
     private static final FreshnessOptions OPTIONS = FreshnessOptions.defaults();
     private static final int MAX_VARIANTS = 32;
+    /** Tags kept per response; more are refused (the response is not stored). */
+    static final int MAX_TAGS_PER_RESPONSE = 64;
+    /** (tag, URL) pairs the index keeps; beyond, purged variants go when next looked up. */
+    static final int MAX_INDEXED = 200_000;
+    /** Purged tags remembered; beyond, every tagged variant stored before is purged. */
+    static final int MAX_PURGE_MARKS = 100_000;
+    /** The {@code Surrogate-Capability} sent with every origin request. */
+    public static final String SURROGATE_CAPABILITY = "wscache-edge=\"Surrogate/1.0 ESI/1.0\"";
     private static final Duration REFRESH_TIMEOUT = Duration.ofSeconds(30);
     private static final Set<String> STRIPPED_TOWARD_ORIGIN = HeaderRules.caseInsensitive(
             "If-None-Match", "If-Modified-Since", "Range", "If-Range");
@@ -89,6 +99,19 @@ public final class EdgeCache implements AutoCloseable {
     private final Set<String> refreshing = ConcurrentHashMap.newKeySet();
     private final ThreadPoolExecutor background;
     private final AtomicInteger cacheErrors = new AtomicInteger();
+    /**
+     * Orders origin requests and purges: a variant carries the number taken when its request
+     * was sent, a purged tag the number taken when it was purged, so a response whose request
+     * left before the purge is never used afterwards, even when it arrives later.
+     */
+    private final AtomicLong sequence = new AtomicLong();
+    /** Tag to the sequence number of its last purge; bounded by {@link #MAX_PURGE_MARKS}. */
+    private final ConcurrentHashMap<String, Long> purgedAt = new ConcurrentHashMap<>();
+    /** Tagged variants with a lower number are purged (set when the marks overflow). */
+    private volatile long purgedBefore;
+    /** Tag to the URLs stored with it, so that a purge frees them at once (bounded). */
+    private final ConcurrentHashMap<String, Set<String>> tagIndex = new ConcurrentHashMap<>();
+    private final AtomicInteger indexed = new AtomicInteger();
 
     /**
      * Creates the cache.
@@ -151,6 +174,9 @@ public final class EdgeCache implements AutoCloseable {
         Map<String, List<String>> h = HeaderRules.newHeaders();
         h.putAll(headers);
         h.put("Accept-Encoding", List.of("identity"));
+        // W3C Edge Architecture: what this surrogate can do, in place of anything the client
+        // claimed (an origin may send markup only an ESI processor with variables reads)
+        h.put("Surrogate-Capability", List.of(SURROGATE_CAPABILITY));
         boolean safe = method.equals("GET") || method.equals("HEAD");
         if (!cacheable || !safe || h.containsKey("Authorization")) {
             OriginResponse r = origin.send(method, uri, h, body, timeout);
@@ -247,6 +273,7 @@ public final class EdgeCache implements AutoCloseable {
                     val.conditionalRequestHeaders()));
         }
         Instant sent = clock.instant();
+        long seq = sequence.incrementAndGet();
         OriginResponse r;
         try {
             r = origin.send("GET", uri, send, null, timeout);
@@ -264,7 +291,7 @@ public final class EdgeCache implements AutoCloseable {
             if (stale.meta().validators().map(val -> val.isUpdatedBy(Headers.of(r.headers())))
                     .orElse(true)) {
                 Variant fresh = variant(stale.status(), Validators.merge304(stale.headers(),
-                        Headers.of(r.headers())).asMap(), stale.body(), h, sent, received);
+                        Headers.of(r.headers())).asMap(), stale.body(), h, sent, received, seq);
                 put(url, h, fresh);
                 return served(fresh, Fetched.Outcome.STALE, received, true);
             }
@@ -278,7 +305,7 @@ public final class EdgeCache implements AutoCloseable {
             }
             return new Fetched(toClient(r), outcome, false, -1);
         }
-        Variant v = variant(r.status(), r.headers(), r.body(), h, sent, received);
+        Variant v = variant(r.status(), r.headers(), r.body(), h, sent, received, seq);
         put(url, h, v);
         return new Fetched(toClient(v), outcome, true, -1);
     }
@@ -386,14 +413,92 @@ public final class EdgeCache implements AutoCloseable {
         Headers request = Headers.of(h);
         for (Variant v : vs) {
             if (Variants.matches(v.vary(), v.request(), request, this::keyValue)) {
+                if (isPurged(v)) {
+                    remove(url, v);
+                    return null;
+                }
                 return v;
             }
         }
         return null;
     }
 
+    private boolean isPurged(Variant v) {
+        if (v.tags().isEmpty()) {
+            return false;
+        }
+        if (v.sequence() < purgedBefore) {
+            return true;
+        }
+        for (String t : v.tags()) {
+            Long at = purgedAt.get(t);
+            if (at != null && at > v.sequence()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Purges every stored response tagged (by its {@code Surrogate-Key}) with one of
+     * {@code tags}: none of them is used again, including responses still on their way from the
+     * origin. Returns how many URLs were dropped through the index.
+     */
+    public int purge(Collection<String> tags) {
+        int dropped = 0;
+        for (String tag : tags) {
+            long at = sequence.incrementAndGet();
+            purgedAt.merge(tag, at, Math::max);
+            Set<String> urls = tagIndex.remove(tag);
+            if (urls != null) {
+                indexed.addAndGet(-urls.size());
+                for (String url : urls) {
+                    store.asMap().computeIfPresent(url, (k, old) -> {
+                        List<Variant> kept = old.stream()
+                                .filter(v -> !v.tags().contains(tag)).toList();
+                        return kept.isEmpty() ? null : kept;
+                    });
+                    dropped++;
+                }
+            }
+        }
+        if (purgedAt.size() > MAX_PURGE_MARKS) {
+            // too many marks to keep: purge every tagged response stored so far instead
+            purgedBefore = sequence.incrementAndGet();
+            purgedAt.clear();
+            LOG.info("wscache-edge: more than {} purged tags remembered; every tagged response "
+                    + "stored so far is purged", MAX_PURGE_MARKS);
+        }
+        return dropped;
+    }
+
+    private void index(String url, List<String> tags) {
+        for (String t : tags) {
+            if (indexed.get() >= MAX_INDEXED) {
+                return; // still purged: isPurged() drops it when it is next looked up
+            }
+            if (tagIndex.computeIfAbsent(t, k -> ConcurrentHashMap.newKeySet()).add(url)) {
+                indexed.incrementAndGet();
+            }
+        }
+    }
+
+    /** The tags of a response: its {@code Surrogate-Key} field, split on white space. */
+    static List<String> tags(Headers response) {
+        List<String> out = new ArrayList<>();
+        for (String line : response.all("Surrogate-Key")) {
+            for (String t : line.trim().split("\\s+")) {
+                if (!t.isEmpty() && !out.contains(t)) {
+                    out.add(t);
+                }
+            }
+        }
+        return out;
+    }
+
     /** Stores a variant in place of those the same request would select. */
     private void put(String url, Map<String, List<String>> h, Variant v) {
+        index(url, v.tags());
         Headers request = Headers.of(h);
         store.asMap().compute(url, (k, old) -> {
             List<Variant> vs = new ArrayList<>();
@@ -443,6 +548,9 @@ public final class EdgeCache implements AutoCloseable {
         if (vary.contains("*")) {
             return "Vary: *";
         }
+        if (tags(rh).size() > MAX_TAGS_PER_RESPONSE) {
+            return "more than " + MAX_TAGS_PER_RESPONSE + " Surrogate-Key tags";
+        }
         TargetedCacheControl t = TargetedCacheControl.of(rh, true);
         CacheControl cc = CacheControl.parse(rh.all("Cache-Control"));
         if (t.source().equals("Surrogate-Control") && h.containsKey("Cookie")
@@ -474,7 +582,7 @@ public final class EdgeCache implements AutoCloseable {
      * removed, its secondary key taken from the request.
      */
     private Variant variant(int status, Map<String, List<String>> headers, byte[] body,
-            Map<String, List<String>> request, Instant sent, Instant received) {
+            Map<String, List<String>> request, Instant sent, Instant received, long seq) {
         Headers rh = Headers.of(headers);
         TargetedCacheControl t = TargetedCacheControl.of(rh, true);
         CacheControl all = t.directives();
@@ -505,7 +613,7 @@ public final class EdgeCache implements AutoCloseable {
         }
         return Variant.of(status, Headers.of(kept), body, Headers.of(selecting),
                 List.copyOf(vary), sent, received, all.withoutQualifiedFields(),
-                key.toString());
+                key.toString(), tags(rh), seq);
     }
 
     /**
@@ -585,26 +693,29 @@ public final class EdgeCache implements AutoCloseable {
      * @param vary the lower-cased field names of its {@code Vary}
      * @param directives the directives the edge obeys ({@link TargetedCacheControl})
      * @param secondaryKey the secondary key as text, for one background refresh per variant
-     */
-    /**
-     * One stored response. What every hit reads is worked out once, when it is stored: its
-     * parsed metadata ({@code meta}) and the fields it shows a client ({@code client},
-     * unmodifiable), so that a hit parses no header and filters no field.
+     * @param tags its {@code Surrogate-Key} tags
+     * @param sequence the sequence number taken when its request was sent
+     * @param meta its parsed metadata, worked out once when it is stored (a hit parses no
+     *     header)
+     * @param client the fields it shows a client, unmodifiable, also worked out once (a hit
+     *     filters no field)
      */
     private record Variant(int status, Headers headers, byte[] body, Headers request,
             List<String> vary, Instant requestTime, Instant responseTime,
-            CacheControl directives, String secondaryKey, ResponseMetadata meta,
-            Map<String, List<String>> client) {
+            CacheControl directives, String secondaryKey, List<String> tags, long sequence,
+            ResponseMetadata meta, Map<String, List<String>> client) {
 
         static Variant of(int status, Headers headers, byte[] body, Headers request,
                 List<String> vary, Instant requestTime, Instant responseTime,
-                CacheControl directives, String secondaryKey) {
+                CacheControl directives, String secondaryKey, List<String> tags,
+                long sequence) {
             ResponseMetadata meta = ResponseMetadata.of(status, headers, requestTime,
                     responseTime).withCacheControl(directives);
             Map<String, List<String>> client =
                     toClient(new OriginResponse(status, headers.asMap(), body)).headers();
             return new Variant(status, headers, body, request, vary, requestTime, responseTime,
-                    directives, secondaryKey, meta, Collections.unmodifiableMap(client));
+                    directives, secondaryKey, tags, sequence, meta,
+                    Collections.unmodifiableMap(client));
         }
 
         long weight() {

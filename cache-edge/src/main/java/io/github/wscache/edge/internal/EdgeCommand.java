@@ -338,6 +338,9 @@ public final class EdgeCommand {
                     case DRAIN_TIMEOUT:
                         b.drainTimeout((Duration) v);
                         break;
+                    case PURGE_SECRET_FILE:
+                        b.purgeSecret(readSecret((String) v));
+                        break;
                     default:
                         // CONFIG was read already; ACCESS_LOG is opened when the edge starts
                         break;
@@ -347,6 +350,18 @@ public final class EdgeCommand {
             }
         }
         return b;
+    }
+
+    /** The first line of a secret file, trimmed (a file keeps it out of the process list). */
+    private static String readSecret(String file) {
+        try (java.io.BufferedReader r = java.nio.file.Files.newBufferedReader(
+                java.nio.file.Path.of(file), java.nio.charset.StandardCharsets.UTF_8)) {
+            String line = r.readLine();
+            return line == null ? "" : line.trim();
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            throw new IllegalArgumentException("cannot read the purge secret file " + file
+                    + ": " + e.getMessage(), e);
+        }
     }
 
     /** Opens the access log: {@code null} when off, standard output for {@code -}. */

@@ -22,4 +22,10 @@ public final class EdgeCounters {
     public final LongAdder filtered = new LongAdder();
     /** Responses the edge turned into 502 or 504. */
     public final LongAdder errors = new LongAdder();
+    /** Purges done (authenticated). */
+    public final LongAdder purges = new LongAdder();
+    /** Tags named by the purges done. */
+    public final LongAdder purgedTags = new LongAdder();
+    /** Purges refused: purging off, no secret or a wrong one. */
+    public final LongAdder purgesRefused = new LongAdder();
 }

@@ -56,6 +56,9 @@ public enum EdgeOption {
     ACCESS_LOG("accessLog", Type.LOG, "FILE|-|off", "off",
             "Access log, one line per request (combined format, cache outcome, microseconds): "
                     + "a file, appended to; - for standard output; off for none."),
+    PURGE_SECRET_FILE("purgeSecretFile", Type.FILE, "FILE", "none",
+            "File whose first line is the secret that authenticates purges on the admin port "
+                    + "(POST /_edge/purge); none: every purge is refused."),
     DRAIN_TIMEOUT("drainTimeout", Type.DRAIN, "DURATION", "10s",
             "On stop (SIGTERM, Ctrl-C): how long requests in flight may take to finish; the "
                     + "port stops accepting at once.");

@@ -7,49 +7,99 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Parses the ESI 1.0 subset the edge implements into text and include nodes, in one pass.
+ * Parses the ESI 1.0 subset the edge implements into nodes, in one pass.
  *
- * <p>{@code <esi:include src=".." alt=".." onerror="continue"/>} becomes an {@link Include};
- * {@code <esi:remove>..</esi:remove>} and {@code <esi:comment ../>} are dropped;
- * {@code <!--esi} and its closing {@code -->} are dropped and what is between them is processed.
- * Other markup, including ESI elements outside the subset, stays text.
+ * <p>{@code <esi:include src=".." alt=".." onerror="continue"/>} becomes an {@link Include}
+ * ({@code src} and {@code alt} may hold variables, {@code $(HTTP_COOKIE{name})});
+ * {@code <esi:choose>} with its {@code <esi:when test="..">} and {@code <esi:otherwise>}
+ * becomes a {@link Choose}; the text inside {@code <esi:vars>} becomes {@link VarText}
+ * (variables substituted per request); {@code <esi:remove>..</esi:remove>} and
+ * {@code <esi:comment ../>} are dropped; {@code <!--esi} and its closing {@code -->} are dropped
+ * and what is between them is processed. Other markup stays text.
+ *
+ * <p>Failing safe: an unterminated {@code esi:include}, {@code esi:remove} or
+ * {@code esi:comment} is kept as text, as before; an {@code esi:choose}, {@code esi:when},
+ * {@code esi:otherwise} or {@code esi:vars} without its end tag, an {@code esi:when} without a
+ * valid {@code test}, a stray end tag of one of them, or nesting deeper than
+ * {@value #MAX_NESTING} levels is an {@link EsiSyntaxException}: the document fails rather than
+ * showing the branches of a conditional to everyone. The parser only moves forward, so it ends on
+ * any input.
  *
  * <p>The body is read as ISO-8859-1, which maps every byte to one char, so the output re-encoded
  * the same way is byte-identical outside the ESI markup whatever the page's real charset is
  * (ESI markup is ASCII, and bytes of multi-byte UTF-8 sequences are never ASCII).
  */
 public final class EsiParser {
+    static final int MAX_NESTING = 32;
     private static final Pattern ATTR =
             Pattern.compile("([a-zA-Z_:-]+)\\s*=\\s*(?:\"([^\"]*)\"|'([^']*)')");
 
     /** A node of a parsed page. */
-    public sealed interface Node permits Text, Include {
+    public sealed interface Node permits Text, VarText, Include, Choose {
     }
 
     /** Literal bytes. */
     public record Text(byte[] bytes) implements Node {
     }
 
+    /** Text inside {@code esi:vars}: its variables are substituted (HTML-escaped). */
+    public record VarText(EsiTemplate text) implements Node {
+    }
+
     /**
      * An include.
      *
-     * @param src the URL to include, as written
+     * @param src the URL to include, as written (may hold variables)
      * @param alt the fallback URL, or {@code null}
      * @param continueOnError whether a failure drops the include silently
+     * @param srcTemplate {@code src} parsed for its variables
+     * @param altTemplate {@code alt} parsed for its variables, or {@code null}
      */
-    public record Include(String src, String alt, boolean continueOnError) implements Node {
+    public record Include(String src, String alt, boolean continueOnError,
+            EsiTemplate srcTemplate, EsiTemplate altTemplate) implements Node {
+        /** An include of {@code src}, falling back to {@code alt} (or {@code null}). */
+        public Include(String src, String alt, boolean continueOnError) {
+            this(src, alt, continueOnError, EsiTemplate.parse(src),
+                    alt == null ? null : EsiTemplate.parse(alt));
+        }
     }
 
-    private EsiParser() {
+    /**
+     * An {@code esi:choose}: the body of the first {@code when} whose test is true, else the
+     * {@code otherwise} (empty when there is none).
+     */
+    public record Choose(List<When> whens, List<Node> otherwise) implements Node {
     }
 
-    /** Parses a body; never fails (unterminated markup is kept as text). */
+    /** One {@code esi:when}. */
+    public record When(EsiExpression test, List<Node> body) {
+    }
+
+    private final String s;
+    private final StringBuilder text = new StringBuilder();
+    private int i;
+    private int esiComments;
+
+    private EsiParser(String s) {
+        this.s = s;
+    }
+
+    /**
+     * Parses a body.
+     *
+     * @throws EsiSyntaxException when a conditional or {@code esi:vars} is malformed
+     */
     public static List<Node> parse(byte[] body) {
-        String s = new String(body, StandardCharsets.ISO_8859_1);
+        EsiParser p = new EsiParser(new String(body, StandardCharsets.ISO_8859_1));
+        return p.sequence(null, false, 0);
+    }
+
+    /** Nodes up to {@code end} (consumed), or to the end of the body when {@code end} is null. */
+    private List<Node> sequence(String end, boolean vars, int depth) {
+        if (depth > MAX_NESTING) {
+            throw error("ESI elements nested deeper than " + MAX_NESTING);
+        }
         List<Node> out = new ArrayList<>();
-        StringBuilder text = new StringBuilder();
-        int i = 0;
-        int esiComments = 0;
         int n = s.length();
         while (i < n) {
             char c = s.charAt(i);
@@ -59,48 +109,177 @@ public final class EsiParser {
             } else if (c != '<') {
                 text.append(c);
                 i++;
+            } else if (end != null && s.startsWith(end, i)) {
+                i += end.length();
+                flush(out, vars);
+                return out;
             } else if (s.startsWith("<!--esi", i)) {
                 esiComments++;
                 i += 7;
             } else if (s.startsWith("<esi:remove", i)) {
-                int end = s.indexOf("</esi:remove>", i);
-                if (end < 0) {
+                int close = s.indexOf("</esi:remove>", i);
+                if (close < 0) {
                     text.append(c);
                     i++;
                 } else {
-                    i = end + "</esi:remove>".length();
+                    i = close + "</esi:remove>".length();
                 }
             } else if (s.startsWith("<esi:comment", i)) {
-                int end = s.indexOf('>', i);
-                if (end < 0) {
+                int close = s.indexOf('>', i);
+                if (close < 0) {
                     text.append(c);
                     i++;
                 } else {
-                    i = end + 1;
+                    i = close + 1;
                 }
             } else if (s.startsWith("<esi:include", i)) {
-                int end = s.indexOf('>', i);
-                if (end < 0) {
-                    text.append(c);
-                    i++;
+                include(out, vars);
+            } else if (tag("<esi:choose")) {
+                flush(out, vars);
+                out.add(choose(vars, depth + 1));
+            } else if (tag("<esi:vars")) {
+                flush(out, vars);
+                if (startTag().endsWith("/")) {
                     continue;
                 }
-                Include inc = include(s.substring(i + "<esi:include".length(), end));
-                i = end + 1;
-                if (s.charAt(end - 1) != '/' && s.startsWith("</esi:include>", i)) {
-                    i += "</esi:include>".length();
-                }
-                if (inc != null) {
-                    flush(text, out);
-                    out.add(inc);
-                }
+                out.addAll(sequence("</esi:vars>", true, depth + 1));
+            } else if (tag("<esi:when") || tag("<esi:otherwise") || s.startsWith("</esi:when>", i)
+                    || s.startsWith("</esi:otherwise>", i) || s.startsWith("</esi:choose>", i)
+                    || s.startsWith("</esi:vars>", i)) {
+                throw error("misplaced " + s.substring(i, Math.min(n, s.indexOf('>', i) < 0 ? n
+                        : s.indexOf('>', i) + 1)));
             } else {
                 text.append(c);
                 i++;
             }
         }
-        flush(text, out);
+        if (end != null) {
+            throw error("missing " + end);
+        }
+        flush(out, vars);
         return out;
+    }
+
+    private void include(List<Node> out, boolean vars) {
+        int close = s.indexOf('>', i);
+        if (close < 0) {
+            text.append('<');
+            i++;
+            return;
+        }
+        Include inc = include(s.substring(i + "<esi:include".length(), close));
+        i = close + 1;
+        if (s.charAt(close - 1) != '/' && s.startsWith("</esi:include>", i)) {
+            i += "</esi:include>".length();
+        }
+        if (inc != null) {
+            flush(out, vars);
+            out.add(inc);
+        }
+    }
+
+    /** An {@code esi:choose} whose start tag begins at {@link #i}. */
+    private Choose choose(boolean vars, int depth) {
+        if (startTag().endsWith("/")) {
+            throw error("esi:choose without esi:when");
+        }
+        List<When> whens = new ArrayList<>();
+        List<Node> otherwise = null;
+        while (true) {
+            int when = s.indexOf("<esi:when", i);
+            int other = s.indexOf("<esi:otherwise", i);
+            int close = s.indexOf("</esi:choose>", i);
+            int next = min(when, other, close);
+            if (next < 0) {
+                throw error("missing </esi:choose>");
+            }
+            i = next; // text between the branches is not part of any branch
+            if (next == close) {
+                i += "</esi:choose>".length();
+                break;
+            }
+            String attrs = startTag();
+            boolean empty = attrs.endsWith("/");
+            if (next == when) {
+                String test = attribute(attrs, "test");
+                if (test == null) {
+                    throw error("esi:when without a test");
+                }
+                EsiExpression e = EsiExpression.parse(test);
+                whens.add(new When(e, empty ? List.of()
+                        : sequence("</esi:when>", vars, depth + 1)));
+            } else {
+                List<Node> body = empty ? List.of()
+                        : sequence("</esi:otherwise>", vars, depth + 1);
+                if (otherwise == null) {
+                    otherwise = body;
+                }
+            }
+        }
+        if (whens.isEmpty()) {
+            throw error("esi:choose without esi:when");
+        }
+        return new Choose(List.copyOf(whens), otherwise == null ? List.of() : otherwise);
+    }
+
+    private static int min(int... xs) {
+        int m = -1;
+        for (int x : xs) {
+            if (x >= 0 && (m < 0 || x < m)) {
+                m = x;
+            }
+        }
+        return m;
+    }
+
+    /** Whether the element {@code name} (e.g. {@code <esi:when}) starts at {@link #i}. */
+    private boolean tag(String name) {
+        if (!s.startsWith(name, i)) {
+            return false;
+        }
+        int after = i + name.length();
+        if (after >= s.length()) {
+            return true;
+        }
+        char c = s.charAt(after);
+        return c == '>' || c == '/' || Character.isWhitespace(c);
+    }
+
+    /** Consumes the start tag at {@link #i}; returns its attribute text (ends in / if empty). */
+    private String startTag() {
+        int nameEnd = i;
+        while (nameEnd < s.length() && s.charAt(nameEnd) != '>' && s.charAt(nameEnd) != '/'
+                && !Character.isWhitespace(s.charAt(nameEnd))) {
+            nameEnd++;
+        }
+        int close = -1;
+        char quote = 0;
+        for (int k = nameEnd; k < s.length() && close < 0; k++) {
+            char c = s.charAt(k);
+            if (quote != 0) {
+                quote = c == quote ? 0 : quote;
+            } else if (c == '"' || c == '\'') {
+                quote = c;
+            } else if (c == '>') {
+                close = k;
+            }
+        }
+        if (close < 0) {
+            throw error("unterminated " + s.substring(i, nameEnd) + " tag");
+        }
+        String attrs = s.substring(nameEnd, close).strip();
+        i = close + 1;
+        return attrs;
+    }
+
+    private static String attribute(String attributes, String name) {
+        Matcher m = ATTR.matcher(attributes);
+        while (m.find()) {
+            if (m.group(1).equals(name)) {
+                return m.group(2) != null ? m.group(2) : m.group(3);
+            }
+        }
+        return null;
     }
 
     private static Include include(String attributes) {
@@ -127,10 +306,20 @@ public final class EsiParser {
         return src == null ? null : new Include(src, alt, cont);
     }
 
-    private static void flush(StringBuilder text, List<Node> out) {
+    private void flush(List<Node> out, boolean vars) {
         if (text.length() > 0) {
-            out.add(new Text(text.toString().getBytes(StandardCharsets.ISO_8859_1)));
+            String t = text.toString();
             text.setLength(0);
+            EsiTemplate tpl = vars ? EsiTemplate.parse(t) : null;
+            if (tpl != null && tpl.hasVariables()) {
+                out.add(new VarText(tpl));
+            } else {
+                out.add(new Text(t.getBytes(StandardCharsets.ISO_8859_1)));
+            }
         }
+    }
+
+    private EsiSyntaxException error(String what) {
+        return new EsiSyntaxException("ESI: " + what + " (at offset " + i + ")");
     }
 }

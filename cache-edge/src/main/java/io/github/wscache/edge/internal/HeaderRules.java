@@ -25,9 +25,9 @@ public final class HeaderRules {
     private static final Set<String> HOP_BY_HOP = caseInsensitive(
             Stream.concat(Headers.HOP_BY_HOP.stream(), Headers.PROXY_AUTHENTICATION.stream())
                     .toArray(String[]::new));
-    /** Framing, the surrogate's own control field and the edge's bookkeeping field. */
+    /** Framing, the surrogate's own control and tag fields, the edge's bookkeeping field. */
     private static final Set<String> NOT_TOWARD_CLIENT = caseInsensitive("Content-Length",
-            "Surrogate-Control", RECEIVED);
+            "Surrogate-Control", "Surrogate-Key", RECEIVED);
     /** Fields the JDK HttpClient refuses to set or sets itself. */
     private static final Set<String> CLIENT_SETS = caseInsensitive("Host", "Content-Length",
             "Expect", "Upgrade", "Connection", "HTTP2-Settings");

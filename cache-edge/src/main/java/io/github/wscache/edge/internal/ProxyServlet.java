@@ -15,6 +15,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The one servlet of the edge: forwards every request to the origin through the
@@ -49,6 +51,7 @@ import java.util.concurrent.CompletionException;
  */
 public final class ProxyServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(ProxyServlet.class);
 
     private final transient String origin;
     private final transient EdgeCache cache;
@@ -199,8 +202,16 @@ public final class ProxyServlet extends HttpServlet {
         OriginResponse r = f.response();
         out.remove("ETag");
         out.remove("Last-Modified");
-        Composer.Page page = new Composer.Page(includeHeaders(c.toOrigin()));
-        List<Composer.Part> parts = composer.start(r.body(), f.isStoredBody(), c.uri(), 0, page);
+        Composer.Page page = new Composer.Page(includeHeaders(c.toOrigin()),
+                new EsiVariables(c.headers(), c.uri().getRawQuery()));
+        List<Composer.Part> parts;
+        try {
+            parts = composer.start(r.body(), f.isStoredBody(), c.uri(), 0, page);
+        } catch (EsiSyntaxException e) {
+            LOG.warn("wscache-edge: {} not composed: {}", c.uri().getRawPath(), e.getMessage());
+            writer.error(resp, 502, status, "wscache-edge: " + e.getMessage());
+            return;
+        }
         boolean done = parts.stream().allMatch(p -> p.future() == null || p.future().isDone());
         boolean safe = parts.stream().allMatch(p -> p.future() == null
                 || p.include().continueOnError() || p.future().isDone());

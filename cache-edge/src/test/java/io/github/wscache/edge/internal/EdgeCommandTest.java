@@ -156,7 +156,8 @@ class EdgeCommandTest {
                 + "unknown key 'prot' in the edge configuration; did you mean 'port'? Allowed "
                 + "keys: accessLog, address, adminAddress, adminPort, connectTimeout, "
                 + "drainTimeout, esiAlways, fetchThreads, includeHosts, includeTimeout, "
-                + "maxBytes, maxIncludeDepth, origin, port, readTimeout, varyCookies");
+                + "maxBytes, maxIncludeDepth, origin, port, purgeSecretFile, readTimeout, "
+                + "varyCookies");
         assertThat(fileError("origin: http://o\nesiAlways: maybe\n")).isEqualTo(
                 "edge.yaml:2:12: 'esiAlways' must be true or false, not 'maybe'");
         assertThat(fileError("origin: http://o\nport: [1]\n")).isEqualTo(

@@ -63,12 +63,13 @@ final class CatalogPages {
                 List.of(frag(Fragment.SEARCH, keyword)));
     }
 
-    /** The banner of the visitor's favourite category, if they asked for one. */
-    private List<Part> banner(Visit visit) {
+    /**
+     * The banner of the visitor's favourite category, if they asked for one; for an edge that
+     * reads ESI variables, markup that lets the edge pick it from the view cookie instead.
+     */
+    private static List<Part> banner(Visit visit) {
         Account a = visit.account();
-        if (a != null && a.bannerOption() && a.favouriteCategory() != null) {
-            return List.of(frag(Fragment.BANNER, a.favouriteCategory()));
-        }
-        return List.of();
+        String category = a != null && a.bannerOption() ? a.favouriteCategory() : null;
+        return List.of(Pages.banner(category));
     }
 }

@@ -20,6 +20,8 @@ final class FragmentEndpoint {
 
     /** Longer search keywords are cut, which bounds the search fragments' cache keys. */
     private static final int MAX_KEYWORD = 80;
+    /** How long an edge that the origin purges keeps catalog fragments and containers. */
+    static final int EDGE_TTL_SECONDS = 3600;
 
     private final Pages pages;
 
@@ -36,6 +38,11 @@ final class FragmentEndpoint {
             return;
         }
         String value = f.param() == null ? null : normalise(f, param(req, f.param()));
+        if (f == Fragment.BANNER && req.getParameter(ViewCookie.NAME) != null) {
+            // chosen by the edge from the view cookie ($(HTTP_COOKIE{PS_VIEW})): the category
+            // is the cookie's, one URL per view value
+            value = ViewCookie.bannerCategory(param(req, ViewCookie.NAME));
+        }
         Visit visit = Visit.of(req, false);
         Optional<String> html = pages.inline(f.ref(value), visit);
         if (html.isEmpty()) {
@@ -44,12 +51,27 @@ final class FragmentEndpoint {
         }
         if (f.cacheable()) {
             resp.setHeader("Cache-Control", "public, max-age=" + f.ttlSeconds());
-            resp.setHeader("Surrogate-Control", "max-age=" + f.ttlSeconds());
+            // an edge that is told of changes (purged by these tags) keeps the fragment longer
+            resp.setHeader("Surrogate-Control", "max-age=" + (pages.purgesEdges()
+                    ? EDGE_TTL_SECONDS : f.ttlSeconds()));
+            resp.setHeader("Surrogate-Key", tags(f, value));
         } else {
             resp.setHeader("Cache-Control", "private, no-store");
             resp.setHeader("Surrogate-Control", "no-store");
         }
         write(resp, html.get());
+    }
+
+    /**
+     * The {@code Surrogate-Key} tags of a cacheable fragment: {@code catalog} for all, and the
+     * item's or product's own ({@code item:EST-6}) where stock or price is shown.
+     */
+    static String tags(Fragment f, String value) {
+        return switch (f) {
+            case ITEM -> "catalog item:" + value;
+            case PRODUCT -> "catalog product:" + value;
+            default -> "catalog";
+        };
     }
 
     /** The one form of a fragment parameter: the one the fragment's URL carries. */

@@ -126,9 +126,13 @@ final class OrderPages {
             return;
         }
         cart.clear();
+        List<String> tags = new java.util.ArrayList<>();
         for (String itemId : quantities.keySet()) {
             cache.invalidate(Fragment.ITEM.ref(itemId).url());
+            tags.add("item:" + itemId);
         }
+        // the stock shown at the edges changed: drop it there before the visitor's next page
+        pages.purge(tags);
         redirect(resp, "/order?id=" + id);
     }
 

@@ -52,14 +52,49 @@ final class Pages {
             <form id="f-signout" method="post" action="/signout">{{csrf}}</form>
             """);
 
+    /** The header by the view cookie: signed out when there is none. */
+    private static final String HEADER_BY_VIEW = "<esi:choose><esi:when test=\"$(HTTP_COOKIE{"
+            + ViewCookie.NAME + "}) == ''\"><esi:include src=\""
+            + Fragment.HEADER.ref("false").url() + "\"/></esi:when><esi:otherwise>"
+            + "<esi:include src=\"" + Fragment.HEADER.ref("true").url() + "\"/>"
+            + "</esi:otherwise></esi:choose>";
+    /**
+     * The banner by the view cookie: none when signed out or without a banner category
+     * ({@code in}), else the banner fragment of the cookie's value, one URL per value.
+     */
+    private static final String BANNER_BY_VIEW = "<esi:choose><esi:when test=\"$(HTTP_COOKIE{"
+            + ViewCookie.NAME + "}) == '' | $(HTTP_COOKIE{" + ViewCookie.NAME + "}) == 'in'\">"
+            + "</esi:when><esi:otherwise><esi:include src=\"" + Fragment.BANNER.path() + "?"
+            + ViewCookie.NAME + "=$(HTTP_COOKIE{" + ViewCookie.NAME + "})\"/></esi:otherwise>"
+            + "</esi:choose>";
+
     private final Fragments fragments;
     private final FragmentCache cache;
     private final boolean esiDefault;
+    private volatile EdgePurger purger;
 
     Pages(Services services, FragmentCache cache, boolean esi) {
         this.fragments = new Fragments(services);
         this.cache = cache;
         this.esiDefault = esi;
+    }
+
+    /** Sends purges to the edges from now on. */
+    void purgeEdges(EdgePurger p) {
+        this.purger = p;
+    }
+
+    /** Whether the edges in front are told of changes (then they keep fragments longer). */
+    boolean purgesEdges() {
+        return purger != null;
+    }
+
+    /** Purges {@code tags} at the edges, if any are known. */
+    void purge(java.util.Collection<String> tags) {
+        EdgePurger p = purger;
+        if (p != null) {
+            p.purge(tags);
+        }
     }
 
     /** Whether to answer {@code req} in ESI mode: the option or {@code ?esi=true}. */
@@ -86,8 +121,17 @@ final class Pages {
                 () -> fragments.render(ref, visit).map(Html.Safe::html).orElse(null)));
     }
 
-    /** One part of a container: a fragment or container markup. */
-    sealed interface Part permits FragmentPart, MarkupPart {
+    /** One part of a container: a fragment, container markup or the visitor's banner. */
+    sealed interface Part permits FragmentPart, MarkupPart, BannerPart {
+    }
+
+    /** The banner of {@code category} (null: none), or the edge's choice by the view cookie. */
+    private record BannerPart(String category) implements Part {
+    }
+
+    /** The visitor's banner: {@code category} is the favourite category, or null for none. */
+    static Part banner(String category) {
+        return new BannerPart(category);
     }
 
     private record FragmentPart(Fragment.Ref ref) implements Part {
@@ -104,11 +148,24 @@ final class Pages {
         return new MarkupPart(html);
     }
 
+    /**
+     * Whether the request comes from a surrogate that evaluates ESI 1.0 variables and
+     * conditionals: its {@code Surrogate-Capability} (W3C Edge Architecture) names
+     * {@code ESI/1.0} — cache-edge does; Varnish, which implements only the include subset, does
+     * not, and gets containers keyed by the view cookie instead.
+     */
+    static boolean edgeEvaluatesVariables(HttpServletRequest req) {
+        String cap = req.getHeader("Surrogate-Capability");
+        return cap != null && cap.contains("ESI/1.0");
+    }
+
     void page(HttpServletRequest req, HttpServletResponse resp, Visit visit, int status,
             String title, List<Part> parts) throws IOException {
         boolean esi = esi(req);
         String path = path(req);
         boolean shared = esi && status == 200 && SHARED_CONTAINERS.contains(path);
+        // one variant per URL: what differs by visitor is chosen at the edge by the view cookie
+        boolean oneVariant = shared && edgeEvaluatesVariables(req);
         if (shared && !ViewCookie.matches(req, visit.account())) {
             // the edge keys this container by the view cookie: one rendered for another view
             // must not be stored under it; correct the cookie for the next request
@@ -117,10 +174,23 @@ final class Pages {
         }
         List<Part> all = new ArrayList<>();
         all.add(frag(Fragment.HEADER, Boolean.toString(visit.signedIn())));
-        all.addAll(parts);
+        for (Part p : parts) {
+            if (p instanceof BannerPart b && !oneVariant) {
+                if (b.category() != null) {
+                    all.add(frag(Fragment.BANNER, b.category()));
+                }
+            } else {
+                all.add(p);
+            }
+        }
         StringBuilder body = new StringBuilder();
         for (Part part : all) {
-            if (part instanceof MarkupPart m) {
+            if (oneVariant && part instanceof FragmentPart f
+                    && f.ref().fragment() == Fragment.HEADER) {
+                body.append(HEADER_BY_VIEW);
+            } else if (oneVariant && part instanceof BannerPart) {
+                body.append(BANNER_BY_VIEW);
+            } else if (part instanceof MarkupPart m) {
                 body.append(m.html().html());
             } else if (part instanceof FragmentPart f) {
                 if (esi) {
@@ -143,7 +213,15 @@ final class Pages {
                 "forms", SESSION_FORMS.render("csrf", csrf));
         resp.setStatus(status);
         resp.setHeader("Cache-Control", "private, no-store");
-        if (shared) {
+        if (shared && oneVariant) {
+            // the same container for every visitor: the edge may share it (s-maxage, which no
+            // browser or cache after the edge acts on next to private and no-store), by URL only
+            int ttl = purgesEdges() ? FragmentEndpoint.EDGE_TTL_SECONDS
+                    : "/search".equals(path) ? Fragment.SEARCH.ttlSeconds()
+                    : Fragment.CATEGORY.ttlSeconds();
+            resp.setHeader("Cache-Control", "private, no-store, s-maxage=" + ttl);
+            resp.setHeader("Surrogate-Control", "content=\"ESI/1.0\", max-age=" + ttl);
+        } else if (shared) {
             // the edge may share it between visitors with the same view cookie (signed in or
             // not, banner category); browsers may not keep it
             int ttl = "/search".equals(path) ? Fragment.SEARCH.ttlSeconds()

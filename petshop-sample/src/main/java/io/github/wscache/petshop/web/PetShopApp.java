@@ -70,6 +70,14 @@ public final class PetShopApp implements AutoCloseable {
         return servlet.requests();
     }
 
+    /**
+     * Tells the edges in front of this origin of changes (an order changes stock) through
+     * {@code purger}; edges told so keep catalog fragments for an hour.
+     */
+    public void purgeEdges(EdgePurger purger) {
+        servlet.purgeEdges(purger);
+    }
+
     /** The fragment (output) cache. */
     public FragmentCache cache() {
         return cache;

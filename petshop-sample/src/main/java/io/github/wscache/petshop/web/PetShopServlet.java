@@ -56,6 +56,11 @@ public final class PetShopServlet extends HttpServlet {
         this.accounts = new AccountPages(services, pages);
     }
 
+    /** Purges the edges in front through {@code purger} whenever stock changes. */
+    public void purgeEdges(EdgePurger purger) {
+        pages.purgeEdges(purger);
+    }
+
     /** Requests served so far. */
     public long requests() {
         return requests.get();

@@ -34,6 +34,15 @@ final class ViewCookie {
                 ? "in-" + account.favouriteCategory() : "in";
     }
 
+    /**
+     * The banner category a view value names ({@code in-DOGS}: {@code DOGS}); the empty string
+     * (no banner) for any other value.
+     */
+    static String bannerCategory(String view) {
+        return view.startsWith("in-") && Pages.ID.matcher(view.substring(3)).matches()
+                ? view.substring(3) : "";
+    }
+
     /** The value the request carries, or null. */
     static String of(HttpServletRequest req) {
         Cookie[] cookies = req.getCookies();

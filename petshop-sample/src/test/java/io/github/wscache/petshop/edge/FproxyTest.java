@@ -54,6 +54,31 @@ class FproxyTest {
     }
 
     @Test
+    void oneContainerPerUrl_servesAnonymousAndSignedInVisitorsWithTheirOwnHeaderAndBanner()
+            throws Exception {
+        UserAgent anonymous = new UserAgent(shop.clientUrl());
+        UserAgent dogs = new UserAgent(shop.clientUrl());
+        UserAgent cats = new UserAgent(shop.clientUrl());
+        Fixtures.signIn(dogs, "j2ee");
+        Fixtures.signIn(cats, "ACID");
+        for (UserAgent a : List.of(anonymous, dogs, cats)) {
+            a.get("/category?id=BIRDS");
+        }
+        long origin = shop.originRequests();
+        String anon = anonymous.get("/category?id=BIRDS").body();
+        String dog = dogs.get("/category?id=BIRDS").body();
+        String cat = cats.get("/category?id=BIRDS").body();
+        assertThat(shop.originRequests()).as("every view of the page answered at the edge")
+                .isEqualTo(origin);
+        assertThat(anon).contains("Sign in").doesNotContain("class=\"banner\"", "Sign out");
+        assertThat(dog).contains("Sign out", "banner-DOGS").doesNotContain("banner-CATS");
+        assertThat(cat).contains("Sign out", "banner-CATS").doesNotContain("banner-DOGS");
+        assertThat(shop.edge().stats().storedVariants())
+                .as("no URL is stored in more than one variant")
+                .isEqualTo(shop.edge().stats().storedUrls());
+    }
+
+    @Test
     void personalFragments_neverCrossSessions_evenUnderConcurrency() throws Exception {
         UserAgent dogs = new UserAgent(shop.clientUrl());
         UserAgent cats = new UserAgent(shop.clientUrl());
@@ -98,6 +123,26 @@ class FproxyTest {
         assertThat(new UserAgent(shop.clientUrl()).get("/category?id=FISH").body())
                 .as("anonymous visitors get no banner").doesNotContain("class=\"banner\"")
                 .contains("Sign in");
+    }
+
+    @Test
+    void anOrderThatSellsTheLastItem_isShownAtTheEdgeAtOnce() throws Exception {
+        UserAgent browser = new UserAgent(shop.clientUrl());
+        browser.get("/item?id=EST-20");
+        String before = browser.get("/item?id=EST-20").body();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+) in stock")
+                .matcher(before);
+        assertThat(m.find()).as("stock shown: " + before).isTrue();
+        long purges = shop.edge().stats().purges();
+        UserAgent buyer = new UserAgent(shop.clientUrl());
+        Fixtures.signIn(buyer, "user4");
+        buyer.post("/cart/add", Map.of("itemId", "EST-20"));
+        buyer.post("/cart/update", Map.of("qty_EST-20", m.group(1)));
+        assertThat(buyer.post("/order", Fixtures.checkoutForm()).body()).contains("Thank you");
+        assertThat(browser.get("/item?id=EST-20").body()).as("the edge's item fragment")
+                .contains("Back ordered").doesNotContain("in stock");
+        assertThat(shop.edge().stats().purges()).isEqualTo(purges + 1);
+        assertThat(shop.edge().stats().purgesRefused()).isZero();
     }
 
     @Test

@@ -1,0 +1,98 @@
+package io.github.wscache.edge;
+
+import static io.github.wscache.edge.EdgeTestSupport.get;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** Origin-driven invalidation: purging by Surrogate-Key tag on the admin port. */
+class PurgeTest extends EdgeTestBase {
+    private static final String SECRET = "0123456789abcdef-secret";
+
+    private static HttpResponse<String> purge(EdgeServer edge, String tags, String auth) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                + edge.adminPort() + "/_edge/purge")).header("Surrogate-Key", tags)
+                .POST(HttpRequest.BodyPublishers.noBody());
+        if (auth != null) {
+            b.header("Authorization", auth);
+        }
+        try {
+            return EdgeTestSupport.CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void purgeByTag_dropsEveryTaggedResponse_andOnlyThose() {
+        AtomicInteger stock = new AtomicInteger(1);
+        origin.route("/item/1", "").body(x -> "stock " + stock.get())
+                .header("Cache-Control", "max-age=600").header("Surrogate-Key", "item-1 items");
+        origin.route("/item/2", "two").header("Cache-Control", "max-age=600")
+                .header("Surrogate-Key", "item-2 items");
+        edge(EdgeServer.builder().purgeSecret(SECRET));
+        assertThat(get(edge, "/item/1").body()).isEqualTo("stock 1");
+        get(edge, "/item/2");
+        HttpResponse<String> hit = get(edge, "/item/1");
+        assertThat(hit.body()).isEqualTo("stock 1");
+        assertThat(hit.headers().firstValue("Surrogate-Key")).as("kept from clients").isEmpty();
+        stock.set(0);
+        HttpResponse<String> r = purge(edge, "item-1", "Bearer " + SECRET);
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.body()).isEqualTo("{\"tags\":1,\"urls\":1}");
+        assertThat(get(edge, "/item/1").body()).isEqualTo("stock 0");
+        get(edge, "/item/2");
+        assertThat(origin.count("/item/1")).isEqualTo(2);
+        assertThat(origin.count("/item/2")).as("another tag stays cached").isEqualTo(1);
+        assertThat(edge.stats().purges()).isEqualTo(1);
+    }
+
+    @Test
+    void purgeWithoutTheSecret_isRefusedAndCounted_andPurgesNothing() {
+        origin.route("/a", "a").header("Cache-Control", "max-age=600")
+                .header("Surrogate-Key", "t");
+        edge(EdgeServer.builder().purgeSecret(SECRET));
+        get(edge, "/a");
+        assertThat(purge(edge, "t", null).statusCode()).isEqualTo(401);
+        assertThat(purge(edge, "t", "Bearer wrong-secret-wrong-secret").statusCode())
+                .isEqualTo(401);
+        assertThat(EdgeTestSupport.send(edge, "POST", "/_edge/purge", "", "Surrogate-Key", "t",
+                "Authorization", "Bearer " + SECRET).statusCode())
+                .as("the proxy's port forwards, it never purges").isNotEqualTo(200);
+        get(edge, "/a");
+        assertThat(origin.count("/a")).isEqualTo(1);
+        assertThat(edge.stats().purgesRefused()).isEqualTo(2);
+        assertThat(edge.stats().purges()).isZero();
+    }
+
+    @Test
+    void withoutASecret_purgingIsOff() {
+        edge();
+        assertThat(purge(edge, "t", "Bearer " + SECRET).statusCode()).isEqualTo(403);
+        assertThat(edge.stats().purgesRefused()).isEqualTo(1);
+    }
+
+    @Test
+    void aResponseRequestedBeforeThePurge_isNotUsedAfterIt() throws Exception {
+        AtomicInteger version = new AtomicInteger(1);
+        origin.route("/slow", "").body(x -> "v" + version.get()).delay(400)
+                .header("Cache-Control", "max-age=600").header("Surrogate-Key", "s");
+        edge(EdgeServer.builder().purgeSecret(SECRET));
+        Thread first = new Thread(() -> get(edge, "/slow"));
+        first.start();
+        Thread.sleep(150); // the origin is rendering v1
+        version.set(2);
+        purge(edge, "s", "Bearer " + SECRET);
+        first.join();
+        assertThat(get(edge, "/slow").body()).isEqualTo("v2");
+    }
+}
