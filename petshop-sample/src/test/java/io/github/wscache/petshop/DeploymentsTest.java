@@ -116,10 +116,15 @@ class DeploymentsTest {
         try (Deployment d = Deployment.start(Fixtures.options(Deployment.Kind.FDB, 100))) {
             UserAgent a = new UserAgent(d.clientUrl());
             a.get("/category?id=FISH");
+            long turns = d.relay().turns();
             long t = System.nanoTime();
             a.get("/category?id=FISH");
             long cached = (System.nanoTime() - t) / 1_000_000;
-            assertThat(cached).as("a cached page at the edge").isLessThan(60L);
+            // what makes it a page cached at the edge: nothing crossed the WAN for it; its time
+            // is shown, not asserted (a loaded machine stretches it, the WAN does not)
+            assertThat(d.relay().turns() - turns).as("WAN round trips of a cached page")
+                    .isZero();
+            System.out.println("cached page at the edge: " + cached + " ms");
         }
     }
 }
