@@ -12,11 +12,17 @@ import org.objenesis.ObjenesisStd;
 import org.objenesis.instantiator.ObjectInstantiator;
 
 /**
- * Copies a plain object field by field with a plan made once per class: an Objenesis
- * instantiator (no constructor runs) and a single method handle {@code (from, to, ctx)void} that
+ * Copies a plain object field by field with a plan made once per class: an allocator and a
+ * single method handle {@code (from, to, ctx)void} that
  * copies every instance field. The handle is a balanced tree of primitive-specialized field
  * copiers (getter and setter bound once, no boxing), so each copy is one {@code invokeExact};
  * the virtual machine customizes hot handles, which inlines the whole tree.
+ *
+ * <p>The allocator is the class's own no-arg constructor when {@link TrivialConstructor} shows
+ * that it has no effect (it only stores constants, which the copy overwrites): a plain
+ * {@code new}. Otherwise it is an Objenesis instantiator, and no constructor runs; that is a
+ * reflective {@code Constructor.newInstance} per object, several times the cost of the copy of
+ * the fields.
  */
 final class BeanNode extends Node {
 
@@ -24,23 +30,31 @@ final class BeanNode extends Node {
     private static final MethodType COPY_TYPE =
             MethodType.methodType(void.class, Object.class, Object.class, Context.class);
     private static final MethodHandle COPY_FIELD;
+    private static final MethodHandle INSTANTIATE;
+    private static final MethodType ALLOCATE_TYPE = MethodType.methodType(Object.class);
 
     static {
         try {
             COPY_FIELD = MethodHandles.lookup().findStatic(BeanNode.class, "copyField",
                     MethodType.methodType(Object.class, Object.class, Context.class,
                             String.class));
+            INSTANTIATE = MethodHandles.publicLookup().findVirtual(ObjectInstantiator.class,
+                    "newInstance", ALLOCATE_TYPE);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    private final ObjectInstantiator<?> instantiator;
+    /** A handle {@code ()Object} returning a new instance, no field set. */
+    private final MethodHandle allocate;
+    private final boolean constructs;
     private final MethodHandle plan;
     private final int fieldCount;
 
-    private BeanNode(ObjectInstantiator<?> instantiator, MethodHandle plan, int fieldCount) {
-        this.instantiator = instantiator;
+    private BeanNode(MethodHandle allocate, boolean constructs, MethodHandle plan,
+            int fieldCount) {
+        this.allocate = allocate;
+        this.constructs = constructs;
         this.plan = plan;
         this.fieldCount = fieldCount;
     }
@@ -56,9 +70,10 @@ final class BeanNode extends Node {
         if (seen != null) {
             return seen;
         }
-        Object copy = instantiator.newInstance();
-        ctx.put(original, copy);
+        Object copy;
         try {
+            copy = (Object) allocate.invokeExact();
+            ctx.put(original, copy);
             plan.invokeExact(original, copy, ctx);
         } catch (RuntimeException | Error e) {
             throw e;
@@ -103,7 +118,25 @@ final class BeanNode extends Node {
         }
         MethodHandle plan = fields.isEmpty() ? MethodHandles.empty(COPY_TYPE)
                 : combine(fields, 0, fields.size());
-        return new BeanNode(OBJENESIS.getInstantiatorOf(type), plan, fields.size());
+        return new BeanNode(allocator(type), constructs(type), plan, fields.size());
+    }
+
+    /** Returns whether copies are allocated with the class's own (trivial) constructor. */
+    boolean usesConstructor() {
+        return constructs;
+    }
+
+    private static MethodHandle allocator(Class<?> type) throws ReflectiveOperationException {
+        if (constructs(type)) {
+            return MethodHandles.privateLookupIn(type, MethodHandles.lookup())
+                    .findConstructor(type, MethodType.methodType(void.class))
+                    .asType(ALLOCATE_TYPE);
+        }
+        return INSTANTIATE.bindTo(OBJENESIS.getInstantiatorOf(type));
+    }
+
+    private static boolean constructs(Class<?> type) {
+        return TrivialConstructor.isTrivial(type);
     }
 
     /** Runs the copiers in {@code [from, to)} in order, as a tree of depth log2(n). */
