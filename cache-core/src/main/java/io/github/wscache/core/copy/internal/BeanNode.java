@@ -37,7 +37,7 @@ final class BeanNode extends Node {
         try {
             COPY_FIELD = MethodHandles.lookup().findStatic(BeanNode.class, "copyField",
                     MethodType.methodType(Object.class, Object.class, Context.class,
-                            String.class));
+                            String.class, Context.Site.class));
             INSTANTIATE = MethodHandles.publicLookup().findVirtual(ObjectInstantiator.class,
                     "newInstance", ALLOCATE_TYPE);
         } catch (ReflectiveOperationException e) {
@@ -84,12 +84,12 @@ final class BeanNode extends Node {
     }
 
     /** Copies the value of a field that may hold a mutable object; names the field on failure. */
-    private static Object copyField(Object value, Context ctx, String step) {
+    private static Object copyField(Object value, Context ctx, String step, Context.Site site) {
         if (value == null) {
             return null;
         }
         try {
-            return ctx.copy(value);
+            return ctx.copy(value, site);
         } catch (CopyFailure f) {
             throw f.at(step);
         }
@@ -167,7 +167,8 @@ final class BeanNode extends Node {
                     getter.asType(MethodType.methodType(type, Object.class)));
             return MethodHandles.permuteArguments(copier, COPY_TYPE, 1, 0);
         }
-        MethodHandle value = MethodHandles.insertArguments(COPY_FIELD, 2, "." + field.getName())
+        MethodHandle value = MethodHandles.insertArguments(COPY_FIELD, 2,
+                "." + field.getName(), new Context.Site())
                 .asType(MethodType.methodType(type, Object.class, Context.class));
         value = MethodHandles.filterArguments(value, 0,
                 getter.asType(MethodType.methodType(Object.class, Object.class)));

@@ -30,6 +30,8 @@ final class Context {
     /** The node of the last class met: arrays and collections often hold one class only. */
     private Class<?> lastClass;
     private Node lastNode;
+    /** The registrations' version when this copy started; stamps {@link Site} entries. */
+    private final int version;
 
     /** A context for a copy under {@code plans}. */
     Context(Plans plans) {
@@ -40,6 +42,7 @@ final class Context {
     Context(Plans plans, boolean tree) {
         this.plans = plans;
         this.tree = tree;
+        this.version = plans == null ? 0 : plans.version();
     }
 
     /** Returns whether some object was met twice (a shared reference or a cycle). */
@@ -58,6 +61,47 @@ final class Context {
             return null;
         }
         return node(value.getClass()).copy(value, this);
+    }
+
+    /**
+     * Copies {@code value}, not {@code null}, according to its runtime class, through a
+     * {@code site} (a field, an array class) that remembers the node of the last class it met:
+     * a field or an array almost always holds one class, and {@link #node}'s single entry is
+     * overwritten as soon as a graph alternates between two classes (an element and its
+     * category), which costs a {@code ClassValue} lookup per object.
+     */
+    Object copy(Object value, Site site) {
+        Class<?> type = value.getClass();
+        Site.Entry entry = site.entry;
+        Node node;
+        if (entry != null && entry.type == type && entry.version == version) {
+            node = entry.node;
+        } else {
+            node = plans.node(type);
+            site.entry = new Site.Entry(type, node, version);
+        }
+        return node.copy(value, this);
+    }
+
+    /**
+     * The memory of one place that holds references: the node of the last runtime class met
+     * there, valid for one version of the registrations. Entries are immutable and replaced
+     * whole, so threads that race on a site see one consistent entry or another.
+     */
+    static final class Site {
+        Entry entry;
+
+        static final class Entry {
+            final Class<?> type;
+            final Node node;
+            final int version;
+
+            Entry(Class<?> type, Node node, int version) {
+                this.type = type;
+                this.node = node;
+                this.version = version;
+            }
+        }
     }
 
     /** Returns the node copying objects of exactly {@code type} in this copy. */

@@ -101,6 +101,8 @@ abstract class Node {
     /** Arrays: primitive ones and arrays of immutables by clone(), others element by element. */
     static final class Array extends Node {
         private final boolean deep;
+        /** The elements' class: an array of a class almost always holds that class. */
+        private final Context.Site site = new Context.Site();
 
         Array(boolean deep) {
             this.deep = deep;
@@ -125,7 +127,7 @@ abstract class Node {
                     Object element = source[i];
                     if (element != null) {
                         try {
-                            copy[i] = ctx.copy(element);
+                            copy[i] = ctx.copy(element, site);
                         } catch (CopyFailure f) {
                             throw f.at("[" + i + "]");
                         }
