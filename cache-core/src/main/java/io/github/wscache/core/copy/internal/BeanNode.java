@@ -31,7 +31,10 @@ final class BeanNode extends Node {
             MethodType.methodType(void.class, Object.class, Object.class, Context.class);
     private static final MethodHandle COPY_FIELD;
     private static final MethodHandle INSTANTIATE;
+    private static final MethodHandle PUT;
     private static final MethodType ALLOCATE_TYPE = MethodType.methodType(Object.class);
+    private static final MethodType NODE_TYPE =
+            MethodType.methodType(Object.class, Object.class, Context.class);
 
     static {
         try {
@@ -40,22 +43,25 @@ final class BeanNode extends Node {
                             String.class, Context.Site.class));
             INSTANTIATE = MethodHandles.publicLookup().findVirtual(ObjectInstantiator.class,
                     "newInstance", ALLOCATE_TYPE);
+            PUT = MethodHandles.lookup().findVirtual(Context.class, "put",
+                    MethodType.methodType(void.class, Object.class, Object.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    /** A handle {@code ()Object} returning a new instance, no field set. */
-    private final MethodHandle allocate;
+    /**
+     * A handle {@code (from, ctx)Object}: allocates, records the copy in the context, copies every
+     * field, returns the copy. One handle, so that one {@code invokeExact} per object reaches the
+     * allocation and the field copies, and the allocator is a constant the JIT can inline.
+     */
+    private final MethodHandle copy;
     private final boolean constructs;
-    private final MethodHandle plan;
     private final int fieldCount;
 
-    private BeanNode(MethodHandle allocate, boolean constructs, MethodHandle plan,
-            int fieldCount) {
-        this.allocate = allocate;
+    private BeanNode(MethodHandle copy, boolean constructs, int fieldCount) {
+        this.copy = copy;
         this.constructs = constructs;
-        this.plan = plan;
         this.fieldCount = fieldCount;
     }
 
@@ -70,17 +76,13 @@ final class BeanNode extends Node {
         if (seen != null) {
             return seen;
         }
-        Object copy;
         try {
-            copy = (Object) allocate.invokeExact();
-            ctx.put(original, copy);
-            plan.invokeExact(original, copy, ctx);
+            return (Object) copy.invokeExact(original, ctx);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
             throw new CopyFailure(original.getClass(), "copying a field failed: " + e, e);
         }
-        return copy;
     }
 
     /** Copies the value of a field that may hold a mutable object; names the field on failure. */
@@ -118,7 +120,28 @@ final class BeanNode extends Node {
         }
         MethodHandle plan = fields.isEmpty() ? MethodHandles.empty(COPY_TYPE)
                 : combine(fields, 0, fields.size());
-        return new BeanNode(allocator(type), constructs(type), plan, fields.size());
+        return new BeanNode(node(allocator(type), plan), constructs(type), fields.size());
+    }
+
+    /**
+     * Returns {@code (from, ctx) -> { to = allocate(); ctx.put(from, to); plan(from, to, ctx);
+     * return to; }}.
+     */
+    private static MethodHandle node(MethodHandle allocate, MethodHandle plan) {
+        MethodType body = MethodType.methodType(void.class, Object.class, Object.class,
+                Context.class);
+        // (to, from, ctx)void: record, then copy the fields
+        MethodHandle fill = MethodHandles.foldArguments(
+                MethodHandles.permuteArguments(plan, body, 1, 0, 2),
+                MethodHandles.permuteArguments(PUT, body, 2, 1, 0));
+        // (to, from, ctx)Object: fill, then return to
+        MethodHandle filled = MethodHandles.foldArguments(
+                MethodHandles.dropArguments(MethodHandles.identity(Object.class), 1,
+                        Object.class, Context.class), fill);
+        // (from, ctx)Object: allocate to first
+        MethodHandle node = MethodHandles.foldArguments(filled, allocate);
+        assert node.type().equals(NODE_TYPE) : node.type();
+        return node;
     }
 
     /** Returns whether copies are allocated with the class's own (trivial) constructor. */
