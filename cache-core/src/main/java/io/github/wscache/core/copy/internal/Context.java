@@ -1,5 +1,7 @@
 package io.github.wscache.core.copy.internal;
 
+import java.lang.invoke.MethodHandle;
+
 /**
  * The state of one deep copy: an identity map from originals to copies, so that shared references
  * and cycles keep their shape. Open addressing over two parallel arrays; allocated lazily.
@@ -73,14 +75,20 @@ final class Context {
     Object copy(Object value, Site site) {
         Class<?> type = value.getClass();
         Site.Entry entry = site.entry;
-        Node node;
-        if (entry != null && entry.type == type && entry.version == version) {
-            node = entry.node;
-        } else {
-            node = plans.node(type);
-            site.entry = new Site.Entry(type, node, version);
+        if (entry == null || entry.type != type || entry.version != version) {
+            entry = new Site.Entry(type, plans.node(type), version);
+            site.entry = entry;
         }
-        return node.copy(value, this);
+        if (tree && entry.treeCopy != null) {
+            try {
+                return (Object) entry.treeCopy.invokeExact(value, this);
+            } catch (RuntimeException | Error e) {
+                throw e;
+            } catch (Throwable e) {
+                throw new CopyFailure(type, "copying a field failed: " + e, e);
+            }
+        }
+        return entry.node.copy(value, this);
     }
 
     /**
@@ -94,11 +102,14 @@ final class Context {
         static final class Entry {
             final Class<?> type;
             final Node node;
+            /** The node's {@link Node#treeCopy()}: in a tree, called without a virtual call. */
+            final MethodHandle treeCopy;
             final int version;
 
             Entry(Class<?> type, Node node, int version) {
                 this.type = type;
                 this.node = node;
+                this.treeCopy = node.treeCopy();
                 this.version = version;
             }
         }
