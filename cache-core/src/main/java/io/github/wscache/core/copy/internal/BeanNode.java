@@ -7,6 +7,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import org.objenesis.Objenesis;
 import org.objenesis.ObjenesisStd;
 import org.objenesis.instantiator.ObjectInstantiator;
@@ -57,11 +58,15 @@ final class BeanNode extends Node {
      * allocation and the field copies, and the allocator is a constant the JIT can inline.
      */
     private final MethodHandle copy;
+    /** {@link GeneratedCopy}'s code for trees of this class, or {@code null}. */
+    private final BiFunction<Object, Object, Object> generated;
     private final boolean constructs;
     private final int fieldCount;
 
-    private BeanNode(MethodHandle copy, boolean constructs, int fieldCount) {
+    private BeanNode(MethodHandle copy, BiFunction<Object, Object, Object> generated,
+            boolean constructs, int fieldCount) {
         this.copy = copy;
+        this.generated = generated;
         this.constructs = constructs;
         this.fieldCount = fieldCount;
     }
@@ -73,6 +78,9 @@ final class BeanNode extends Node {
 
     @Override
     Object copy(Object original, Context ctx) {
+        if (generated != null && ctx.isTree()) {
+            return generated.apply(original, ctx);
+        }
         Object seen = ctx.get(original);
         if (seen != null) {
             return seen;
@@ -89,6 +97,16 @@ final class BeanNode extends Node {
     @Override
     MethodHandle treeCopy() {
         return copy;
+    }
+
+    @Override
+    BiFunction<Object, Object, Object> generated() {
+        return generated;
+    }
+
+    /** Returns whether trees of this class are copied by generated code. */
+    boolean isGenerated() {
+        return generated != null;
     }
 
     /** Copies the value of a field that may hold a mutable object; names the field on failure. */
@@ -126,7 +144,8 @@ final class BeanNode extends Node {
         }
         MethodHandle plan = fields.isEmpty() ? MethodHandles.empty(COPY_TYPE)
                 : combine(fields, 0, fields.size());
-        return new BeanNode(node(allocator(type), plan), constructs(type), fields.size());
+        return new BeanNode(node(allocator(type), plan), GeneratedCopy.forClass(type, registry),
+                constructs(type), fields.size());
     }
 
     /**

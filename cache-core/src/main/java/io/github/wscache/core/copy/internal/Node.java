@@ -4,6 +4,7 @@ import io.github.wscache.core.copy.Copier;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.function.BiFunction;
 
 /** Copies objects of one runtime class, recording the copy in the {@link Context}. */
 abstract class Node {
@@ -19,6 +20,14 @@ abstract class Node {
      * has none and {@link #copy} is called.
      */
     MethodHandle treeCopy() {
+        return null;
+    }
+
+    /**
+     * Returns generated code {@code (original, ctx) -> copy} for objects of this node's class in
+     * a tree context, or {@code null}.
+     */
+    BiFunction<Object, Object, Object> generated() {
         return null;
     }
 
