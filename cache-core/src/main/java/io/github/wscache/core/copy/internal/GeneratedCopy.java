@@ -90,6 +90,8 @@ final class GeneratedCopy {
             return (BiFunction<Object, Object, Object>) generated.findConstructor(
                     generated.lookupClass(), MethodType.methodType(void.class, Object[].class))
                     .invoke(siteArray);
+        } catch (VirtualMachineError e) {
+            throw e;
         } catch (Throwable e) {
             // inaccessible types, class-file or verification errors: the handle plan copies
             return null;
