@@ -1,5 +1,8 @@
 package io.github.wscache.core.copy.internal;
 
+import java.lang.invoke.MethodHandle;
+import java.util.function.BiFunction;
+
 /**
  * The state of one deep copy: an identity map from originals to copies, so that shared references
  * and cycles keep their shape. Open addressing over two parallel arrays; allocated lazily.
@@ -8,7 +11,7 @@ package io.github.wscache.core.copy.internal;
  * no mutable object twice and no cycle (a value the cache captured, which nobody mutates, and
  * whose capture {@linkplain #sawShared() saw no shared object}), where every lookup would miss.
  */
-final class Context {
+final class Context implements BiFunction<Object, Object, Object> {
 
     /** Marks an original whose copy is being built and cannot be referenced yet. */
     static final Object IN_PROGRESS = new Object();
@@ -30,6 +33,8 @@ final class Context {
     /** The node of the last class met: arrays and collections often hold one class only. */
     private Class<?> lastClass;
     private Node lastNode;
+    /** The registrations' version when this copy started; stamps {@link Site} entries. */
+    private final int version;
 
     /** A context for a copy under {@code plans}. */
     Context(Plans plans) {
@@ -40,6 +45,7 @@ final class Context {
     Context(Plans plans, boolean tree) {
         this.plans = plans;
         this.tree = tree;
+        this.version = plans == null ? 0 : plans.version();
     }
 
     /** Returns whether some object was met twice (a shared reference or a cycle). */
@@ -58,6 +64,95 @@ final class Context {
             return null;
         }
         return node(value.getClass()).copy(value, this);
+    }
+
+    /**
+     * Copies a field's {@code value} (maybe {@code null}) through {@code site}, a
+     * {@link Site} that names the field: the entry point of {@link GeneratedCopy}'s code, which
+     * sees this class only as a {@code BiFunction}.
+     */
+    @Override
+    public Object apply(Object value, Object site) {
+        if (value == null) {
+            return null;
+        }
+        Site s = (Site) site;
+        try {
+            return copy(value, s);
+        } catch (CopyFailure f) {
+            throw f.at(s.step);
+        }
+    }
+
+    /** Returns whether this context copies a tree, without identity lookups. */
+    boolean isTree() {
+        return tree;
+    }
+
+    /**
+     * Copies {@code value}, not {@code null}, according to its runtime class, through a
+     * {@code site} (a field, an array class) that remembers the node of the last class it met:
+     * a field or an array almost always holds one class, and {@link #node}'s single entry is
+     * overwritten as soon as a graph alternates between two classes (an element and its
+     * category), which costs a {@code ClassValue} lookup per object.
+     */
+    Object copy(Object value, Site site) {
+        Class<?> type = value.getClass();
+        Site.Entry entry = site.entry;
+        if (entry == null || entry.type != type || entry.version != version) {
+            entry = new Site.Entry(type, plans.node(type), version);
+            site.entry = entry;
+        }
+        if (tree && entry.generated != null) {
+            return entry.generated.apply(value, this);
+        }
+        if (tree && entry.treeCopy != null) {
+            try {
+                return (Object) entry.treeCopy.invokeExact(value, this);
+            } catch (RuntimeException | Error e) {
+                throw e;
+            } catch (Throwable e) {
+                throw new CopyFailure(type, "copying a field failed: " + e, e);
+            }
+        }
+        return entry.node.copy(value, this);
+    }
+
+    /**
+     * The memory of one place that holds references: the node of the last runtime class met
+     * there, valid for one version of the registrations. Entries are immutable and replaced
+     * whole, so threads that race on a site see one consistent entry or another.
+     */
+    static final class Site {
+        /** The path step named when a copy through this site fails, for generated code. */
+        final String step;
+        Entry entry;
+
+        Site() {
+            this(null);
+        }
+
+        Site(String step) {
+            this.step = step;
+        }
+
+        static final class Entry {
+            final Class<?> type;
+            final Node node;
+            /** The node's {@link Node#treeCopy()}: in a tree, called without a virtual call. */
+            final MethodHandle treeCopy;
+            /** The node's {@link Node#generated()} code for trees, or {@code null}. */
+            final BiFunction<Object, Object, Object> generated;
+            final int version;
+
+            Entry(Class<?> type, Node node, int version) {
+                this.type = type;
+                this.node = node;
+                this.treeCopy = node.treeCopy();
+                this.generated = node.generated();
+                this.version = version;
+            }
+        }
     }
 
     /** Returns the node copying objects of exactly {@code type} in this copy. */

@@ -2,6 +2,9 @@ package io.github.wscache.core.copy.internal;
 
 import io.github.wscache.core.copy.Copier;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.function.BiFunction;
 
 /** Copies objects of one runtime class, recording the copy in the {@link Context}. */
 abstract class Node {
@@ -10,6 +13,23 @@ abstract class Node {
      * Copies {@code original}, which is not {@code null} and whose class this node was made for.
      */
     abstract Object copy(Object original, Context ctx);
+
+    /**
+     * Returns a handle {@code (original, ctx)Object} that copies an object of this node's class
+     * in a {@linkplain Context tree} context (no identity lookup), or {@code null} when the node
+     * has none and {@link #copy} is called.
+     */
+    MethodHandle treeCopy() {
+        return null;
+    }
+
+    /**
+     * Returns generated code {@code (original, ctx) -> copy} for objects of this node's class in
+     * a tree context, or {@code null}.
+     */
+    BiFunction<Object, Object, Object> generated() {
+        return null;
+    }
 
     /** Returns whether this node returns the original itself (immutable or read-only). */
     boolean shares() {
@@ -47,11 +67,31 @@ abstract class Node {
 
     /** Calls a public {@code clone()} known to be safe (deep, or shallow over immutables). */
     static final class Clone extends Node {
+        private static final MethodHandle CHECKED;
+
+        static {
+            try {
+                CHECKED = MethodHandles.lookup().findStatic(Clone.class, "checked",
+                        MethodType.methodType(Object.class, Object.class, Object.class));
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
         private final MethodHandle clone;
+        /** {@code (original, ctx)Object}: clone() and its checks, for trees. */
+        private final MethodHandle treeCopy;
 
         /** @param clone a handle of type {@code (Object)Object} */
         Clone(MethodHandle clone) {
             this.clone = clone;
+            this.treeCopy = MethodHandles.foldArguments(
+                    MethodHandles.dropArguments(CHECKED, 2, Context.class), clone);
+        }
+
+        @Override
+        MethodHandle treeCopy() {
+            return treeCopy;
         }
 
         @Override
@@ -68,11 +108,17 @@ abstract class Node {
             } catch (Throwable e) {
                 throw new CopyFailure(original.getClass(), "clone() failed: " + e, e);
             }
+            checked(copy, original);
+            ctx.put(original, copy);
+            return copy;
+        }
+
+        /** Returns {@code copy} if it is a new object of the original's class. */
+        private static Object checked(Object copy, Object original) {
             if (copy == original || copy == null || copy.getClass() != original.getClass()) {
                 throw new CopyFailure(original.getClass(),
                         "clone() returned the original, null or an object of another class", null);
             }
-            ctx.put(original, copy);
             return copy;
         }
     }
@@ -101,6 +147,8 @@ abstract class Node {
     /** Arrays: primitive ones and arrays of immutables by clone(), others element by element. */
     static final class Array extends Node {
         private final boolean deep;
+        /** The elements' class: an array of a class almost always holds that class. */
+        private final Context.Site site = new Context.Site();
 
         Array(boolean deep) {
             this.deep = deep;
@@ -125,7 +173,7 @@ abstract class Node {
                     Object element = source[i];
                     if (element != null) {
                         try {
-                            copy[i] = ctx.copy(element);
+                            copy[i] = ctx.copy(element, site);
                         } catch (CopyFailure f) {
                             throw f.at("[" + i + "]");
                         }

@@ -51,6 +51,11 @@ public final class Plans {
         this.registry = registry;
     }
 
+    /** Returns the version of the registrations the plans are made under. */
+    int version() {
+        return registry.version();
+    }
+
     /** Returns the plan of {@code type} for the current registrations. */
     Plan plan(Class<?> type) {
         Plan plan = plans.get(type);
