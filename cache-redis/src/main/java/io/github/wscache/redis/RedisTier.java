@@ -70,6 +70,10 @@ import redis.clients.jedis.params.SetParams;
  *                 .build())
  *         .build();
  * }</pre>
+ *
+ * <p>Without code, a policy file that says {@code sharedTier: redis://host:port} gives every
+ * cache built from it a tier with this builder's defaults (cache-redis on the class path is
+ * enough).
  */
 public final class RedisTier implements SharedTier {
     private static final Logger LOG = LoggerFactory.getLogger(RedisTier.class);
