@@ -384,8 +384,9 @@ public final class Policy {
         }
 
         /**
-         * Names the second cache level the JVMs of a farm share, {@code redis://host:port},
-         * as {@code sharedTier:} does in a file.
+         * Names the second cache level the JVMs of a farm share, {@code redis://host:port} or
+         * {@code redis-cluster://host:port,host:port,...}, as {@code sharedTier:} does in a
+         * file.
          *
          * @throws IllegalArgumentException if it is not of that form
          * @throws IllegalStateException if already set

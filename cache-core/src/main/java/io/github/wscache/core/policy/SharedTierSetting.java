@@ -7,9 +7,10 @@ import java.util.regex.Pattern;
 
 /**
  * A policy's {@code sharedTier}: the address of the second cache level that the JVMs of a farm
- * share ({@code redis://host:port}). A cache built from the policy opens it when its module
- * ({@code cache-redis}) is on the class path, and fails with this setting's place in the file
- * when it is not. Immutable.
+ * share, {@code redis://host:port} (one server) or
+ * {@code redis-cluster://host:port,host:port,...} (some nodes of a Redis Cluster). A cache
+ * built from the policy opens it when its module ({@code cache-redis}) is on the class path, and
+ * fails with this setting's place in the file when it is not. Immutable.
  *
  * <pre>{@code
  * Policy p = Policy.parse("sharedTier: redis://10.0.0.5:6379\n", "wscache.yaml");
@@ -17,11 +18,15 @@ import java.util.regex.Pattern;
  * }</pre>
  */
 public final class SharedTierSetting {
-    /** scheme://host[:port] with nothing else; the scheme and port are checked after. */
+    /** scheme://node,node... with nothing else; the scheme and nodes are checked after. */
     private static final Pattern ADDRESS = Pattern.compile(
-            "([a-z][a-z0-9+.-]*)://(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9._-]+)(?::([0-9]{1,5}))?");
+            "([a-z][a-z0-9+.-]*)://([^,/?#@\\s]+(?:,[^,/?#@\\s]+)*)");
+    /** host[:port]; the port is checked after. */
+    private static final Pattern NODE = Pattern.compile(
+            "(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9._-]+)(?::([0-9]{1,5}))?");
     /** What every message about a wrong value says to write instead. */
-    static final String FORM = "redis://host:port, e.g. redis://10.0.0.5:6379";
+    static final String FORM = "redis://host:port or redis-cluster://host:port,host:port,...,"
+            + " e.g. redis://10.0.0.5:6379";
 
     private final String uri;
     private final String scheme;
@@ -45,7 +50,8 @@ public final class SharedTierSetting {
     /**
      * A setting made in code ({@link Policy.Builder#sharedTier}).
      *
-     * @throws IllegalArgumentException if {@code uri} is not of the form redis://host:port
+     * @throws IllegalArgumentException if {@code uri} is not of the form redis://host:port or
+     *     redis-cluster://host:port,...
      */
     static SharedTierSetting of(String uri) {
         Objects.requireNonNull(uri, "sharedTier");
@@ -59,25 +65,36 @@ public final class SharedTierSetting {
 
     /**
      * Returns what is wrong with an address, or {@code null} when it is of the form
-     * redis://host:port.
+     * redis://host:port or redis-cluster://host:port,host:port,....
      */
     static String problem(String uri) {
         Matcher m = ADDRESS.matcher(uri);
         if (!m.matches()) {
             if (!uri.contains("://")) {
-                return "an address starts with redis://";
+                return "an address starts with redis:// or redis-cluster://";
             }
-            return "only a scheme, a host and a port (no user, password, path or query)";
+            return "only a scheme, hosts and ports (no user, password, path or query)";
         }
-        if (!m.group(1).equals("redis")) {
-            return "the scheme '" + m.group(1) + "' is not supported (redis is)";
+        String scheme = m.group(1);
+        if (!scheme.equals("redis") && !scheme.equals("redis-cluster")) {
+            return "the scheme '" + scheme + "' is not supported (redis and redis-cluster are)";
         }
-        if (m.group(3) == null) {
-            return "the port is missing (Redis listens on 6379 unless told otherwise)";
+        String[] nodes = m.group(2).split(",");
+        if (scheme.equals("redis") && nodes.length > 1) {
+            return "redis:// names one server; name a cluster's nodes with redis-cluster://";
         }
-        int port = Integer.parseInt(m.group(3));
-        if (port < 1 || port > 65_535) {
-            return "the port must be 1 to 65535";
+        for (String node : nodes) {
+            Matcher n = NODE.matcher(node);
+            if (!n.matches()) {
+                return "'" + node + "' is not a host and a port";
+            }
+            if (n.group(2) == null) {
+                return "the port is missing (Redis listens on 6379 unless told otherwise)";
+            }
+            int port = Integer.parseInt(n.group(2));
+            if (port < 1 || port > 65_535) {
+                return "the port must be 1 to 65535";
+            }
         }
         return null;
     }
@@ -87,7 +104,7 @@ public final class SharedTierSetting {
         return uri;
     }
 
-    /** Returns the address's scheme, {@code redis}. */
+    /** Returns the address's scheme, {@code redis} or {@code redis-cluster}. */
     public String scheme() {
         return scheme;
     }

@@ -7,8 +7,9 @@ import java.util.Set;
 
 /**
  * Opens a {@link RedisTier} with the builder's defaults for a policy's
- * {@code sharedTier: redis://host:port}, so that a cache built from a policy file shares its
- * farm's Redis without code. Listed in {@code META-INF/services}; not API.
+ * {@code sharedTier: redis://host:port} (or {@code redis-cluster://host:port,...}), so that a
+ * cache built from a policy file shares its farm's Redis without code. Listed in
+ * {@code META-INF/services}; not API.
  */
 public final class RedisTierFactory implements SharedTierFactory {
     /** Made by {@link java.util.ServiceLoader}. */
@@ -17,7 +18,7 @@ public final class RedisTierFactory implements SharedTierFactory {
 
     @Override
     public Set<String> schemes() {
-        return Set.of("redis");
+        return Set.of("redis", "redis-cluster");
     }
 
     @Override
