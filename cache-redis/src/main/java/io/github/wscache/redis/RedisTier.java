@@ -388,6 +388,7 @@ public final class RedisTier implements SharedTier {
     @Override
     public void store(Request r, Object value, long freshNanos, long retainNanos) {
         State s = (State) r.lease();
+        boolean combined = false;
         try {
             long retain = TimeUnit.NANOSECONDS.toMillis(Math.max(freshNanos, retainNanos));
             if (retain <= 0) {
@@ -410,9 +411,9 @@ public final class RedisTier implements SharedTier {
                 return;
             }
             if (s != null && s.leaseKey != null) {
-                // the entry and the lease's release in one round trip; if it fails, the lease
-                // runs out by itself
+                // the entry and the lease's release in one round trip (one slot in a cluster)
                 r.lease(new State(s.entryKey, null, null));
+                combined = true;
                 redis().eval(STORE_AND_RELEASE, List.of(key, s.leaseKey),
                         List.of(entry, bytes(Long.toString(retain)), s.token));
             } else {
@@ -422,6 +423,12 @@ public final class RedisTier implements SharedTier {
             count(RedisTierStats.STORES);
         } catch (JedisException e) {
             failed("store", r.operation(), e);
+            if (combined) {
+                // the script may not have run: release the lease on its own, so that the other
+                // JVMs' waiters load now instead of waiting out leaseWait (a lease the script did
+                // release is not this JVM's any more, and stays as it is)
+                r.lease(s);
+            }
         } finally {
             release(r);
         }
