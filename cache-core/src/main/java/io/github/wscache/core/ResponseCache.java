@@ -6,6 +6,7 @@ import io.github.wscache.core.internal.SharedTier;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.core.policy.Rule;
+import io.github.wscache.core.policy.SharedTierSetting;
 import java.time.Clock;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -44,13 +45,13 @@ public final class ResponseCache implements AutoCloseable {
     private final Runnable onPolicyChange;
     private final TierLink tier;
 
-    private ResponseCache(Builder b, InstantSource clock) {
+    private ResponseCache(Builder b, InstantSource clock, SharedTier sharedTier) {
         this.policy = b.policy;
         this.copiers = b.copiers;
         this.stats = new Stats(b.listeners);
         this.store = new Store(policy.maximumSize(), clock, stats);
         this.resolver = new PolicyResolver(policy);
-        this.tier = new TierLink(b.sharedTier, stats, store);
+        this.tier = new TierLink(sharedTier, stats, store);
         Flow.Parts parts = new Flow.Parts(stats, store, new CacheStrategy(b.surrogate, copiers),
                 resolver, clock, tier, tier.identitySalt());
         this.objects = new ObjectFlow(parts);
@@ -232,6 +233,8 @@ public final class ResponseCache implements AutoCloseable {
          * Adds a second level shared by a farm of JVMs behind this cache's store (cache-redis's
          * {@code RedisTier}); {@link ResponseCache#invalidate} then reaches every JVM, and
          * {@link ResponseCache#close} closes the tier. Once. The Farm page has an example.
+         * Without it, a policy's {@linkplain Policy#sharedTier() sharedTier} is opened at
+         * {@link #build}; with it, that setting is not used (logged).
          */
         public Builder sharedTier(SharedTier tier) {
             this.sharedTier = once(this.sharedTier, Objects.requireNonNull(tier, "tier"),
@@ -245,14 +248,41 @@ public final class ResponseCache implements AutoCloseable {
             return this;
         }
 
-        /** Returns a new cache; {@link IllegalStateException} if no policy was set. */
+        /**
+         * Returns a new cache; {@link IllegalStateException} if no policy was set. A policy
+         * that names a {@code sharedTier} (and no tier set here) gets it opened now, through
+         * cache-redis.
+         *
+         * @throws io.github.wscache.core.policy.PolicyException if the policy names a
+         *     {@code sharedTier} and cache-redis is not on the class path, with the setting's
+         *     place in the file
+         */
         public ResponseCache build() {
             if (policy == null) {
                 throw new IllegalStateException("a policy is required: call policy(...)");
             }
             // the system clock is read through Caffeine's ticker (nanoTime), not the wall clock
             boolean system = clock instanceof Clock && clock.equals(Clock.systemUTC());
-            return new ResponseCache(this, system ? null : clock);
+            SharedTier tier = sharedTier;
+            boolean opened = false;
+            Optional<SharedTierSetting> named = policy.sharedTier();
+            if (named.isPresent()) {
+                if (tier == null) {
+                    tier = TierLink.open(named.get());
+                    opened = true;
+                } else {
+                    Stats.LOG.info("wscache: the policy's sharedTier {} is not used: this cache"
+                            + " was given a tier in code", named.get());
+                }
+            }
+            try {
+                return new ResponseCache(this, system ? null : clock, tier);
+            } catch (RuntimeException e) {
+                if (opened) {
+                    tier.close();
+                }
+                throw e;
+            }
         }
     }
 }

@@ -1,7 +1,13 @@
 package io.github.wscache.core;
 
 import io.github.wscache.core.internal.SharedTier;
+import io.github.wscache.core.internal.SharedTierFactory;
 import io.github.wscache.core.policy.OperationPolicy;
+import io.github.wscache.core.policy.SharedTierSetting;
+import java.util.LinkedHashSet;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -32,6 +38,44 @@ final class TierLink {
                 }
             });
         }
+    }
+
+    /**
+     * Opens the tier a policy names through the first {@link SharedTierFactory} on the class
+     * path (the context class loader's, then cache-core's) that knows its scheme.
+     *
+     * @throws io.github.wscache.core.policy.PolicyException at the setting's place in the file
+     *     when no factory knows the scheme (cache-redis is missing) or the factory refuses it
+     */
+    static SharedTier open(SharedTierSetting setting) {
+        Set<ClassLoader> loaders = new LinkedHashSet<>();
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        if (context != null) {
+            loaders.add(context);
+        }
+        loaders.add(TierLink.class.getClassLoader());
+        String broken = null;
+        for (ClassLoader loader : loaders) {
+            try {
+                for (SharedTierFactory f : ServiceLoader.load(SharedTierFactory.class, loader)) {
+                    if (f.schemes().contains(setting.scheme())) {
+                        try {
+                            return f.open(setting.uri());
+                        } catch (IllegalArgumentException e) {
+                            throw setting.error("'sharedTier' " + setting.uri()
+                                    + " cannot be used: " + e.getMessage());
+                        }
+                    }
+                }
+            } catch (ServiceConfigurationError e) {
+                broken = e.getMessage();
+            }
+        }
+        throw setting.error("'sharedTier' " + setting.uri() + " needs cache-redis on the class"
+                + " path (io.github.wscache:cache-redis, the version of cache-core); add it, or"
+                + " remove 'sharedTier' to give every JVM its own cache only"
+                + (broken == null ? "" : " (a shared tier provider failed to load: " + broken
+                        + ")"));
     }
 
     /** Returns the salt of identity hashes the farm shares, or {@code null} without a tier. */

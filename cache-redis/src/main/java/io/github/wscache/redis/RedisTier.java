@@ -4,7 +4,6 @@ import io.github.wscache.core.internal.SharedTier;
 import io.github.wscache.redis.internal.Breaker;
 import io.github.wscache.redis.internal.ValueCodec;
 import java.net.SocketTimeoutException;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -12,14 +11,20 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,8 +34,11 @@ import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisClientConfig;
+import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.providers.ClusterConnectionProvider;
 import redis.clients.jedis.params.SetParams;
 
 /**
@@ -58,6 +66,9 @@ import redis.clients.jedis.params.SetParams;
  *       default); after a few failures in a row a circuit breaker skips Redis for a while. A
  *       failure is a miss, counted ({@link #stats}) and logged once; never the caller's
  *       error.</li>
+ *   <li><b>Redis Cluster</b> as well as one server: {@code redis-cluster://host:port,...} names
+ *       seed nodes; an entry and its lease share a hash slot (the key's digest is its hash tag),
+ *       so entries spread over every master and each command touches one slot.</li>
  * </ul>
  *
  * <pre>{@code
@@ -70,6 +81,10 @@ import redis.clients.jedis.params.SetParams;
  *                 .build())
  *         .build();
  * }</pre>
+ *
+ * <p>Without code, a policy file that says {@code sharedTier: redis://host:port} gives every
+ * cache built from it a tier with this builder's defaults (cache-redis on the class path is
+ * enough).
  */
 public final class RedisTier implements SharedTier {
     private static final Logger LOG = LoggerFactory.getLogger(RedisTier.class);
@@ -78,11 +93,31 @@ public final class RedisTier implements SharedTier {
     private static final byte[] RELEASE = ("if redis.call('get', KEYS[1]) == ARGV[1] then"
             + " return redis.call('del', KEYS[1]) else return 0 end")
             .getBytes(StandardCharsets.UTF_8);
+    /** Stores an entry and releases its lease in one round trip (one hash slot: see keys). */
+    private static final byte[] STORE_AND_RELEASE = ("redis.call('set', KEYS[1], ARGV[1], 'px',"
+            + " ARGV[2]) if redis.call('get', KEYS[2]) == ARGV[3] then redis.call('del',"
+            + " KEYS[2]) end return 1").getBytes(StandardCharsets.UTF_8);
+    /** A cluster client tries this many times (a redirection after a failover is one). */
+    private static final int CLUSTER_ATTEMPTS = 3;
+    /** How often a cluster client refreshes its map of slots to masters. */
+    private static final Duration CLUSTER_REFRESH = Duration.ofSeconds(1);
     private static final int MAX_LOGGED = 1_000;
 
-    private final HostAndPort address;
+    /** The address as given, for messages. */
+    private final String address;
+    private final boolean cluster;
+    private final List<HostAndPort> seeds;
+    private final JedisClientConfig config;
+    private final GenericObjectPoolConfig<Connection> pool;
+    private final Duration timeout;
     private final JedisClientConfig subscriberConfig;
-    private final JedisPooled redis;
+    /** The client; a cluster's is made when a seed first answers (null until then). */
+    private volatile UnifiedJedis client;
+    /** A cluster client's map of slots to nodes, refreshed by {@link #refresher}. */
+    private volatile ClusterConnectionProvider slots;
+    /** A cluster's: refreshes the slot map every second, on a daemon thread; else null. */
+    private final ScheduledExecutorService refresher;
+    private final ReentrantLock connecting = new ReentrantLock();
     private final String namespace;
     private final ValueCodec codec;
     private final Breaker breaker;
@@ -108,20 +143,42 @@ public final class RedisTier implements SharedTier {
     private final CountDownLatch subscribed = new CountDownLatch(1);
 
     private RedisTier(Builder b) {
-        URI uri = b.uri;
-        this.address = new HostAndPort(uri.getHost(), uri.getPort());
+        this.address = b.uri;
+        this.cluster = b.cluster;
+        this.seeds = List.copyOf(b.seeds);
+        this.timeout = b.timeout;
         int millis = (int) Math.max(1, b.timeout.toMillis());
-        JedisClientConfig config = DefaultJedisClientConfig.builder()
+        this.config = DefaultJedisClientConfig.builder()
                 .connectionTimeoutMillis(millis).socketTimeoutMillis(millis).build();
         this.subscriberConfig = DefaultJedisClientConfig.builder()
                 .connectionTimeoutMillis(Math.max(millis, 1000)).socketTimeoutMillis(0).build();
-        GenericObjectPoolConfig<Connection> pool = new GenericObjectPoolConfig<>();
+        this.pool = new GenericObjectPoolConfig<>();
         pool.setMaxTotal(b.connections);
         pool.setMaxIdle(b.connections);
         pool.setMaxWait(b.timeout);
         pool.setJmxEnabled(false);
-        this.redis = new JedisPooled(address, config, pool);
+        try {
+            this.client = connect();
+        } catch (JedisException e) {
+            LOG.warn("wscache: no seed of the Redis Cluster at {} answers; the shared tier"
+                    + " answers misses until one does", address);
+        }
         this.namespace = b.namespace;
+        byte[] id = new byte[9];
+        new SecureRandom().nextBytes(id);
+        this.node = Base64.getUrlEncoder().withoutPadding().encodeToString(id);
+        if (cluster) {
+            // Jedis's own periodic refresh runs on a thread that keeps the JVM alive
+            this.refresher = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "wscache-redis-slots-" + node);
+                t.setDaemon(true);
+                return t;
+            });
+            refresher.scheduleWithFixedDelay(this::refreshSlots, CLUSTER_REFRESH.toMillis(),
+                    CLUSTER_REFRESH.toMillis(), TimeUnit.MILLISECONDS);
+        } else {
+            this.refresher = null;
+        }
         this.codec = new ValueCodec(b.signingKey, b.allowed);
         this.breaker = new Breaker(b.breakerFailures, b.breakerOpen.toNanos(), System::nanoTime);
         this.leaseTime = b.leaseTime;
@@ -129,9 +186,6 @@ public final class RedisTier implements SharedTier {
         for (int i = 0; i < counters.length; i++) {
             counters[i] = new LongAdder();
         }
-        byte[] id = new byte[9];
-        new SecureRandom().nextBytes(id);
-        this.node = Base64.getUrlEncoder().withoutPadding().encodeToString(id);
         this.channel = bytes(namespace + ":invalidations");
         this.salt = b.signingKey != null
                 ? ValueCodec.hmac(b.signingKey, bytes("wscache identity salt"))
@@ -151,6 +205,58 @@ public final class RedisTier implements SharedTier {
     /** Returns a builder. */
     public static Builder builder() {
         return new Builder();
+    }
+
+    /** A client of one server (made at once: it connects lazily) or of a cluster (connects). */
+    private UnifiedJedis connect() {
+        if (!cluster) {
+            return new JedisPooled(seeds.get(0), config, pool);
+        }
+        // the retries of one command (a redirection, a master that just failed) stay within
+        // two timeouts; the slot map is also refreshed every second (refreshSlots), so a
+        // failover is seen even without an error
+        ClusterConnectionProvider p = new ClusterConnectionProvider(new LinkedHashSet<>(seeds),
+                config, pool);
+        slots = p;
+        return new JedisCluster(p, CLUSTER_ATTEMPTS, timeout.multipliedBy(2));
+    }
+
+    /** Asks the cluster which node serves which slots (the refresher's task). */
+    private void refreshSlots() {
+        ClusterConnectionProvider p = slots;
+        if (p == null || closed) {
+            return;
+        }
+        try {
+            p.renewSlotCache();
+        } catch (RuntimeException e) {
+            LOG.debug("wscache: refreshing the Redis Cluster's slots failed", e);
+        }
+    }
+
+    /**
+     * Returns the client, making a cluster's if no seed answered before; one caller tries at a
+     * time, the others fail at once (a miss).
+     */
+    private UnifiedJedis redis() {
+        UnifiedJedis c = client;
+        if (c != null) {
+            return c;
+        }
+        if (!connecting.tryLock()) {
+            throw new JedisException("connecting to the Redis Cluster at " + address);
+        }
+        try {
+            if (client == null && !closed) {
+                client = connect();
+            }
+            if (client == null) {
+                throw new JedisException("the tier is closed");
+            }
+            return client;
+        } finally {
+            connecting.unlock();
+        }
     }
 
     /** Returns the counters of this tier. */
@@ -216,7 +322,7 @@ public final class RedisTier implements SharedTier {
                 }
                 byte[] leaseKey = concat(key, bytes(":lease"));
                 byte[] token = bytes(node + ":" + leaseTokens.incrementAndGet());
-                String ok = redis.set(leaseKey, token,
+                String ok = redis().set(leaseKey, token,
                         SetParams.setParams().nx().px(Math.max(1, leaseTime.toMillis())));
                 breaker.succeeded();
                 if ("OK".equals(ok)) {
@@ -266,7 +372,7 @@ public final class RedisTier implements SharedTier {
      * entry that fails its checks, or null.
      */
     private Lookup read(byte[] key, Request r) {
-        Object reply = redis.eval(LOOKUP, List.of(key), List.of());
+        Object reply = redis().eval(LOOKUP, List.of(key), List.of());
         breaker.succeeded();
         List<?> parts = (List<?>) reply;
         byte[] entry = (byte[]) parts.get(0);
@@ -296,6 +402,7 @@ public final class RedisTier implements SharedTier {
     @Override
     public void store(Request r, Object value, long freshNanos, long retainNanos) {
         State s = (State) r.lease();
+        boolean combined = false;
         try {
             long retain = TimeUnit.NANOSECONDS.toMillis(Math.max(freshNanos, retainNanos));
             if (retain <= 0) {
@@ -317,11 +424,25 @@ public final class RedisTier implements SharedTier {
                         + e.getMessage() + " (logged once per cause)", null);
                 return;
             }
-            redis.set(key, entry, SetParams.setParams().px(retain));
+            if (s != null && s.leaseKey != null) {
+                // the entry and the lease's release in one round trip (one slot in a cluster)
+                r.lease(new State(s.entryKey, null, null));
+                combined = true;
+                redis().eval(STORE_AND_RELEASE, List.of(key, s.leaseKey),
+                        List.of(entry, bytes(Long.toString(retain)), s.token));
+            } else {
+                redis().set(key, entry, SetParams.setParams().px(retain));
+            }
             breaker.succeeded();
             count(RedisTierStats.STORES);
         } catch (JedisException e) {
             failed("store", r.operation(), e);
+            if (combined) {
+                // the script may not have run: release the lease on its own, so that the other
+                // JVMs' waiters load now instead of waiting out leaseWait (a lease the script did
+                // release is not this JVM's any more, and stays as it is)
+                r.lease(s);
+            }
         } finally {
             release(r);
         }
@@ -338,7 +459,7 @@ public final class RedisTier implements SharedTier {
             return; // the lease runs out by itself
         }
         try {
-            redis.eval(RELEASE, List.of(s.leaseKey), List.of(s.token));
+            redis().eval(RELEASE, List.of(s.leaseKey), List.of(s.token));
             breaker.succeeded();
         } catch (JedisException e) {
             failed("lease release", r.operation(), e);
@@ -360,8 +481,8 @@ public final class RedisTier implements SharedTier {
 
     private void bumpAndTell(byte[] generationKey, String message, String what) {
         try {
-            redis.incr(generationKey);
-            redis.publish(channel, bytes(node + " " + message));
+            redis().incr(generationKey);
+            redis().publish(channel, bytes(node + " " + message));
             breaker.succeeded();
             count(RedisTierStats.INVALIDATIONS_SENT);
         } catch (JedisException e) {
@@ -388,7 +509,17 @@ public final class RedisTier implements SharedTier {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        redis.close();
+        if (refresher != null) {
+            refresher.shutdownNow();
+        }
+        connecting.lock();
+        try {
+            if (client != null) {
+                client.close();
+            }
+        } finally {
+            connecting.unlock();
+        }
     }
 
     // --- keys and generations -----------------------------------------------------------------
@@ -415,12 +546,16 @@ public final class RedisTier implements SharedTier {
             }
         }
         String digest = Base64.getUrlEncoder().withoutPadding().encodeToString(sha256(r.key()));
-        return bytes(namespace + ":" + (r.service() == null ? "" : r.service() + "/")
-                + r.operation() + ":" + all + "." + op + ":" + digest);
+        // the digest in braces is the key's hash tag in a cluster: the entry and its lease
+        // (this key + ":lease") share a slot, and entries spread over every master; braces in
+        // the readable part would make another tag, so they are not kept there
+        String readable = (r.service() == null ? "" : r.service() + "/") + r.operation();
+        return bytes(namespace + ":" + readable.replace('{', '(').replace('}', ')') + ":" + all
+                + "." + op + ":{" + digest + "}");
     }
 
     private long generation(byte[] key) {
-        byte[] v = redis.get(key);
+        byte[] v = redis().get(key);
         breaker.succeeded();
         if (v == null) {
             return 0;
@@ -438,8 +573,8 @@ public final class RedisTier implements SharedTier {
         byte[] mine = new byte[32];
         new SecureRandom().nextBytes(mine);
         try {
-            redis.set(key, mine, SetParams.setParams().nx());
-            byte[] farm = redis.get(key);
+            redis().set(key, mine, SetParams.setParams().nx());
+            byte[] farm = redis().get(key);
             if (farm != null && farm.length >= 16) {
                 return farm;
             }
@@ -453,13 +588,39 @@ public final class RedisTier implements SharedTier {
 
     // --- invalidations from other JVMs --------------------------------------------------------
 
+    /**
+     * The nodes the invalidation channel may use: the server, or a cluster's seeds and every
+     * node the client knows (a message published on any node of a cluster reaches them all).
+     */
+    private List<HostAndPort> subscriberNodes() {
+        if (!cluster) {
+            return seeds;
+        }
+        Set<HostAndPort> nodes = new LinkedHashSet<>(seeds);
+        UnifiedJedis c = client;
+        if (c instanceof JedisCluster) {
+            try {
+                for (String n : ((JedisCluster) c).getClusterNodes().keySet()) {
+                    nodes.add(HostAndPort.from(n));
+                }
+            } catch (RuntimeException e) {
+                LOG.debug("wscache: the cluster's nodes are not known yet", e);
+            }
+        }
+        return new ArrayList<>(nodes);
+    }
+
     private void subscribeLoop() {
         long pause = 50;
+        int next = 0;
         while (!closed) {
-            try (Jedis j = new Jedis(address, subscriberConfig)) {
+            List<HostAndPort> nodes = subscriberNodes();
+            HostAndPort at = nodes.get(Math.floorMod(next, nodes.size()));
+            try (Jedis j = new Jedis(at, subscriberConfig)) {
                 j.subscribe(subscriber, channel);
                 pause = 50;
             } catch (RuntimeException e) {
+                next++; // a cluster's other nodes are tried in turn
                 if (closed) {
                     return;
                 }
@@ -590,7 +751,14 @@ public final class RedisTier implements SharedTier {
      * }</pre>
      */
     public static final class Builder {
-        private URI uri;
+        private static final Pattern NODE = Pattern.compile(
+                "(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9._-]+):([0-9]{1,5})");
+        private static final String FORM =
+                "redis://host:port or redis-cluster://host:port,host:port,...";
+
+        private String uri;
+        private boolean cluster;
+        private List<HostAndPort> seeds;
         private String namespace = "wscache";
         private Duration timeout = Duration.ofMillis(50);
         private Duration leaseTime = Duration.ofSeconds(10);
@@ -605,27 +773,40 @@ public final class RedisTier implements SharedTier {
         }
 
         /**
-         * Sets the server, {@code redis://host:port} (required).
+         * Sets the server, {@code redis://host:port}, or a Redis Cluster by some of its nodes,
+         * {@code redis-cluster://host:port,host:port,...} (one is enough, more are tried in
+         * turn; the client learns the others from them). Required.
          *
-         * @throws IllegalArgumentException if it is not of that form
+         * @throws IllegalArgumentException if it is not of either form
          */
         public Builder uri(String redisUri) {
             Objects.requireNonNull(redisUri, "uri");
-            URI u;
-            try {
-                u = URI.create(redisUri);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("uri must be redis://host:port: " + redisUri);
+            boolean isCluster = redisUri.startsWith("redis-cluster://");
+            if (!isCluster && !redisUri.startsWith("redis://")) {
+                throw new IllegalArgumentException("uri must be " + FORM + ": " + redisUri);
             }
-            if (!"redis".equals(u.getScheme()) || u.getHost() == null || u.getPort() < 0
-                    || u.getUserInfo() != null || !(u.getPath() == null || u.getPath().isEmpty())
-                    || u.getQuery() != null) {
-                throw new IllegalArgumentException("uri must be redis://host:port: " + redisUri);
+            String[] nodes = redisUri.substring(redisUri.indexOf("://") + 3).split(",", -1);
+            List<HostAndPort> parsed = new ArrayList<>();
+            for (String n : nodes) {
+                Matcher m = NODE.matcher(n);
+                int port = m.matches() ? Integer.parseInt(m.group(2)) : 0;
+                if (port < 1 || port > 65_535) {
+                    throw new IllegalArgumentException("uri must be " + FORM + ": " + redisUri);
+                }
+                String host = m.group(1).startsWith("[")
+                        ? m.group(1).substring(1, m.group(1).length() - 1) : m.group(1);
+                parsed.add(new HostAndPort(host, port));
+            }
+            if (!isCluster && parsed.size() != 1) {
+                throw new IllegalArgumentException("uri must be " + FORM
+                        + " (several nodes are a cluster's): " + redisUri);
             }
             if (uri != null) {
                 throw new IllegalStateException("uri was already set");
             }
-            this.uri = u;
+            this.uri = redisUri;
+            this.cluster = isCluster;
+            this.seeds = parsed;
             return this;
         }
 
@@ -635,6 +816,11 @@ public final class RedisTier implements SharedTier {
             if (prefix.isEmpty() || prefix.contains(" ")) {
                 throw new IllegalArgumentException(
                         "namespace must be non-empty without spaces: '" + prefix + "'");
+            }
+            if (prefix.contains("{") || prefix.contains("}")) {
+                // a hash tag in the prefix would put every key in one slot of a cluster
+                throw new IllegalArgumentException(
+                        "namespace must not contain braces: '" + prefix + "'");
             }
             this.namespace = prefix;
             return this;

@@ -8,6 +8,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -21,26 +22,46 @@ final class RedisServer implements AutoCloseable {
     private static final String BINARY = "/usr/bin/redis-server";
     private final int port;
     private final Path dir;
+    private final List<String> options;
     private Process process;
 
-    private RedisServer(int port) throws IOException {
+    private RedisServer(int port, List<String> options) throws IOException {
         this.port = port;
         this.dir = Files.createTempDirectory("wscache-redis");
+        this.options = List.copyOf(options);
     }
 
     /** Starts a server on a free loopback port. */
     static RedisServer start() {
+        return start(List.of());
+    }
+
+    /**
+     * Starts a server on a free loopback port with more options, e.g. a cluster node's
+     * ({@code --cluster-enabled yes}); a cluster also uses the port plus 10000 (its bus).
+     */
+    static RedisServer start(List<String> options) {
         try {
             int port;
-            try (ServerSocket s = new ServerSocket(0)) {
-                port = s.getLocalPort();
+            while (true) {
+                try (ServerSocket s = new ServerSocket(0)) {
+                    port = s.getLocalPort();
+                }
+                if (port + 10_000 <= 65_535) {
+                    break;
+                }
             }
-            RedisServer r = new RedisServer(port);
+            RedisServer r = new RedisServer(port, options);
             r.startProcess();
             return r;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Whether the process runs. */
+    boolean isAlive() {
+        return process.isAlive();
     }
 
     int port() {
@@ -74,10 +95,11 @@ final class RedisServer implements AutoCloseable {
         if (!Files.isExecutable(Path.of(BINARY))) {
             throw new IllegalStateException(BINARY + " is missing: apt-get install redis-server");
         }
-        process = new ProcessBuilder(List.of(BINARY, "--port", Integer.toString(port),
-                "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir",
-                dir.toString(), "--protected-mode", "no", "--loglevel", "notice"))
-                .redirectErrorStream(true).start();
+        List<String> command = new ArrayList<>(List.of(BINARY, "--port",
+                Integer.toString(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                "--dir", dir.toString(), "--protected-mode", "no", "--loglevel", "notice"));
+        command.addAll(options);
+        process = new ProcessBuilder(command).redirectErrorStream(true).start();
         CompletableFuture<Void> ready = new CompletableFuture<>();
         StringBuilder log = new StringBuilder();
         Thread reader = new Thread(() -> {

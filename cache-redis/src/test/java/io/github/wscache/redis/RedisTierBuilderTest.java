@@ -9,14 +9,25 @@ import org.junit.jupiter.api.Test;
 class RedisTierBuilderTest {
 
     @Test
-    void uri_mustBeRedisHostPort() {
+    void uri_mustBeRedisHostPortOrAClustersNodes() {
+        String form = "uri must be redis://host:port or redis-cluster://host:port,host:port,...";
         assertThatThrownBy(() -> RedisTier.builder().uri("http://127.0.0.1:6379"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("uri must be redis://host:port: http://127.0.0.1:6379");
+                .hasMessage(form + ": http://127.0.0.1:6379");
         assertThatThrownBy(() -> RedisTier.builder().uri("redis://127.0.0.1"))
-                .hasMessage("uri must be redis://host:port: redis://127.0.0.1");
+                .hasMessage(form + ": redis://127.0.0.1");
         assertThatThrownBy(() -> RedisTier.builder().uri("redis://u:p@127.0.0.1:6379"))
-                .hasMessage("uri must be redis://host:port: redis://u:p@127.0.0.1:6379");
+                .hasMessage(form + ": redis://u:p@127.0.0.1:6379");
+        assertThatThrownBy(() -> RedisTier.builder().uri("redis://127.0.0.1:6379/0"))
+                .hasMessage(form + ": redis://127.0.0.1:6379/0");
+        assertThatThrownBy(() -> RedisTier.builder().uri("redis://127.0.0.1:0"))
+                .hasMessage(form + ": redis://127.0.0.1:0");
+        assertThatThrownBy(() -> RedisTier.builder().uri("redis://a:1,b:2"))
+                .hasMessage(form + " (several nodes are a cluster's): redis://a:1,b:2");
+        assertThatThrownBy(() -> RedisTier.builder().uri("redis-cluster://a:1,b"))
+                .hasMessage(form + ": redis-cluster://a:1,b");
+        assertThatThrownBy(() -> RedisTier.builder().namespace("app{1}"))
+                .hasMessage("namespace must not contain braces: 'app{1}'");
         assertThatThrownBy(() -> RedisTier.builder().uri("redis://h:1").uri("redis://h:2"))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("uri was already set");

@@ -10,24 +10,28 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * The one command of the demo: starts the Google back-end and the portal in one JVM, prints
- * their URLs and runs until Ctrl-C.
+ * their URLs and runs until Ctrl-C. With {@code --backend URL} it starts the portal only, in
+ * front of a back-end that runs elsewhere (one node of a farm: see {@code load.FarmLoad}).
  *
  * <pre>
  * java -jar portal-demo/target/portal-demo.jar [--port 8080] [--backend-port 8081]
  *      [--delay-ms 0] [--policy portal-demo/wscache.yaml]
+ * java -jar portal-demo/target/portal-demo.jar --port 8082
+ *      --backend http://127.0.0.1:8081/axis2/services/GoogleSearchService --policy farm.yaml
  * </pre>
  */
 public final class PortalDemo {
     private PortalDemo() {
     }
 
-    /** Parsed command line. */
-    record Args(int port, int backendPort, long delayMs, Path policy) {
+    /** Parsed command line; {@code backend} is an external back-end's endpoint, or null. */
+    record Args(int port, int backendPort, long delayMs, Path policy, String backend) {
         static Args parse(String[] args) {
             int port = 8080;
             int backendPort = GoogleServer.DEFAULT_PORT;
             long delay = 0;
             Path policy = null;
+            String backend = null;
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
                 if ("--help".equals(a) || "-h".equals(a)) {
@@ -50,11 +54,19 @@ public final class PortalDemo {
                     case "--policy":
                         policy = Path.of(v);
                         break;
+                    case "--backend":
+                        if (!v.startsWith("http://") && !v.startsWith("https://")) {
+                            throw new IllegalArgumentException("--backend takes the back-end's"
+                                    + " SOAP endpoint, http://host:port/...: " + v);
+                        }
+                        backend = v;
+                        break;
                     default:
                         throw new IllegalArgumentException("unknown option " + a);
                 }
             }
-            return new Args(port, backendPort, delay, policy == null ? defaultPolicy() : policy);
+            return new Args(port, backendPort, delay, policy == null ? defaultPolicy() : policy,
+                    backend);
         }
 
         /** {@code portal-demo/wscache.yaml} from the repository root, else {@code wscache.yaml}. */
@@ -64,7 +76,7 @@ public final class PortalDemo {
         }
     }
 
-    /** The running demo: back-end and portal. */
+    /** The running demo: back-end (none when it runs elsewhere) and portal. */
     public static final class Running implements AutoCloseable {
         private final GoogleServer backend;
         private final Portal portal;
@@ -74,7 +86,7 @@ public final class PortalDemo {
             this.portal = portal;
         }
 
-        /** The back-end. */
+        /** The back-end, or null when the portal uses one that runs elsewhere. */
         public GoogleServer backend() {
             return backend;
         }
@@ -87,7 +99,9 @@ public final class PortalDemo {
         @Override
         public void close() {
             portal.close();
-            backend.close();
+            if (backend != null) {
+                backend.close();
+            }
         }
     }
 
@@ -110,6 +124,17 @@ public final class PortalDemo {
         }
     }
 
+    /** Starts a portal only, in front of a back-end that runs elsewhere (port 0 = any). */
+    public static Running start(int port, String backendEndpoint, Path policy)
+            throws IOException {
+        if (!Files.isRegularFile(policy)) {
+            throw new IOException("no policy file " + policy.toAbsolutePath()
+                    + " (run from the repository root, or pass --policy <file>)");
+        }
+        return new Running(null, Portal.start(Portal.options(backendEndpoint).port(port)
+                .policyFile(policy)));
+    }
+
     /** Runs the demo until Ctrl-C. */
     public static void main(String[] argv) throws Exception {
         Args args;
@@ -120,8 +145,10 @@ public final class PortalDemo {
             System.exit(2);
             return;
         }
-        Running demo = start(args.port(), args.backendPort(), Duration.ofMillis(args.delayMs()),
-                args.policy());
+        Running demo = args.backend() != null
+                ? start(args.port(), args.backend(), args.policy())
+                : start(args.port(), args.backendPort(), Duration.ofMillis(args.delayMs()),
+                        args.policy());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             demo.close();
@@ -133,8 +160,12 @@ public final class PortalDemo {
         System.out.println("  search:     " + p.url() + "search?q=britney+speers");
         System.out.println("  dashboard:  " + p.url() + "dashboard  (JSON: " + p.url()
                 + "dashboard.json)");
-        System.out.println("  back-end:   " + demo.backend().endpoint() + "  (delay "
-                + args.delayMs() + " ms)");
+        if (demo.backend() != null) {
+            System.out.println("  back-end:   " + demo.backend().endpoint() + "  (delay "
+                    + args.delayMs() + " ms)");
+        } else {
+            System.out.println("  back-end:   " + args.backend() + "  (runs elsewhere)");
+        }
         System.out.println("  policy:     " + args.policy().toAbsolutePath()
                 + "  (watched: edits take effect)");
         System.out.println("Ctrl-C stops it.");
@@ -147,5 +178,8 @@ public final class PortalDemo {
         }
         out.println("usage: java -jar portal-demo/target/portal-demo.jar [--port 8080]"
                 + " [--backend-port 8081] [--delay-ms 0] [--policy portal-demo/wscache.yaml]");
+        out.println("       java -jar portal-demo/target/portal-demo.jar [--port 8080]"
+                + " --backend http://host:port/axis2/services/GoogleSearchService"
+                + " [--policy portal-demo/wscache.yaml]   (the portal only)");
     }
 }

@@ -418,6 +418,8 @@ final class PortalServlet extends HttpServlet {
         b.append("{\"backend\":").append(Html.json(portal.backendEndpoint()));
         b.append(",\"policyFile\":").append(Html.json(portal.policy().file()
                 .map(Object::toString).orElse(null)));
+        b.append(",\"sharedTier\":").append(Html.json(portal.policy().sharedTier()
+                .map(t -> t.uri()).orElse(null)));
         b.append(",\"operations\":[");
         boolean first = true;
         for (Map.Entry<String, CacheStats> e : portal.stats().entrySet()) {
@@ -434,10 +436,10 @@ final class PortalServlet extends HttpServlet {
             b.append(",\"strategy\":").append(Html.json(
                     Representations.strategy(portal.cache().copiers(), p,
                     Representations.OPERATIONS.get(op))));
-            b.append(String.format(Locale.ROOT, ",\"hits\":%d,\"misses\":%d,\"stores\":%d,"
-                    + "\"bypasses\":%d,\"errors\":%d,\"hitRatio\":%.4f,\"entries\":%d}",
-                    s.hits(), s.misses(), s.stores(), s.bypasses(), s.errors(), s.hitRatio(),
-                    s.entryCount()));
+            b.append(String.format(Locale.ROOT, ",\"hits\":%d,\"sharedHits\":%d,\"misses\":%d,"
+                    + "\"stores\":%d,\"bypasses\":%d,\"errors\":%d,\"hitRatio\":%.4f,"
+                    + "\"entries\":%d}", s.hits(), portal.telemetry().sharedHits(op), s.misses(),
+                    s.stores(), s.bypasses(), s.errors(), s.hitRatio(), s.entryCount()));
         }
         b.append("\n]}\n");
         resp.getWriter().print(b);

@@ -19,6 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 /**
@@ -51,6 +52,8 @@ final class Telemetry implements AutoCloseable {
     private final WsCacheMetrics metrics;
     private final ResponseCache cache;
     private final ThreadLocal<CacheEvent.Type> decision = new ThreadLocal<>();
+    /** Hits answered by the farm's shared tier (its HIT events say so), per operation. */
+    private final ConcurrentHashMap<String, LongAdder> sharedHits = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Timer> timers = new ConcurrentHashMap<>();
     private final Consumer<CacheEvent> listener = this::onEvent;
     private final ScheduledExecutorService sampler;
@@ -83,7 +86,20 @@ final class Telemetry implements AutoCloseable {
         return registry;
     }
 
+    /** The detail of a HIT that the shared tier answered (cache-core's wording). */
+    static final String FROM_SHARED_TIER = "from the shared tier";
+
+    /** Returns the hits of {@code operation} that the farm's shared tier answered. */
+    long sharedHits(String operation) {
+        LongAdder a = sharedHits.get(operation);
+        return a == null ? 0 : a.sum();
+    }
+
     private void onEvent(CacheEvent e) {
+        if (e.type() == CacheEvent.Type.HIT
+                && e.detail().filter(FROM_SHARED_TIER::equals).isPresent()) {
+            sharedHits.computeIfAbsent(e.operation(), k -> new LongAdder()).increment();
+        }
         CacheEvent.Type now = decision.get();
         if (e.type() == CacheEvent.Type.HIT || e.type() == CacheEvent.Type.MISS) {
             if (now == null || now == CacheEvent.Type.BYPASS) {

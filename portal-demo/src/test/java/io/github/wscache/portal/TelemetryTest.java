@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.wscache.core.Invocation;
 import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.internal.SharedTier;
 import io.github.wscache.core.policy.Policy;
 import java.util.List;
 import java.util.Map;
@@ -79,5 +80,66 @@ class TelemetryTest {
             n += x;
         }
         return n;
+    }
+    @Test
+    void sharedHits_countTheHitsTheFarmsTierAnswered() {
+        SharedTier tier = new SharedTier() {
+            @Override
+            public byte[] identitySalt() {
+                return new byte[16];
+            }
+
+            @Override
+            public void bind(Listener listener) {
+                // nothing to hear
+            }
+
+            private int lookups;
+
+            @Override
+            public Lookup lookup(Request request) {
+                // another node's entry for the first key asked, nothing for any other
+                return lookups++ == 0 ? Lookup.found("farm!", 60_000_000_000L, 60_000_000_000L)
+                        : Lookup.miss(false);
+            }
+
+            @Override
+            public void store(Request request, Object value, long fresh, long retain) {
+                // kept nowhere
+            }
+
+            @Override
+            public void release(Request request) {
+                // no lease
+            }
+
+            @Override
+            public void invalidate(String operation) {
+                // nothing shared
+            }
+
+            @Override
+            public void invalidateAll() {
+                // nothing shared
+            }
+
+            @Override
+            public void close() {
+                // nothing to close
+            }
+        };
+        try (ResponseCache farm = ResponseCache.builder().policy(Policy.parse(
+                "operations:\n  - operation: doGoogleSearch\n    ttl: 1h\n", "t.yaml"))
+                .sharedTier(tier).build();
+                Telemetry t = new Telemetry(farm, false)) {
+            for (String q : List.of("farm", "farm", "local", "local")) {
+                farm.call(Invocation.builder("doGoogleSearch").parameter("q", q).build(),
+                        () -> q + "?");
+            }
+
+            assertThat(farm.stats("doGoogleSearch").hits()).isEqualTo(3);
+            assertThat(t.sharedHits("doGoogleSearch")).isEqualTo(1); // then the node's own
+            assertThat(t.sharedHits("doSpellingSuggestion")).isZero();
+        }
     }
 }

@@ -138,6 +138,16 @@ public final class Policy {
         return snapshot.maximumSize;
     }
 
+    /**
+     * Returns the second cache level the JVMs of a farm share ({@code sharedTier:}), if the
+     * policy names one. A cache built from this policy opens it when cache-redis is on the class
+     * path; it is read when the cache is built, and a reload that changes it is logged and takes
+     * effect only for caches built after it.
+     */
+    public Optional<SharedTierSetting> sharedTier() {
+        return Optional.ofNullable(snapshot.sharedTier);
+    }
+
     /** Returns the policy of operations no rule matches. */
     public OperationPolicy defaults() {
         return snapshot.defaults;
@@ -172,6 +182,11 @@ public final class Policy {
             return ReloadResult.failed(e);
         }
         boolean changed = !next.sameRules(snapshot);
+        if (!Objects.equals(next.sharedTier, snapshot.sharedTier)) {
+            LOG.warn("the policy's sharedTier changed from {} to {}: caches already built keep the"
+                    + " tier they were built with; restart the JVM to use the new one",
+                    snapshot.sharedTier, next.sharedTier);
+        }
         snapshot = next;
         if (changed) {
             notifyListeners();
@@ -183,10 +198,12 @@ public final class Policy {
 
     /**
      * Replaces the rules with those of {@code other} (for run-time changes made in code, e.g. a
-     * dashboard switching an operation's representation) and runs the change listeners.
+     * dashboard switching an operation's representation) and runs the change listeners. The
+     * {@linkplain #sharedTier() shared tier} stays this policy's: it is read when a cache is built.
      */
     public void replaceWith(Policy other) {
-        Snapshot next = other.snapshot;
+        Snapshot next = new Snapshot(other.snapshot.maximumSize, snapshot.sharedTier,
+                other.snapshot.defaults, other.snapshot.rules);
         boolean changed = !next.sameRules(snapshot);
         snapshot = next;
         if (changed) {
@@ -234,7 +251,9 @@ public final class Policy {
 
     @Override
     public String toString() {
-        return "Policy{maximumSize=" + Sizes.format(snapshot.maximumSize) + ", defaults="
+        return "Policy{maximumSize=" + Sizes.format(snapshot.maximumSize)
+                + (snapshot.sharedTier == null ? "" : ", sharedTier=" + snapshot.sharedTier)
+                + ", defaults="
                 + snapshot.defaults + ", rules=" + snapshot.rules + "}";
     }
 
@@ -265,13 +284,17 @@ public final class Policy {
         private static final int MAX_MEMO = 10_000;
 
         final long maximumSize;
+        /** The farm's tier, or null; not part of {@link #sameRules}: it is read at build. */
+        final SharedTierSetting sharedTier;
         final OperationPolicy defaults;
         final List<Rule> rules;
         private static final Object NO_RULE = new Object();
         private final ConcurrentHashMap<String, Object> memo = new ConcurrentHashMap<>();
 
-        Snapshot(long maximumSize, OperationPolicy defaults, List<Rule> rules) {
+        Snapshot(long maximumSize, SharedTierSetting sharedTier, OperationPolicy defaults,
+                List<Rule> rules) {
             this.maximumSize = maximumSize;
+            this.sharedTier = sharedTier;
             this.defaults = defaults;
             List<Rule> sorted = new ArrayList<>(rules);
             sorted.sort(Comparator.comparingLong(Rule::specificity).reversed());
@@ -334,6 +357,7 @@ public final class Policy {
     public static final class Builder {
         private long maximumSize = DEFAULT_MAXIMUM_SIZE;
         private boolean maximumSizeSet;
+        private SharedTierSetting sharedTier;
         private OperationPolicy defaults = OperationPolicy.notCached();
         private boolean defaultsSet;
         private final List<Rule> rules = new ArrayList<>();
@@ -356,6 +380,22 @@ public final class Policy {
             }
             this.maximumSize = bytes;
             this.maximumSizeSet = true;
+            return this;
+        }
+
+        /**
+         * Names the second cache level the JVMs of a farm share, {@code redis://host:port} or
+         * {@code redis-cluster://host:port,host:port,...}, as {@code sharedTier:} does in a
+         * file.
+         *
+         * @throws IllegalArgumentException if it is not of that form
+         * @throws IllegalStateException if already set
+         */
+        public Builder sharedTier(String uri) {
+            if (sharedTier != null) {
+                throw new IllegalStateException("sharedTier was already set to " + sharedTier);
+            }
+            this.sharedTier = SharedTierSetting.of(uri);
             return this;
         }
 
@@ -386,7 +426,7 @@ public final class Policy {
 
         /** Returns the policy (one that cannot be reloaded from a file). */
         public Policy build() {
-            return new Policy(new Snapshot(maximumSize, defaults, rules), null,
+            return new Policy(new Snapshot(maximumSize, sharedTier, defaults, rules), null,
                     defaultLoader());
         }
     }

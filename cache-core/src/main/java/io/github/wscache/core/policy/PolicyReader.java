@@ -20,7 +20,8 @@ import java.util.Set;
  * "Configuration reference" page; keep both in step.
  */
 final class PolicyReader {
-    static final Set<String> TOP_KEYS = Set.of("maximumSize", "defaults", "operations");
+    static final Set<String> TOP_KEYS = Set.of("maximumSize", "sharedTier", "defaults",
+            "operations");
     static final Set<String> SETTING_KEYS = Set.of("cacheable", "ttl", "key", "value", "readOnly",
             "maxEntrySize", "honorHttpHeaders", "sharedAcrossUsers", "volatileElements",
             "identityHeaders");
@@ -76,6 +77,12 @@ final class PolicyReader {
         if (max != null) {
             maximumSize = size(max, "maximumSize");
         }
+        SharedTierSetting sharedTier = null;
+        YamlNode tier = root.map().get("sharedTier");
+        if (tier != null) {
+            current = tier;
+            sharedTier = sharedTier(tier);
+        }
         OperationPolicy defaults = OperationPolicy.notCached();
         YamlNode d = root.map().get("defaults");
         if (d != null) {
@@ -104,7 +111,20 @@ final class PolicyReader {
                 rules.add(entry(entry, defaults, "operations[" + i++ + "]"));
             }
         }
-        return new Policy.Snapshot(maximumSize, defaults, rules);
+        return new Policy.Snapshot(maximumSize, sharedTier, defaults, rules);
+    }
+
+    private SharedTierSetting sharedTier(YamlNode n) {
+        if (n.kind() != YamlNode.Kind.STRING || n.text().isBlank()) {
+            throw error(n, "'sharedTier' must be the address of the farm's Redis, "
+                    + SharedTierSetting.FORM + ", not " + n.describe());
+        }
+        String problem = SharedTierSetting.problem(n.text());
+        if (problem != null) {
+            throw error(n, "'sharedTier' must be " + SharedTierSetting.FORM + ", not "
+                    + n.describe() + ": " + problem);
+        }
+        return SharedTierSetting.read(n.text(), file, n.line(), n.column());
     }
 
     private Rule entry(YamlNode e, OperationPolicy defaults, String where) {

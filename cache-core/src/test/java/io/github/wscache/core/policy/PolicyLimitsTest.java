@@ -196,7 +196,7 @@ class PolicyLimitsTest {
                 .isInstanceOf(PolicyException.class)
                 .hasMessage("wscache.yaml:1:1: unknown key '" + "k".repeat(200)
                         + "... (1000 characters)' in the top level; allowed keys: defaults, "
-                        + "maximumSize, operations");
+                        + "maximumSize, operations, sharedTier");
         assertThatThrownBy(() -> parse("operations:\n  - operation: a\n    key: "
                 + "k".repeat(300) + "\n"))
                 .hasMessage("wscache.yaml:3:10: 'key' must be one of auto, toString, "

@@ -182,7 +182,8 @@ class PolicyParsingTest {
     void rejects_unknownTopLevelKey() {
         assertThatThrownBy(() -> parse("maxSize: 1MB\n"))
                 .hasMessage("wscache.yaml:1:1: unknown key 'maxSize' in the top level; did you "
-                        + "mean 'maximumSize'? Allowed keys: defaults, maximumSize, operations");
+                        + "mean 'maximumSize'? Allowed keys: defaults, maximumSize, operations, "
+                        + "sharedTier");
     }
 
     @Test
@@ -329,6 +330,94 @@ class PolicyParsingTest {
                 .hasMessage("maximum size was already set to 1");
         assertThatThrownBy(() -> Rule.of("S", " ", OperationPolicy.notCached()))
                 .hasMessage("operation pattern must not be blank");
+    }
+
+    @Test
+    void sharedTier_isReadWithItsPlace() {
+        Policy policy = parse("maximumSize: 1MB\nsharedTier: redis://10.0.0.5:6379\n"
+                + "operations:\n  - operation: a\n");
+
+        SharedTierSetting tier = policy.sharedTier().orElseThrow();
+        assertThat(tier.uri()).isEqualTo("redis://10.0.0.5:6379");
+        assertThat(tier.scheme()).isEqualTo("redis");
+        assertThat(tier.source()).hasValue("wscache.yaml:2:13");
+        assertThat(tier.error("it is down").getMessage())
+                .isEqualTo("wscache.yaml:2:13: it is down");
+        assertThat(parse("sharedTier: 'redis://cache-1.example.com:16379'\n").sharedTier()
+                .orElseThrow().uri()).isEqualTo("redis://cache-1.example.com:16379");
+        assertThat(parse("sharedTier: redis://[::1]:6379\n").sharedTier()).isPresent();
+        SharedTierSetting cluster = parse("sharedTier: redis-cluster://10.0.0.5:7000,"
+                + "10.0.0.6:7000,10.0.0.7:7000\n").sharedTier().orElseThrow();
+        assertThat(cluster.scheme()).isEqualTo("redis-cluster");
+        assertThat(cluster.uri()).isEqualTo("redis-cluster://10.0.0.5:7000,10.0.0.6:7000,"
+                + "10.0.0.7:7000");
+        assertThat(parse("operations: []\n").sharedTier()).isEmpty();
+        assertThat(policy.toString()).contains("sharedTier=redis://10.0.0.5:6379");
+    }
+
+    @Test
+    void sharedTier_rejectsWhatIsNotARedisAddress() {
+        String form = "'sharedTier' must be redis://host:port or redis-cluster://host:port,"
+                + "host:port,..., e.g. redis://10.0.0.5:6379, not ";
+        assertThatThrownBy(() -> parse("sharedTier: 10.0.0.5:6379\n"))
+                .isInstanceOf(PolicyException.class)
+                .hasMessage("wscache.yaml:1:13: " + form + "'10.0.0.5:6379': an address starts"
+                        + " with redis:// or redis-cluster://");
+        assertThatThrownBy(() -> parse("sharedTier: http://10.0.0.5:6379\n"))
+                .hasMessage("wscache.yaml:1:13: " + form + "'http://10.0.0.5:6379': the scheme"
+                        + " 'http' is not supported (redis and redis-cluster are)");
+        assertThatThrownBy(() -> parse("sharedTier: redis://a:1,b:2\n"))
+                .hasMessage("wscache.yaml:1:13: " + form + "'redis://a:1,b:2': redis:// names"
+                        + " one server; name a cluster's nodes with redis-cluster://");
+        assertThatThrownBy(() -> parse("sharedTier: redis-cluster://a:1,b\n"))
+                .hasMessage("wscache.yaml:1:13: " + form + "'redis-cluster://a:1,b': the port"
+                        + " is missing (Redis listens on 6379 unless told otherwise)");
+        assertThatThrownBy(() -> parse("sharedTier: 'redis-cluster://a:1,,b:2'\n"))
+                .hasMessageEndingWith("'redis-cluster://a:1,,b:2': only a scheme, hosts and"
+                        + " ports (no user, password, path or query)");
+        assertThatThrownBy(() -> parse("sharedTier: redis-cluster://a:1,b!:2\n"))
+                .hasMessageEndingWith("'redis-cluster://a:1,b!:2': 'b!:2' is not a host and a"
+                        + " port");
+        assertThatThrownBy(() -> parse("sharedTier: redis://10.0.0.5\n"))
+                .hasMessage("wscache.yaml:1:13: " + form + "'redis://10.0.0.5': the port is"
+                        + " missing (Redis listens on 6379 unless told otherwise)");
+        assertThatThrownBy(() -> parse("sharedTier: redis://10.0.0.5:70000\n"))
+                .hasMessage("wscache.yaml:1:13: " + form + "'redis://10.0.0.5:70000': the port"
+                        + " must be 1 to 65535");
+        assertThatThrownBy(() -> parse("sharedTier: redis://user:secret@10.0.0.5:6379/0\n"))
+                .hasMessage("wscache.yaml:1:13: " + form + "'redis://user:secret@10.0.0.5:6379/0':"
+                        + " only a scheme, hosts and ports (no user, password, path or query)");
+        assertThatThrownBy(() -> parse("sharedTier: [redis://a:1]\n"))
+                .hasMessage("wscache.yaml:1:13: 'sharedTier' must be the address of the farm's"
+                        + " Redis, redis://host:port or redis-cluster://host:port,host:port,...,"
+                        + " e.g. redis://10.0.0.5:6379, not a list");
+        assertThatThrownBy(() -> parse("sharedTier:\n"))
+                .hasMessageStartingWith("wscache.yaml:1:")
+                .hasMessageEndingWith(", not nothing");
+        assertThatThrownBy(() -> parse("sharedTeir: redis://a:1\n"))
+                .hasMessageStartingWith("wscache.yaml:1:1: unknown key 'sharedTeir' in the top"
+                        + " level; did you mean 'sharedTier'? Allowed keys: defaults,"
+                        + " maximumSize, operations, sharedTier");
+    }
+
+    @Test
+    void sharedTier_inCodeIsCheckedAndKeptWhenTheRulesAreReplaced() {
+        Policy policy = Policy.builder().sharedTier("redis://127.0.0.1:6379").build();
+        assertThat(policy.sharedTier().orElseThrow().source()).isEmpty();
+        assertThatThrownBy(() -> Policy.builder().sharedTier("redis://127.0.0.1"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("sharedTier must be redis://host:port or redis-cluster://host:port,"
+                        + "host:port,..., e.g. redis://10.0.0.5:6379, not 'redis://127.0.0.1':"
+                        + " the port is missing (Redis listens on 6379 unless told otherwise)");
+        assertThatThrownBy(() -> Policy.builder().sharedTier("redis://a:1")
+                .sharedTier("redis://b:2"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("sharedTier was already set to redis://a:1");
+
+        // a dashboard replacing the rules does not drop the farm's tier
+        policy.replaceWith(parse("operations:\n  - operation: a\n"));
+        assertThat(policy.sharedTier().orElseThrow().uri()).isEqualTo("redis://127.0.0.1:6379");
+        assertThat(policy.resolve(null, null, "a").cacheable()).isTrue();
     }
 
     /** A parameter type that keeps Object's identity toString. */

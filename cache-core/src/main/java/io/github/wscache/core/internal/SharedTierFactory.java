@@ -1,0 +1,27 @@
+package io.github.wscache.core.internal;
+
+import java.util.Set;
+
+/**
+ * Opens the {@link SharedTier} a policy names ({@code sharedTier: redis://host:port}), so that a
+ * cache built from a policy file gets its farm's tier without code, and cache-core does not
+ * depend on the module that implements it. Found through {@link java.util.ServiceLoader}
+ * ({@code META-INF/services/io.github.wscache.core.internal.SharedTierFactory}); cache-redis
+ * provides one. Not API. Implementations have a public no-argument constructor and are
+ * thread-safe.
+ */
+public interface SharedTierFactory {
+
+    /** Returns the address schemes this factory opens, e.g. {@code redis}. */
+    Set<String> schemes();
+
+    /**
+     * Returns a new tier for {@code uri} (whose scheme is one of {@link #schemes()}), owned by
+     * the cache that asked for it. A server that is down is not an error: the tier then answers
+     * misses until it is up.
+     *
+     * @throws IllegalArgumentException if the factory cannot use this address; the message says
+     *     why and is shown to the administrator with the setting's place in the policy file
+     */
+    SharedTier open(String uri);
+}

@@ -1,0 +1,143 @@
+package io.github.wscache.core.policy;
+
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A policy's {@code sharedTier}: the address of the second cache level that the JVMs of a farm
+ * share, {@code redis://host:port} (one server) or
+ * {@code redis-cluster://host:port,host:port,...} (some nodes of a Redis Cluster). A cache
+ * built from the policy opens it when its module ({@code cache-redis}) is on the class path, and
+ * fails with this setting's place in the file when it is not. Immutable.
+ *
+ * <pre>{@code
+ * Policy p = Policy.parse("sharedTier: redis://10.0.0.5:6379\n", "wscache.yaml");
+ * p.sharedTier().get().uri();   // "redis://10.0.0.5:6379"
+ * }</pre>
+ */
+public final class SharedTierSetting {
+    /** scheme://node,node... with nothing else; the scheme and nodes are checked after. */
+    private static final Pattern ADDRESS = Pattern.compile(
+            "([a-z][a-z0-9+.-]*)://([^,/?#@\\s]+(?:,[^,/?#@\\s]+)*)");
+    /** host[:port]; the port is checked after. */
+    private static final Pattern NODE = Pattern.compile(
+            "(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9._-]+)(?::([0-9]{1,5}))?");
+    /** What every message about a wrong value says to write instead. */
+    static final String FORM = "redis://host:port or redis-cluster://host:port,host:port,...,"
+            + " e.g. redis://10.0.0.5:6379";
+
+    private final String uri;
+    private final String scheme;
+    private final String file;
+    private final int line;
+    private final int column;
+
+    private SharedTierSetting(String uri, String file, int line, int column) {
+        this.uri = uri;
+        this.scheme = uri.substring(0, uri.indexOf(':'));
+        this.file = file;
+        this.line = line;
+        this.column = column;
+    }
+
+    /** A setting read from a policy file, at {@code line} and {@code column} of {@code file}. */
+    static SharedTierSetting read(String uri, String file, int line, int column) {
+        return new SharedTierSetting(uri, file, line, column);
+    }
+
+    /**
+     * A setting made in code ({@link Policy.Builder#sharedTier}).
+     *
+     * @throws IllegalArgumentException if {@code uri} is not of the form redis://host:port or
+     *     redis-cluster://host:port,...
+     */
+    static SharedTierSetting of(String uri) {
+        Objects.requireNonNull(uri, "sharedTier");
+        String problem = problem(uri);
+        if (problem != null) {
+            throw new IllegalArgumentException("sharedTier must be " + FORM + ", not '" + uri
+                    + "': " + problem);
+        }
+        return new SharedTierSetting(uri, null, 0, 0);
+    }
+
+    /**
+     * Returns what is wrong with an address, or {@code null} when it is of the form
+     * redis://host:port or redis-cluster://host:port,host:port,....
+     */
+    static String problem(String uri) {
+        Matcher m = ADDRESS.matcher(uri);
+        if (!m.matches()) {
+            if (!uri.contains("://")) {
+                return "an address starts with redis:// or redis-cluster://";
+            }
+            return "only a scheme, hosts and ports (no user, password, path or query)";
+        }
+        String scheme = m.group(1);
+        if (!scheme.equals("redis") && !scheme.equals("redis-cluster")) {
+            return "the scheme '" + scheme + "' is not supported (redis and redis-cluster are)";
+        }
+        String[] nodes = m.group(2).split(",");
+        if (scheme.equals("redis") && nodes.length > 1) {
+            return "redis:// names one server; name a cluster's nodes with redis-cluster://";
+        }
+        for (String node : nodes) {
+            Matcher n = NODE.matcher(node);
+            if (!n.matches()) {
+                return "'" + node + "' is not a host and a port";
+            }
+            if (n.group(2) == null) {
+                return "the port is missing (Redis listens on 6379 unless told otherwise)";
+            }
+            int port = Integer.parseInt(n.group(2));
+            if (port < 1 || port > 65_535) {
+                return "the port must be 1 to 65535";
+            }
+        }
+        return null;
+    }
+
+    /** Returns the address as written, e.g. {@code redis://10.0.0.5:6379}. */
+    public String uri() {
+        return uri;
+    }
+
+    /** Returns the address's scheme, {@code redis} or {@code redis-cluster}. */
+    public String scheme() {
+        return scheme;
+    }
+
+    /**
+     * Returns where the setting was written, {@code file:line:column}, or empty for a policy
+     * made in code.
+     */
+    public Optional<String> source() {
+        return file == null ? Optional.empty()
+                : Optional.of(file + ":" + line + ":" + column);
+    }
+
+    /**
+     * Returns an exception that names this setting's place in the policy file and
+     * {@code problem}: for a cache that cannot open the tier the policy asks for.
+     */
+    public PolicyException error(String problem) {
+        return new PolicyException(file, line, column, problem);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SharedTierSetting && ((SharedTierSetting) o).uri.equals(uri);
+    }
+
+    @Override
+    public int hashCode() {
+        return uri.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return uri;
+    }
+}
