@@ -330,7 +330,7 @@ public final class RedisTier implements SharedTier {
                     // entry (between this read and this SET NX): look once more while holding it
                     Lookup late = found == REFUSED ? null : read(key, r);
                     if (late != null && late != REFUSED) {
-                        redis.eval(RELEASE, List.of(leaseKey), List.of(token));
+                        redis().eval(RELEASE, List.of(leaseKey), List.of(token));
                         count(RedisTierStats.HITS);
                         return late;
                     }
