@@ -49,7 +49,9 @@ import redis.clients.jedis.params.SetParams;
  *
  * <ul>
  *   <li><b>Entries</b> are bytes: XML bytes, {@code XmlRecording}s in their byte form, or
- *       application objects in Java serialization restricted to an allow-list of classes
+ *       application objects in Kryo's form with registration required ({@link
+ *       Builder#kryoClasses}: for classes that are not {@code Serializable}, such as Axis2's
+ *       ADB beans) or in Java serialization restricted to an allow-list of classes
  *       ({@link Builder#allowClasses}); optionally signed with a key the farm shares
  *       ({@link Builder#signingKey}), so that whoever can write to Redis cannot make a node read
  *       anything no node stored. Each entry expires in Redis with its retention time.</li>
@@ -179,7 +181,7 @@ public final class RedisTier implements SharedTier {
         } else {
             this.refresher = null;
         }
-        this.codec = new ValueCodec(b.signingKey, b.allowed);
+        this.codec = new ValueCodec(b.signingKey, b.allowed, b.kryoClasses);
         this.breaker = new Breaker(b.breakerFailures, b.breakerOpen.toNanos(), System::nanoTime);
         this.leaseTime = b.leaseTime;
         this.leaseWait = b.leaseWait;
@@ -768,6 +770,7 @@ public final class RedisTier implements SharedTier {
         private int connections = 32;
         private byte[] signingKey;
         private final List<String> allowed = new ArrayList<>(ValueCodec.DEFAULT_ALLOWED);
+        private final List<Class<?>> kryoClasses = new ArrayList<>();
 
         private Builder() {
         }
@@ -913,6 +916,46 @@ public final class RedisTier implements SharedTier {
                             + p + "'");
                 }
                 allowed.add(p.trim());
+            }
+            return this;
+        }
+
+        /**
+         * Registers classes for Kryo's form of application objects, with registration required:
+         * an object whose classes are all registered (with the JDK's arrays, lists, maps, sets,
+         * {@code BigDecimal}, {@code BigInteger} and {@code Date}, registered first, and
+         * strings and boxed values, which Kryo registers itself) is shared in Kryo's form, which
+         * needs no {@code Serializable} and is smaller and faster to read; a reader creates only
+         * registered classes. An object holding any other class is shared through Java
+         * serialization if the allow-list admits it ({@link #allowClasses}), else stays in the
+         * JVM's own store (counted as not shareable). Kryo numbers classes by their order:
+         * <b>every node must register the same classes in the same order</b>; an entry carries a
+         * fingerprint of the list, and a node with another list rejects it (counted) instead of
+         * misreading it. Register arrays of a class as well if objects hold them
+         * ({@code Result[].class}).
+         *
+         * <pre>{@code
+         * RedisTier.builder().uri("redis://10.0.0.5:6379")
+         *         .kryoClasses(GoogleSearchResult.class, ResultElement.class,
+         *                 ResultElement[].class, DirectoryCategory.class,
+         *                 DirectoryCategory[].class)
+         *         .build();
+         * }</pre>
+         *
+         * @throws IllegalArgumentException for a primitive class, or a class given twice
+         */
+        public Builder kryoClasses(Class<?>... classes) {
+            for (Class<?> c : classes) {
+                Objects.requireNonNull(c, "class");
+                if (c.isPrimitive()) {
+                    throw new IllegalArgumentException("a primitive class needs no registration: "
+                            + c);
+                }
+                if (kryoClasses.contains(c) || ValueCodec.kryoRegistersItself(c)) {
+                    throw new IllegalArgumentException(c.getName() + " is registered already"
+                            + " (given twice, or one of the classes every node registers first)");
+                }
+                kryoClasses.add(c);
             }
             return this;
         }

@@ -297,7 +297,8 @@ class RedisTierTest {
         ResponseCache b = node(tier());
         a.call(search("foreign"), () -> service("foreign"));
         byte[] entryKey = onlyEntryKey();
-        ValueCodec permissive = new ValueCodec(null, List.of("io.github.wscache.redis.*"));
+        ValueCodec permissive = new ValueCodec(null, List.of("io.github.wscache.redis.*"),
+                List.of());
         raw.set(entryKey, permissive.encode(entryKey, new Gadget(), false, 3_600_000,
                 3_600_000));
 

@@ -30,9 +30,11 @@ import javax.crypto.spec.SecretKeySpec;
  *
  * <p>Payloads: a {@link CachedResponse} (status, content type, headers, the per-user mark, and
  * the body as XML bytes or an {@link XmlRecording} in its byte form); an application object in
- * Java serialization, written only when every class in it is on the allow-list and read through
- * an {@link ObjectInputFilter} built from the same list (with depth, reference and array limits),
- * so no class outside the list is ever instantiated from Redis; or null.
+ * Kryo's form with registration required, when the tier has Kryo registrations and every class
+ * in the object is registered ({@link KryoForm}: a reader creates registered classes only);
+ * else in Java serialization, written only when every class in it is on the allow-list and read
+ * through an {@link ObjectInputFilter} built from the same list (with depth, reference and array
+ * limits), so no class outside the list is ever instantiated from Redis; or null.
  *
  * <p>Reading checks, in order: the format and version, then the signature (before anything is
  * parsed or deserialized: whoever can write to Redis cannot make a node read what no node
@@ -45,6 +47,7 @@ public final class ValueCodec {
     private static final int KIND_XML = 2;
     private static final int KIND_RECORDING = 3;
     private static final int KIND_NO_BODY = 4;
+    private static final int KIND_KRYO = 5;
     private static final int FLAG_SIGNED = 1;
     private static final int HEADER = 5 + 16;
     private static final int MAC_LENGTH = 32;
@@ -63,17 +66,27 @@ public final class ValueCodec {
     private final byte[] signingKey;
     private final ObjectInputFilter filter;
     private final List<String> allowed;
+    /** The Kryo form, or null when the tier registers no classes for it. */
+    private final KryoForm kryo;
 
     /**
      * @param signingKey the farm's HMAC key, or {@code null} for unsigned entries
      * @param allowed class patterns as {@link ObjectInputFilter.Config#createFilter} reads them
      *     ({@code com.example.Type}, {@code com.example.*}, {@code com.example.**})
+     * @param kryoClasses the classes registered, in this order, for the Kryo form of objects;
+     *     empty for Java serialization only
      */
-    public ValueCodec(byte[] signingKey, List<String> allowed) {
+    public ValueCodec(byte[] signingKey, List<String> allowed, List<Class<?>> kryoClasses) {
         this.signingKey = signingKey == null ? null : signingKey.clone();
         this.allowed = List.copyOf(allowed);
+        this.kryo = kryoClasses.isEmpty() ? null : new KryoForm(kryoClasses);
         this.filter = ObjectInputFilter.Config.createFilter("maxdepth=64;maxrefs=1000000;"
                 + "maxarray=10000000;" + String.join(";", allowed) + ";!*");
+    }
+
+    /** Whether {@code type} is one of the classes the Kryo form registers on every node. */
+    public static boolean kryoRegistersItself(Class<?> type) {
+        return KryoForm.JDK.contains(type);
     }
 
     /** Why an entry was not read; the tier counts it as rejected and answers a miss. */
@@ -140,6 +153,19 @@ public final class ValueCodec {
                 }
             } else if (messageLevel) {
                 throw new NotShareable("a message-level value of " + value.getClass().getName());
+            } else if (kryo != null) {
+                try {
+                    body = kryo.write(value);
+                    kind = KIND_KRYO;
+                } catch (NotShareable notRegistered) {
+                    try {
+                        body = serialize(value);
+                        kind = KIND_OBJECT;
+                    } catch (NotShareable notAllowed) {
+                        throw new NotShareable(notRegistered.getMessage() + "; and "
+                                + notAllowed.getMessage());
+                    }
+                }
             } else {
                 kind = KIND_OBJECT;
                 body = serialize(value);
@@ -148,7 +174,7 @@ public final class ValueCodec {
             out.write(signed() ? FLAG_SIGNED : 0);
             out.writeLong(freshMillis);
             out.writeLong(retainMillis);
-            if (kind != KIND_NULL && kind != KIND_OBJECT) {
+            if (kind != KIND_NULL && kind != KIND_OBJECT && kind != KIND_KRYO) {
                 writeResponse(out, (CachedResponse) value);
             }
             if (body != null) {
@@ -191,7 +217,7 @@ public final class ValueCodec {
             throw new Rejected("a signed entry, and this node has no signing key", null);
         }
         int kind = entry[3];
-        if (messageLevel != (kind != KIND_OBJECT && kind != KIND_NULL)) {
+        if (messageLevel != (kind != KIND_OBJECT && kind != KIND_NULL && kind != KIND_KRYO)) {
             throw new Rejected("a " + (messageLevel ? "object" : "message") + " entry under a "
                     + (messageLevel ? "message" : "object") + " key", null);
         }
@@ -206,6 +232,13 @@ public final class ValueCodec {
                     break;
                 case KIND_OBJECT:
                     value = deserialize(body(in));
+                    break;
+                case KIND_KRYO:
+                    if (kryo == null) {
+                        throw new Rejected("a Kryo entry, and this node registers no classes"
+                                + " for Kryo (RedisTier.Builder.kryoClasses)", null);
+                    }
+                    value = kryo.read(body(in));
                     break;
                 case KIND_XML:
                 case KIND_RECORDING:

@@ -1,0 +1,224 @@
+package io.github.wscache.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.io.Output;
+import io.github.wscache.core.Invocation;
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.policy.Policy;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.JedisPooled;
+
+/**
+ * Application objects shared in Kryo's form with registration required
+ * ({@link RedisTier.Builder#kryoClasses}), on a real {@code redis-server}: objects that are not
+ * {@code Serializable} (as Axis2's ADB beans are not) are shared with their shared references and
+ * cycles, every caller gets its own copy, a node registering another list rejects the entry, and
+ * a forged entry naming a class that is not registered is refused before the class is created.
+ */
+class KryoTierTest {
+    private static final Policy POLICY = Policy.parse("""
+            operations:
+              - service: Search
+                operation: search
+                ttl: 1h
+            """, "wscache.yaml");
+    private static final AtomicInteger NAMESPACES = new AtomicInteger();
+    private static RedisServer redis;
+    private static JedisPooled raw;
+
+    private final List<ResponseCache> caches = new ArrayList<>();
+    private final List<RedisTier> tiers = new ArrayList<>();
+    private final AtomicInteger serviceCalls = new AtomicInteger();
+    private final String namespace = "kryo" + NAMESPACES.incrementAndGet();
+
+    /** A result bean as binding frameworks generate them: mutable, not Serializable. */
+    static final class Result {
+        String query;
+        List<Item> items = new ArrayList<>();
+        Item best;
+    }
+
+    /** An element of a result, pointing back to its result (a cycle). */
+    static final class Item {
+        String title;
+        Result owner;
+    }
+
+    /** Counts its creations: a forged entry must never create one. */
+    static final class Trap {
+        static final AtomicInteger CREATED = new AtomicInteger();
+
+        Trap() {
+            CREATED.incrementAndGet();
+        }
+    }
+
+    @BeforeAll
+    static void startRedis() {
+        redis = RedisServer.start();
+        raw = new JedisPooled("127.0.0.1", redis.port());
+    }
+
+    @AfterAll
+    static void stopRedis() {
+        raw.close();
+        redis.close();
+    }
+
+    @AfterEach
+    void closeCaches() {
+        caches.forEach(ResponseCache::close);
+    }
+
+    private ResponseCache node(Class<?>... kryoClasses) {
+        RedisTier t = RedisTier.builder().uri(redis.uri()).namespace(namespace)
+                .timeout(Duration.ofMillis(1000)).kryoClasses(kryoClasses).build();
+        ResponseCache c = ResponseCache.builder().policy(POLICY).sharedTier(t).build();
+        tiers.add(t);
+        caches.add(c);
+        return c;
+    }
+
+    private static Invocation search(String q) {
+        return Invocation.builder("search").service("Search").parameter("q", q).build();
+    }
+
+    private Result service(String q) {
+        serviceCalls.incrementAndGet();
+        Result r = new Result();
+        r.query = q;
+        for (String title : List.of("one", "two")) {
+            Item i = new Item();
+            i.title = title;
+            i.owner = r;
+            r.items.add(i);
+        }
+        r.best = r.items.get(1);
+        return r;
+    }
+
+    @Test
+    void objectsThatAreNotSerializableAreSharedWithTheirCyclesAndSharedReferences() {
+        ResponseCache a = node(Result.class, Item.class);
+        ResponseCache b = node(Result.class, Item.class);
+
+        a.call(search("kryo"), () -> service("kryo"));
+        Result first = b.call(search("kryo"), () -> service("kryo"));
+        Result second = b.call(search("kryo"), () -> service("kryo"));
+
+        assertThat(serviceCalls).hasValue(1);
+        assertThat(tiers.get(0).stats().stores()).isEqualTo(1);
+        assertThat(tiers.get(1).stats().hits()).isEqualTo(1);
+        assertThat(first.query).isEqualTo("kryo");
+        assertThat(first.items).extracting(i -> i.title).containsExactly("one", "two");
+        assertThat(first.best).isSameAs(first.items.get(1)); // a shared reference
+        assertThat(first.items.get(0).owner).isSameAs(first); // a cycle
+        // every caller its own copy: a caller's change reaches nobody else
+        assertThat(second).isNotSameAs(first);
+        first.items.get(0).title = "changed";
+        first.items.clear();
+        Result third = b.call(search("kryo"), () -> service("kryo"));
+        assertThat(third.items).extracting(i -> i.title).containsExactly("one", "two");
+    }
+
+    @Test
+    void anObjectHoldingAnUnregisteredClassStaysInItsNode() {
+        ResponseCache a = node(Item.class); // Result not registered, and not Serializable
+        ResponseCache b = node(Item.class);
+        a.call(search("partial"), () -> service("partial"));
+        Result r = b.call(search("partial"), () -> service("partial"));
+
+        assertThat(r.query).isEqualTo("partial");
+        assertThat(serviceCalls).hasValue(2);
+        assertThat(tiers.get(0).stats().notShareable()).isEqualTo(1);
+        assertThat(tiers.get(0).stats().stores()).isZero();
+    }
+
+    @Test
+    void aNodeThatRegistersAnotherListRejectsTheEntryInsteadOfMisreadingIt() {
+        ResponseCache a = node(Result.class, Item.class);
+        ResponseCache b = node(Item.class, Result.class); // same classes, other numbers
+
+        a.call(search("order"), () -> service("order"));
+        Result r = b.call(search("order"), () -> service("order"));
+
+        assertThat(r.query).isEqualTo("order");
+        assertThat(r.items).extracting(i -> i.title).containsExactly("one", "two");
+        assertThat(tiers.get(1).stats().rejected()).isEqualTo(1);
+        assertThat(serviceCalls).hasValue(2);
+    }
+
+    @Test
+    void aForgedEntryNamingAnUnregisteredClassIsRefusedBeforeTheClassIsCreated() {
+        ResponseCache a = node(Result.class, Item.class);
+        ResponseCache b = node(Result.class, Item.class);
+        a.call(search("forged"), () -> service("forged"));
+        byte[] key = onlyEntryKey();
+        byte[] entry = raw.get(key);
+
+        // keep the entry's header and the list's fingerprint; replace the Kryo value by one
+        // that names Trap, as a writer without registrations would write it
+        Kryo permissive = new Kryo();
+        permissive.setRegistrationRequired(false);
+        Output out = new Output(256, -1);
+        permissive.writeClassAndObject(out, new Trap());
+        Trap.CREATED.set(0);
+        raw.set(key, withKryoValue(entry, out.toBytes()));
+
+        Result r = b.call(search("forged"), () -> service("forged"));
+
+        assertThat(r.query).isEqualTo("forged");
+        assertThat(Trap.CREATED).hasValue(0);
+        assertThat(tiers.get(1).stats().rejected()).isEqualTo(1);
+        assertThat(serviceCalls).hasValue(2);
+    }
+
+    @Test
+    void theBuilderRefusesPrimitivesAndClassesGivenTwice() {
+        assertThatThrownBy(() -> RedisTier.builder().kryoClasses(int.class))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("primitive");
+        assertThatThrownBy(() -> RedisTier.builder().kryoClasses(Item.class, Item.class))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("registered already");
+        assertThatThrownBy(() -> RedisTier.builder().kryoClasses(ArrayList.class))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("registered already");
+    }
+
+    /**
+     * Returns {@code entry} (unsigned: header 5 bytes, two lifetimes, the body's length and the
+     * body) with the Kryo value after the body's 8-byte fingerprint replaced by {@code value}.
+     */
+    private static byte[] withKryoValue(byte[] entry, byte[] value) {
+        int lengthAt = 5 + 16;
+        int bodyAt = lengthAt + 4;
+        byte[] fingerprint = Arrays.copyOfRange(entry, bodyAt, bodyAt + 8);
+        ByteBuffer forged = ByteBuffer.allocate(bodyAt + 8 + value.length);
+        forged.put(entry, 0, lengthAt).putInt(8 + value.length).put(fingerprint).put(value);
+        return forged.array();
+    }
+
+    private byte[] onlyEntryKey() {
+        List<byte[]> keys = new ArrayList<>();
+        for (byte[] k : raw.keys((namespace + ":Search/*").getBytes(StandardCharsets.UTF_8))) {
+            if (!new String(k, StandardCharsets.UTF_8).endsWith(":lease")) {
+                keys.add(k);
+            }
+        }
+        assertThat(keys).hasSize(1);
+        return keys.get(0);
+    }
+}
