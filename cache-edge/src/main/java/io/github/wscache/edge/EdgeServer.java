@@ -9,6 +9,7 @@ import io.github.wscache.edge.internal.EdgeCounters;
 import io.github.wscache.edge.internal.OriginClient;
 import io.github.wscache.edge.internal.ProxyServlet;
 import io.github.wscache.edge.internal.TrafficValve;
+import io.github.wscache.edge.internal.Warmup;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -24,6 +25,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -92,6 +94,15 @@ import org.slf4j.LoggerFactory;
  * <p><b>Access log.</b> With {@link Builder#accessLog(OutputStream)}, one line per request in the
  * combined log format plus the cache outcome and the time taken, written by a thread of its own.
  *
+ * <p><b>Warm-up.</b> Optionally, once the port listens, the edge pre-fetches a list of paths in
+ * the background ({@link #warmup()}): a list the origin publishes ({@link
+ * Builder#warmupUrl(URI)}), a file ({@link Builder#warmupFile(Path)}) and the most requested
+ * paths of an earlier access log ({@link Builder#warmupFromLog(Path, int)}), a few at a time
+ * ({@link Builder#warmupConcurrency(int)}) within a time budget
+ * ({@link Builder#warmupBudget(Duration)}). Each is fetched like an anonymous client's
+ * {@code GET}, ESI fragments included, so the first clients get hits; clients are served
+ * meanwhile and one asking for a path being warmed waits for the same origin request.
+ *
  * <p><b>Stopping.</b> {@link #close()} stops gracefully: the proxy's port stops accepting
  * connections at once (a request arriving on a connection that is already open gets a 503), the
  * requests in flight are given up to {@link Builder#drainTimeout(Duration)} to finish, and only
@@ -130,6 +141,7 @@ public final class EdgeServer implements AutoCloseable {
     private ExecutorService clientThreads;
     private ScheduledExecutorService timer;
     private EdgeCache cache;
+    private Warmup warmup;
     private Tomcat tomcat;
     private Path baseDir;
     private int port = -1;
@@ -194,6 +206,15 @@ public final class EdgeServer implements AutoCloseable {
             port = listening(proxyConnector, config.address, config.port);
             adminPort = admin == null ? -1
                     : listening(admin, config.adminAddress, config.adminPort);
+            if (config.warmupSettings.configured()) {
+                // a composer of its own: the warm-up's fetches stay out of the client counters
+                EdgeCounters warmCounters = new EdgeCounters();
+                warmup = new Warmup(config.warmupSettings, origin, cache, new Composer(cache,
+                        pool, timer, hosts, config.maxIncludeDepth, config.includeTimeout,
+                        config.esiAlways, warmCounters), warmCounters, new OriginClient(
+                        clientThreads, config.connectTimeout), config.readTimeout,
+                        config.includeTimeout).start();
+            }
         } catch (IOException | LifecycleException e) {
             close();
             throw new UncheckedIOException(new IOException(
@@ -275,6 +296,14 @@ public final class EdgeServer implements AutoCloseable {
         return adminPort;
     }
 
+    /**
+     * Returns the warm-up started with the server, or empty when no warm-up source was
+     * configured or the server is not started.
+     */
+    public Optional<EdgeWarmup> warmup() {
+        return Optional.ofNullable(warmup);
+    }
+
     /** Returns the counters since start. */
     public EdgeStats stats() {
         return new EdgeStats(counters.requests.sum(), counters.hits.sum(),
@@ -285,7 +314,9 @@ public final class EdgeServer implements AutoCloseable {
                 cache == null ? 0 : cache.weightedSize(),
                 cache == null ? 0 : cache.storedUrls(),
                 cache == null ? 0 : cache.storedVariants(), counters.purges.sum(),
-                counters.purgedTags.sum(), counters.purgesRefused.sum());
+                counters.purgedTags.sum(), counters.purgesRefused.sum(),
+                warmup == null ? 0 : warmup.stats().stored(),
+                warmup == null ? 0 : warmup.stats().failed());
     }
 
     /**
@@ -300,6 +331,9 @@ public final class EdgeServer implements AutoCloseable {
             return;
         }
         try {
+            if (warmup != null) {
+                warmup.close();
+            }
             if (tomcat != null) {
                 drain();
                 tomcat.stop();
@@ -402,6 +436,7 @@ public final class EdgeServer implements AutoCloseable {
         private OutputStream accessLog;
         private Runnable cacheFault;
         private String purgeSecret;
+        private final Warmup.Settings warmupSettings = new Warmup.Settings();
 
         private Builder() {
         }
@@ -674,6 +709,69 @@ public final class EdgeServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Warms the cache at start from a list the origin publishes: plain text, one path per
+         * line (with its query, e.g. {@code /category?id=FISH}; absolute URLs on the origin's
+         * host are taken too), {@code #} starts a comment. A path such as {@code /warmup.txt}
+         * is fetched from the origin; an http URL from where it says. An unreachable list is
+         * logged and counted as failed; the edge starts anyway.
+         *
+         * @throws IllegalArgumentException if neither an http URL nor a path starting with /
+         * @throws IllegalStateException if already set
+         */
+        public Builder warmupUrl(URI list) {
+            warmupSettings.url(list);
+            return this;
+        }
+
+        /**
+         * Warms the cache at start from a list file in the format of
+         * {@link #warmupUrl(URI)}, read when the warm-up starts.
+         *
+         * @throws IllegalArgumentException if it is not a readable file now
+         * @throws IllegalStateException if already set
+         */
+        public Builder warmupFile(Path list) {
+            warmupSettings.file(list);
+            return this;
+        }
+
+        /**
+         * Warms the cache at start with the {@code top} most requested paths of an access log
+         * written by an earlier run ({@link #accessLog(OutputStream)}): {@code GET}s answered
+         * with a 2xx only, most requested first. A log that does not exist yet (the first run)
+         * warms nothing and is no error.
+         *
+         * @throws IllegalArgumentException if {@code top} is not in 1..10000
+         * @throws IllegalStateException if already set
+         */
+        public Builder warmupFromLog(Path accessLog, int top) {
+            warmupSettings.fromLog(accessLog, top);
+            return this;
+        }
+
+        /**
+         * Sets how many paths the warm-up fetches at once (default 4, so that the origin is not
+         * flooded at start); their ESI fragments are fetched in parallel on the fetch pool.
+         *
+         * @throws IllegalArgumentException if not in 1..64
+         */
+        public Builder warmupConcurrency(int paths) {
+            warmupSettings.concurrency(paths);
+            return this;
+        }
+
+        /**
+         * Sets how long the warm-up may take in all (default 60 s): then paths not started are
+         * skipped and fetches in progress given up.
+         *
+         * @throws IllegalArgumentException if not positive
+         */
+        public Builder warmupBudget(Duration budget) {
+            warmupSettings.budget(budget);
+            return this;
+        }
+
         /** Runs before every cache lookup; tests make it throw to prove failures are misses. */
         Builder cacheFault(Runnable fault) {
             this.cacheFault = fault;
@@ -689,6 +787,7 @@ public final class EdgeServer implements AutoCloseable {
             if (origin == null) {
                 throw new IllegalStateException("an origin is required: call origin(URI)");
             }
+            warmupSettings.check();
             return new EdgeServer(this);
         }
     }

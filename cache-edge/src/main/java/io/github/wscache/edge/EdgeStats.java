@@ -24,11 +24,14 @@ package io.github.wscache.edge;
  * @param purges authenticated purges done on the admin port
  * @param purgedTags tags those purges named
  * @param purgesRefused purges refused (purging off, no secret or a wrong one)
+ * @param warmed paths the warm-up stored in the cache ({@link EdgeWarmup.Stats#stored()})
+ * @param warmFailed paths, list lines and lists the warm-up failed on
+ *     ({@link EdgeWarmup.Stats#failed()})
  */
 public record EdgeStats(long requests, long hits, long misses, long bytes, long fragmentHits,
         long fragmentsFetched, long originRequests, long filtered, long errors, long cacheErrors,
         long cachedBytes, long storedUrls, long storedVariants, long purges, long purgedTags,
-        long purgesRefused) {
+        long purgesRefused, long warmed, long warmFailed) {
 
     /** Returns the share of requests answered without any origin round trip, 0 to 1. */
     public double filteredShare() {
@@ -54,6 +57,7 @@ public record EdgeStats(long requests, long hits, long misses, long bytes, long 
                 + ",\"cacheErrors\":" + cacheErrors + ",\"cachedBytes\":" + cachedBytes
                 + ",\"storedUrls\":" + storedUrls + ",\"storedVariants\":" + storedVariants
                 + ",\"purges\":" + purges + ",\"purgedTags\":" + purgedTags
-                + ",\"purgesRefused\":" + purgesRefused + "}";
+                + ",\"purgesRefused\":" + purgesRefused + ",\"warmed\":" + warmed
+                + ",\"warmFailed\":" + warmFailed + "}";
     }
 }

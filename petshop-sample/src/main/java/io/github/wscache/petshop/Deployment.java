@@ -1,6 +1,7 @@
 package io.github.wscache.petshop;
 
 import io.github.wscache.edge.EdgeServer;
+import io.github.wscache.edge.EdgeWarmup;
 import io.github.wscache.petshop.db.Database;
 import io.github.wscache.petshop.db.OriginDatabase;
 import io.github.wscache.petshop.remote.OriginServices;
@@ -21,6 +22,7 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.security.SecureRandom;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
@@ -46,7 +48,8 @@ import java.util.Map;
  *       {@link EdgeServer}, reached by the clients, which caches containers and fragments, varies
  *       shared containers by {@link PetShopApp#VIEW_COOKIE}, composes pages and fetches all
  *       missing fragments of a page in parallel across the WAN relay (paper §5.3, partition
- *       place 4).</li>
+ *       place 4). Started with {@code warmEdge}, the edge pre-fetches the origin's list of
+ *       popular catalog pages ({@code GET /warmup.txt}) at start.</li>
  * </ul>
  *
  * <p>"Origin" statistics are what remains at the origin: in F0 the HTTP requests and the CPU time
@@ -196,8 +199,24 @@ public final class Deployment implements AutoCloseable {
         this.remote = remote;
     }
 
-    /** Creates the database, starts everything and returns when clients can connect. */
+    /** Paths the Fproxy edge's warm-up fetches at once (each page's fragments in parallel). */
+    public static final int EDGE_WARMUP_CONCURRENCY = 8;
+
+    /**
+     * Creates the database, starts everything and returns when clients can connect; an
+     * Fproxy edge starts cold (tests and the comparison with Varnish need that).
+     */
     public static Deployment start(Options o) throws SQLException, IOException {
+        return start(o, false);
+    }
+
+    /**
+     * Creates the database, starts everything and returns when clients can connect; with
+     * {@code warmEdge}, an Fproxy edge warms from the origin's {@code /warmup.txt} in the
+     * background ({@link #awaitEdgeWarmup(long)} waits for it). Other deployments ignore it.
+     */
+    public static Deployment start(Options o, boolean warmEdge) throws SQLException,
+            IOException {
         OriginDatabase origin = OriginDatabase.create(o.stock(), o.loadUsers(),
                 o.extraProductsPerCategory());
         Database db = null;
@@ -225,14 +244,17 @@ public final class Deployment implements AutoCloseable {
                         o.threads());
                 relay = WanRelay.start("edge", 0, new InetSocketAddress(host, app.port()),
                         o.wanRttMillis());
-                edge = EdgeServer.builder()
+                EdgeServer.Builder eb = EdgeServer.builder()
                         .origin(URI.create("http://" + host + ":" + relay.port()))
                         .port(o.clientPort())
                         .varyCookies(PetShopApp.VIEW_COOKIE)
                         .fetchThreads(Math.max(64, o.threads()))
-                        .purgeSecret(secret)
-                        .build()
-                        .start();
+                        .purgeSecret(secret);
+                if (warmEdge) {
+                    eb.warmupUrl(URI.create("/warmup.txt"))
+                            .warmupConcurrency(EDGE_WARMUP_CONCURRENCY);
+                }
+                edge = eb.build().start();
                 // the origin's purges cross the WAN to the edge's admin port too
                 purgeRelay = WanRelay.start("purge", 0,
                         new InetSocketAddress(host, edge.adminPort()), o.wanRttMillis());
@@ -313,6 +335,19 @@ public final class Deployment implements AutoCloseable {
     /** The edge cache (Fproxy only). */
     public EdgeServer edge() {
         return present(edge, "edge cache");
+    }
+
+    /**
+     * Waits up to {@code timeoutMillis} for the Fproxy edge's warm-up; returns its stats, or
+     * null when there is none (another deployment, or started without {@code warmEdge}).
+     */
+    public EdgeWarmup.Stats awaitEdgeWarmup(long timeoutMillis) throws InterruptedException {
+        EdgeWarmup w = edge == null ? null : edge.warmup().orElse(null);
+        if (w == null) {
+            return null;
+        }
+        w.awaitDone(Duration.ofMillis(timeoutMillis));
+        return w.stats();
     }
 
     /**

@@ -32,7 +32,8 @@ public final class PetShop {
     /** Command-line entry point. */
     public static void main(String[] args) throws Exception {
         Deployment.Options o = parse(args);
-        Deployment d = Deployment.start(o);
+        // an Fproxy edge warms from the origin's list of popular pages (the others ignore it)
+        Deployment d = Deployment.start(o, true);
         CountDownLatch stop = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             d.close();

@@ -46,6 +46,9 @@ public final class EdgeCommand {
     /** The admin port from the command line when none is given. */
     static final int DEFAULT_ADMIN_PORT = 8091;
 
+    /** How many paths {@code --warmup-from-log} takes when {@code --warmup-top} is not given. */
+    static final int DEFAULT_WARMUP_TOP = 100;
+
     private EdgeCommand() {
     }
 
@@ -341,15 +344,53 @@ public final class EdgeCommand {
                     case PURGE_SECRET_FILE:
                         b.purgeSecret(readSecret((String) v));
                         break;
+                    case WARMUP_URL:
+                        b.warmupUrl((URI) v);
+                        break;
+                    case WARMUP_FILE:
+                        b.warmupFile(Path.of((String) v));
+                        break;
+                    case WARMUP_FROM_LOG:
+                        Setting top = settings.get(EdgeOption.WARMUP_TOP);
+                        b.warmupFromLog(Path.of((String) v), top == null ? DEFAULT_WARMUP_TOP
+                                : (Integer) top.value());
+                        break;
+                    case WARMUP_CONCURRENCY:
+                        b.warmupConcurrency((Integer) v);
+                        break;
+                    case WARMUP_BUDGET:
+                        b.warmupBudget((Duration) v);
+                        break;
                     default:
-                        // CONFIG was read already; ACCESS_LOG is opened when the edge starts
+                        // CONFIG was read already; ACCESS_LOG is opened when the edge starts;
+                        // WARMUP_TOP goes with WARMUP_FROM_LOG
                         break;
                 }
             } catch (IllegalArgumentException | IllegalStateException ex) {
                 throw new UsageException(e.getValue().where() + ": " + ex.getMessage(), false);
             }
         }
+        checkWarmup(settings);
         return b;
+    }
+
+    /** The warm-up's tuning options mean nothing without a source: say which one to add. */
+    private static void checkWarmup(Map<EdgeOption, Setting> settings) {
+        boolean source = settings.containsKey(EdgeOption.WARMUP_URL)
+                || settings.containsKey(EdgeOption.WARMUP_FILE)
+                || settings.containsKey(EdgeOption.WARMUP_FROM_LOG);
+        Setting top = settings.get(EdgeOption.WARMUP_TOP);
+        if (top != null && !settings.containsKey(EdgeOption.WARMUP_FROM_LOG)) {
+            throw new UsageException(top.where() + ": applies only with a log to warm from: "
+                    + "add --warmup-from-log FILE (warmupFromLog in the file)", false);
+        }
+        for (EdgeOption o : List.of(EdgeOption.WARMUP_CONCURRENCY, EdgeOption.WARMUP_BUDGET)) {
+            Setting s = settings.get(o);
+            if (s != null && !source) {
+                throw new UsageException(s.where() + ": applies only with a warm-up source: "
+                        + "add --warmup-url, --warmup-file or --warmup-from-log", false);
+            }
+        }
     }
 
     /** The first line of a secret file, trimmed (a file keeps it out of the process list). */

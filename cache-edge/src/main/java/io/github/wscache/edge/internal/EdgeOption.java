@@ -61,7 +61,21 @@ public enum EdgeOption {
                     + "(POST /_edge/purge); none: every purge is refused."),
     DRAIN_TIMEOUT("drainTimeout", Type.DRAIN, "DURATION", "10s",
             "On stop (SIGTERM, Ctrl-C): how long requests in flight may take to finish; the "
-                    + "port stops accepting at once.");
+                    + "port stops accepting at once."),
+    WARMUP_URL("warmupUrl", Type.TARGET, "PATH|URL", "none",
+            "List of paths to pre-fetch in the background at start, one per line, # comments: "
+                    + "a path on the origin such as /warmup.txt, or an http URL."),
+    WARMUP_FILE("warmupFile", Type.FILE, "FILE", "none",
+            "File listing paths to pre-fetch at start, in the format of --warmup-url."),
+    WARMUP_FROM_LOG("warmupFromLog", Type.FILE, "FILE", "none",
+            "Access log of an earlier run: its most requested paths (GET, 2xx) are pre-fetched "
+                    + "at start; a log that does not exist yet warms nothing."),
+    WARMUP_TOP("warmupTop", Type.COUNT, "N", "100",
+            "How many paths --warmup-from-log takes (1 to 10000)."),
+    WARMUP_CONCURRENCY("warmupConcurrency", Type.COUNT, "N", "4",
+            "Paths the warm-up fetches at once (1 to 64)."),
+    WARMUP_BUDGET("warmupBudget", Type.DURATION, "DURATION", "60s",
+            "How long the warm-up may take; paths not fetched by then are skipped.");
 
     /** The longest timeout accepted: longer ones are typing mistakes. */
     static final Duration MAXIMUM_DURATION = Duration.ofHours(1);
@@ -70,7 +84,7 @@ public enum EdgeOption {
     static final Object OFF = "off";
 
     enum Type { FILE, URL, ADDRESS, PORT, PORT_OR_OFF, BOOLEAN, LIST, SIZE, DURATION, DRAIN,
-        COUNT, LOG }
+        COUNT, LOG, TARGET }
 
     private final String key;
     private final Type type;
@@ -175,17 +189,28 @@ public enum EdgeOption {
                 return "a duration such as 0s, 500ms, 30s or 2m";
             case COUNT:
                 return "a whole number from " + min() + " to " + max();
+            case TARGET:
+                return "a path on the origin such as /warmup.txt, or an http URL";
             default:
                 return "a file name, - for standard output, or off";
         }
     }
 
     private int min() {
-        return this == FETCH_THREADS ? 1 : 0;
+        return this == MAX_INCLUDE_DEPTH ? 0 : 1;
     }
 
     private int max() {
-        return this == FETCH_THREADS ? 4096 : 32;
+        switch (this) {
+            case FETCH_THREADS:
+                return 4096;
+            case WARMUP_TOP:
+                return Warmup.Settings.MAX_TOP;
+            case WARMUP_CONCURRENCY:
+                return Warmup.Settings.MAX_CONCURRENCY;
+            default:
+                return 32;
+        }
     }
 
     /**
@@ -203,6 +228,8 @@ public enum EdgeOption {
                 return t;
             case URL:
                 return url(text);
+            case TARGET:
+                return target(text);
             case ADDRESS:
                 if (t.isEmpty() || t.chars().anyMatch(c -> c <= ' ' || c == '/')) {
                     throw bad(text);
@@ -296,6 +323,34 @@ public enum EdgeOption {
                     + "http://localhost:8080/app, not '" + YamlNode.shortened(text) + "'");
         }
         return u;
+    }
+
+    /** A path on the origin ({@code /warmup.txt}) or an absolute http(s) URL. */
+    private URI target(String text) {
+        String t = text.trim();
+        if (!t.startsWith("/")) {
+            URI u;
+            try {
+                u = new URI(t);
+            } catch (java.net.URISyntaxException e) {
+                throw bad(text);
+            }
+            String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
+            if (!scheme.equals("http") && !scheme.equals("https") || u.getHost() == null
+                    || u.getFragment() != null) {
+                throw bad(text);
+            }
+            return u;
+        }
+        try {
+            URI u = new URI(t);
+            if (t.startsWith("//") || u.getFragment() != null) {
+                throw bad(text);
+            }
+            return u;
+        } catch (java.net.URISyntaxException e) {
+            throw bad(text);
+        }
     }
 
     private int integer(String text) {

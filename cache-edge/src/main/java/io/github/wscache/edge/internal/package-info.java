@@ -4,7 +4,8 @@
  * proxy servlet with the request it reads ({@code ClientRequest}) and the writer of its responses
  * ({@code ResponseWriter}); the operator's side: the admin servlet, the access log and the valve
  * that counts requests in flight for a graceful stop ({@code TrafficValve}), and the command line
- * with its options ({@code EdgeCommand}, {@code EdgeOption}). Not a public API; left out of the
+ * with its options ({@code EdgeCommand}, {@code EdgeOption}); the warm-up at start
+ * ({@code Warmup}, reading its lists with {@code WarmupList}). Not a public API; left out of the
  * Javadoc.
  */
 package io.github.wscache.edge.internal;

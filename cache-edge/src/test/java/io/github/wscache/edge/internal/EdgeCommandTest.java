@@ -157,7 +157,8 @@ class EdgeCommandTest {
                 + "keys: accessLog, address, adminAddress, adminPort, connectTimeout, "
                 + "drainTimeout, esiAlways, fetchThreads, includeHosts, includeTimeout, "
                 + "maxBytes, maxIncludeDepth, origin, port, purgeSecretFile, readTimeout, "
-                + "varyCookies");
+                + "varyCookies, warmupBudget, warmupConcurrency, warmupFile, warmupFromLog, "
+                + "warmupTop, warmupUrl");
         assertThat(fileError("origin: http://o\nesiAlways: maybe\n")).isEqualTo(
                 "edge.yaml:2:12: 'esiAlways' must be true or false, not 'maybe'");
         assertThat(fileError("origin: http://o\nport: [1]\n")).isEqualTo(

@@ -79,7 +79,8 @@ class EdgeConfigFuzzTest {
         List<String> keys = List.of("origin", "address", "port", "adminAddress", "adminPort",
                 "esiAlways", "varyCookies", "includeHosts", "maxBytes", "connectTimeout",
                 "readTimeout", "includeTimeout", "maxIncludeDepth", "fetchThreads", "accessLog",
-                "drainTimeout", "prot", "Origin");
+                "drainTimeout", "warmupUrl", "warmupFile", "warmupFromLog", "warmupTop",
+                "warmupConcurrency", "warmupBudget", "prot", "Origin");
         Arbitrary<String> value = Arbitraries.oneOf(
                 Arbitraries.of("0", "-1", "65536", "99999999999999999999", "1.5", "true", "off",
                         "no", "~", "null", "''", "\"-\"", "-", "[]", "{}", "[a, b]", "[[a]]",

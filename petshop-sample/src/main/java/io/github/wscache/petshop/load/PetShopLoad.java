@@ -2,6 +2,7 @@ package io.github.wscache.petshop.load;
 
 import io.github.wscache.sim.TraceLog;
 import io.github.wscache.edge.EdgeStats;
+import io.github.wscache.edge.EdgeWarmup;
 import io.github.wscache.petshop.Deployment;
 import io.github.wscache.petshop.remote.OriginServices;
 import io.github.wscache.petshop.remote.ServiceScope;
@@ -27,7 +28,9 @@ import org.HdrHistogram.Histogram;
  * Plans: {@code --quick} (under 3 minutes), {@code --full} (the paper's matrix with Figure 13,
  * about an hour), {@code --smoke} (seconds, for the build); each runs F0, Fdb, Fremoting
  * (with the application scope, the paper's Singleton) and Fproxy (cache-edge in front of the
- * origin) and then the <em>hosting-strategy
+ * origin, which warms its cache from the origin's {@code /warmup.txt} at start: the driver waits
+ * for that warm-up, at most {@value #EDGE_WARMUP_WAIT_MILLIS} ms, before the users start, and
+ * prints what it did) and then the <em>hosting-strategy
  * comparison</em> of the paper's Table 1: Fremoting with each {@link ServiceScope} under the
  * same load, written to {@code hosting-strategies.csv} and printed as a table.
  * {@code --hosting} runs only that comparison (with the durations of the chosen plan, quick by
@@ -150,6 +153,9 @@ public final class PetShopLoad {
     public record Hosting(long rttMillis, int users, long warmupMillis, long measureMillis,
             int rounds) {
     }
+
+    /** The longest the driver waits for the Fproxy edge's warm-up (its budget is 60 s). */
+    static final long EDGE_WARMUP_WAIT_MILLIS = 65_000;
 
     /** Where {@code --trace} writes the first F0 run's requests; null once written. */
     private static volatile Path traceTo;
@@ -351,11 +357,20 @@ public final class PetShopLoad {
         Deployment.Options o = new Deployment.Options(kind, 0, rtt, false, 1_000_000,
                 Math.max(plan.maxUsers(), users), plan.catalogScale(), 300, 400, 0, 0, scope);
         Path tracePath = kind == Deployment.Kind.F0 ? traceTo : null;
-        try (Deployment d = Deployment.start(o);
+        try (Deployment d = Deployment.start(o, true);
                 TraceLog trace = tracePath == null ? null : new TraceLog(tracePath, String.format(
                         Locale.ROOT, "petshop-sample PetShopLoad, F0, RTT %d ms, %d users, "
                         + "cacheable share %.2f", rtt, users, cacheableShare))) {
             traceTo = tracePath == null ? traceTo : null;
+            EdgeWarmup.Stats warm = d.awaitEdgeWarmup(EDGE_WARMUP_WAIT_MILLIS);
+            if (warm != null) {
+                System.out.printf("%-9s rtt=%4d ms users=%3d  edge warm-up before the users "
+                        + "start: %d paths, %d stored, %d failed, %d skipped, %d origin "
+                        + "requests, %d ms%s%n", kind.label(), rtt, users, warm.listed(),
+                        warm.stored(), warm.failed(), warm.skipped(), warm.originRequests(),
+                        warm.elapsed().toMillis(), warm.done() ? "" : " (not done: measuring"
+                                + " anyway)");
+            }
             Recorder recorder = new Recorder();
             recorder.trace(trace);
             List<Workload.VirtualUser> vus = new ArrayList<>();

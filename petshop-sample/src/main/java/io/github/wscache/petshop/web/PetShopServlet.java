@@ -32,7 +32,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>This class only routes and guards posts; the pages live in {@code CatalogPages},
  * {@code CartPages}, {@code OrderPages}, {@code AccountPages} and {@code FragmentEndpoint}, over
- * the shared plumbing of {@code Pages}.
+ * the shared plumbing of {@code Pages}. {@code GET /warmup.txt} lists the shared catalog containers
+ * for an edge's warm-up ({@code PopularPages}).
  */
 public final class PetShopServlet extends HttpServlet {
 
@@ -44,6 +45,7 @@ public final class PetShopServlet extends HttpServlet {
     private final CartPages cart;
     private final OrderPages orders;
     private final AccountPages accounts;
+    private final PopularPages popular;
     private final AtomicLong requests = new AtomicLong();
 
     /** A servlet over {@code services}, caching fragments in {@code cache}. */
@@ -54,6 +56,7 @@ public final class PetShopServlet extends HttpServlet {
         this.cart = new CartPages(services, pages);
         this.orders = new OrderPages(services, cache, pages);
         this.accounts = new AccountPages(services, pages);
+        this.popular = new PopularPages(services.catalog());
     }
 
     /** Purges the edges in front through {@code purger} whenever stock changes. */
@@ -72,6 +75,10 @@ public final class PetShopServlet extends HttpServlet {
         String path = Pages.path(req);
         if (path.startsWith("/fragment/")) {
             fragments.serve(path, req, resp);
+            return;
+        }
+        if (path.equals("/warmup.txt")) {
+            popular.serve(resp); // for edges, before any session is looked at
             return;
         }
         // in ESI mode the catalog containers are shared at the edge: they must not open a session

@@ -1,0 +1,47 @@
+package io.github.wscache.petshop.edge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.wscache.edge.EdgeWarmup;
+import io.github.wscache.petshop.Deployment;
+import io.github.wscache.petshop.Fixtures;
+import io.github.wscache.petshop.load.UserAgent;
+import io.github.wscache.petshop.load.UserAgent.Page;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Fproxy started with {@code warmEdge}: the edge reads the origin's {@code /warmup.txt} (home,
+ * every category, product and item of JPetStore's catalog) and pre-fetches those containers and
+ * their fragments, so that the first anonymous visitor's catalog pages are answered at the edge.
+ */
+class FproxyWarmupTest {
+
+    @Test
+    void warmedEdge_answersTheFirstVisitorsCatalogPagesWithoutTheOrigin() throws Exception {
+        try (Deployment shop = Deployment.start(Fixtures.options(Deployment.Kind.FPROXY, 0),
+                true)) {
+            EdgeWarmup.Stats s = shop.awaitEdgeWarmup(60_000);
+            String list = new UserAgent(shop.appUrl()).get("/warmup.txt").body();
+            long origin = shop.originRequests();
+            UserAgent first = new UserAgent(shop.clientUrl());
+            List<Page> pages = List.of(first.get("/"), first.get("/category?id=FISH"),
+                    first.get("/product?id=FI-SW-01"), first.get("/item?id=EST-1"));
+
+            assertThat(list).startsWith("# Pet Shop").contains("\n/\n",
+                    "\n/category?id=FISH\n", "\n/product?id=FI-SW-01\n", "\n/item?id=EST-1\n")
+                    .doesNotContain("/cart", "/account", "/orders");
+            assertThat(s.done()).isTrue();
+            assertThat(s.listed()).as("home, 5 categories, 16 products, 28 items").isEqualTo(50);
+            assertThat(s.failed()).isZero();
+            assertThat(s.stored()).isEqualTo(50);
+            assertThat(shop.originRequests()).as("the first visitor's pages, from the edge")
+                    .isEqualTo(origin);
+            for (Page p : pages) {
+                assertThat(p.header("Cache-Status")).startsWith("wscache-edge; hit")
+                        .contains("0 miss");
+            }
+            assertThat(shop.edge().stats().warmed()).isEqualTo(50);
+        }
+    }
+}
