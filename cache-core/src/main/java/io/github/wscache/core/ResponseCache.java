@@ -124,6 +124,19 @@ public final class ResponseCache implements AutoCloseable {
         tier.invalidate(operation);
     }
 
+    /**
+     * Removes the entries of {@code operation} at {@code endpoint}, for every caller and variant
+     * (cache-http uses it after an unsafe request, RFC 9111 §4.4). With a {@linkplain
+     * Builder#sharedTier shared tier}, which keeps no index by endpoint, the whole operation is
+     * invalidated farm-wide, so that no node reads the endpoint's old entry from the tier.
+     */
+    public void invalidate(String operation, String endpoint) {
+        Objects.requireNonNull(operation, "operation");
+        Objects.requireNonNull(endpoint, "endpoint");
+        store.removeIf(k -> k.operation().equals(operation) && endpoint.equals(k.endpoint()));
+        tier.invalidate(operation);
+    }
+
     /** Removes every entry; with a {@linkplain Builder#sharedTier shared tier}, farm-wide. */
     public void invalidateAll() {
         store.invalidateAll();

@@ -24,6 +24,7 @@ import java.io.InterruptedIOException;
 import java.net.Authenticator;
 import java.net.CookieHandler;
 import java.net.ProxySelector;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
@@ -37,6 +38,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -55,7 +57,9 @@ import javax.net.ssl.SSLParameters;
  * {@link #send} and {@link #sendAsync} is the wrapped client's.
  *
  * <p><b>Semantics</b> (RFC 9111 through cache-core's HTTP rules, with {@code honorHttpHeaders:
- * true}; the policy's TTL otherwise): only {@code GET} is cached; {@code no-store} is never
+ * true}; the policy's TTL otherwise): only {@code GET} is cached, and a non-error answer to an
+ * unsafe method drops the stored responses of its target URI and, on the same origin, of its
+ * {@code Location} and {@code Content-Location} (RFC 9111 §4.4); {@code no-store} is never
  * stored; {@code private} only in a caller's own partition; {@code max-age}/{@code Expires} set
  * freshness; a stale entry with an {@code ETag} or {@code Last-Modified} is revalidated with a
  * conditional request and a 304 refreshes it; {@code stale-if-error} serves the stale entry
@@ -191,6 +195,22 @@ public final class CachingHttpClient extends HttpClient {
         return e;
     }
 
+    /** The methods RFC 9110 §9.2.1 defines as safe: they invalidate nothing. */
+    private static final Set<String> SAFE = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
+
+    private static boolean sameOrigin(URI a, URI b) {
+        return a.getScheme() != null && a.getScheme().equalsIgnoreCase(b.getScheme())
+                && a.getHost() != null && a.getHost().equalsIgnoreCase(b.getHost())
+                && port(a) == port(b);
+    }
+
+    private static int port(URI u) {
+        if (u.getPort() >= 0) {
+            return u.getPort();
+        }
+        return "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
+    }
+
     /** How a call's body is kept. */
     private enum Mode { BYTES, EVENTS, OBJECTS }
 
@@ -255,6 +275,28 @@ public final class CachingHttpClient extends HttpClient {
             invocation = b.build();
         }
 
+        /**
+         * RFC 9111 §4.4: a non-error response to an unsafe request invalidates the stored
+         * responses of its target URI, and of the URIs in its {@code Location} and
+         * {@code Content-Location} when they have the target's origin.
+         */
+        private void invalidateTargets(HttpResponse<?> response) {
+            URI target = request.uri();
+            cache.invalidate("GET", target.toString());
+            for (String field : List.of("Location", "Content-Location")) {
+                for (String value : response.headers().allValues(field)) {
+                    try {
+                        URI other = target.resolve(value.trim());
+                        if (sameOrigin(target, other)) {
+                            cache.invalidate("GET", other.toString());
+                        }
+                    } catch (IllegalArgumentException e) {
+                        // not a URI reference: nothing to invalidate
+                    }
+                }
+            }
+        }
+
         private String bypassReason() {
             if (push != null) {
                 return "push promises are not cached";
@@ -309,6 +351,9 @@ public final class CachingHttpClient extends HttpClient {
                 throw new IOException(e.getMessage(), e);
             }
             int fwd = network == null ? 0 : network.statusCode();
+            if (network != null && !SAFE.contains(request.method()) && fwd >= 200 && fwd < 400) {
+                invalidateTargets(network);
+            }
             CacheStatus status = CacheStatus.of(outcome, fwd);
             if (passedThrough != null && r.body() == passedThrough) {
                 return withStatus(passedThrough, status);

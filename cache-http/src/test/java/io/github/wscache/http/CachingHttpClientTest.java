@@ -327,6 +327,32 @@ class CachingHttpClientTest {
     }
 
     @Test
+    void unsafeRequests_invalidateTheTargetAndItsContentLocation_failedOnesDoNot()
+            throws Exception {
+        client("xml");
+        get("items/21");
+        get("items/121");
+        get("items/22");
+
+        HttpResponse<String> put = client.send(HttpRequest.newBuilder(service.uri("items/21"))
+                .PUT(HttpRequest.BodyPublishers.ofString("{}")).build(),
+                BodyHandlers.ofString());
+        HttpResponse<String> delete = client.send(HttpRequest.newBuilder(service.uri("items/22"))
+                .DELETE().build(), BodyHandlers.ofString());
+        get("items/21");
+        get("items/121");
+        get("items/22");
+
+        assertThat(put.statusCode()).isEqualTo(200);
+        assertThat(delete.statusCode()).isEqualTo(405);
+        assertThat(service.count("PUT items/21")).isEqualTo(1);
+        assertThat(service.count("items/21")).as("the PUT's target").isEqualTo(2);
+        assertThat(service.count("items/121")).as("its Content-Location").isEqualTo(2);
+        assertThat(service.count("items/22")).as("a failed DELETE invalidates nothing")
+                .isEqualTo(1);
+    }
+
+    @Test
     void builder_withoutCache_saysWhatToCall() {
         client("xml");
         assertThatIllegalStateException()

@@ -18,7 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * (max-age=1 and an ETag; answers 304 to a matching If-None-Match), {@code vary} (Vary:
  * Accept-Language), {@code nostore}, {@code me} (private, the caller's Authorization),
  * {@code slow} (300 ms), {@code fail} (500), {@code flaky} (max-age=1, stale-if-error=60;
- * 503 while {@link #down}).
+ * 503 while {@link #down}). Unsafe methods: {@code PUT items/N} answers 200 with
+ * {@code Content-Location: /api/items/N+100}; the others 405.
  */
 final class JsonService implements AutoCloseable {
     /** An item as the service writes it and clients bind it. */
@@ -57,6 +58,17 @@ final class JsonService implements AutoCloseable {
 
     private final class Servlet extends HttpServlet {
         private static final long serialVersionUID = 1L;
+
+        @Override
+        protected void doPut(HttpServletRequest req, HttpServletResponse resp)
+                throws IOException {
+            String path = req.getPathInfo().substring(1);
+            counts.computeIfAbsent("PUT " + path, p -> new AtomicInteger()).incrementAndGet();
+            int id = Integer.parseInt(path.substring(6));
+            resp.setContentType("application/json");
+            resp.setHeader("Content-Location", "/api/items/" + (id + 100));
+            mapper.writeValue(resp.getOutputStream(), Map.of("updated", id));
+        }
 
         @Override
         protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
