@@ -50,7 +50,8 @@ import java.util.Optional;
  * Changes are recorded in the audit log as the request's authenticated user
  * ({@link HttpServletRequest#getRemoteUser()}), else {@code secret@<address>} when the secret was
  * given, else {@code anonymous@<address>}: mount it behind the application's authentication or
- * with a secret. Thread-safe.
+ * with a secret. A {@linkplain #readOnly(AuditedAdmin) read-only} endpoint shows the same and
+ * refuses every change (403). Thread-safe.
  *
  * <pre>{@code
  * Tomcat.addServlet(context, "wscache-admin", new AdminServlet(admin));
@@ -65,6 +66,7 @@ public final class AdminServlet extends HttpServlet {
     private final transient AuditedAdmin admin;
     private final String token;
     private final transient byte[] secret;
+    private final boolean readOnly;
 
     /** Creates the endpoint of a {@code ResponseCache}'s admin, with a random token. */
     public AdminServlet(CacheAdmin admin) {
@@ -78,6 +80,22 @@ public final class AdminServlet extends HttpServlet {
         new SecureRandom().nextBytes(b);
         this.token = HexFormat.of().formatHex(b);
         this.secret = null;
+        this.readOnly = false;
+    }
+
+    private AdminServlet(AuditedAdmin admin, boolean readOnly) {
+        this.admin = Objects.requireNonNull(admin, "admin");
+        this.token = "";
+        this.secret = null;
+        this.readOnly = readOnly;
+    }
+
+    /**
+     * Returns an endpoint that shows the cache and refuses every change (403, reported as
+     * refused): for a deployment where no one was given a write secret.
+     */
+    public static AdminServlet readOnly(AuditedAdmin admin) {
+        return new AdminServlet(admin, true);
     }
 
     /**
@@ -96,6 +114,7 @@ public final class AdminServlet extends HttpServlet {
                     + "space");
         }
         this.secret = writeSecret.getBytes(StandardCharsets.UTF_8);
+        this.readOnly = false;
     }
 
     @Override
@@ -123,6 +142,11 @@ public final class AdminServlet extends HttpServlet {
             return;
         }
         String what = path.substring(1);
+        if (readOnly) {
+            refuse(req, resp, HttpServletResponse.SC_FORBIDDEN, what,
+                    "changes are off: no write secret is configured");
+            return;
+        }
         String given = req.getHeader("X-Wscache-Token");
         if (given == null) {
             given = req.getParameter("token");
@@ -225,7 +249,7 @@ public final class AdminServlet extends HttpServlet {
         for (AdminView.Detail d : v.details()) {
             m.put(d.key(), d.value());
         }
-        m.put("token", token);
+        m.put("token", readOnly ? null : token);
         m.put("time", System.currentTimeMillis());
         m.put("total", v.totals());
         m.put(v.tableName(), v.rows());
@@ -253,6 +277,26 @@ public final class AdminServlet extends HttpServlet {
                     + esc(d.value() == null ? "none" : String.valueOf(d.value()))
                     + "</code></p>");
         }
+        if (readOnly) {
+            w.print("<p id=\"changes-off\">Changes are off: no write secret is configured.</p>");
+        } else {
+            forms(w, v, base);
+        }
+        totals(w, v);
+        if (!v.columns().isEmpty()) {
+            boolean perRow = !readOnly && cache.keyName().isPresent()
+                    && cache.keyName().equals(v.keyField());
+            table(w, v, perRow ? base : null);
+        }
+        w.print("<h2>Changes</h2><ol id=\"audit\">");
+        for (String line : admin.auditLog()) {
+            w.print("<li>" + esc(line) + "</li>");
+        }
+        w.print("</ol><p><a href=\"" + esc(base) + "/state.json\">JSON</a></p></body></html>");
+    }
+
+    private void forms(PrintWriter w, AdminView v, String base) {
+        AdministeredCache cache = admin.cache();
         w.print("<p>");
         if (cache.reloads()) {
             w.print(form(base + "/reload", "", "Reload now", "reload"));
@@ -269,15 +313,6 @@ public final class AdminServlet extends HttpServlet {
             w.print(form(base + "/purge", input("tag"), "Purge tag", "purge"));
         }
         w.print("</p>");
-        totals(w, v);
-        if (!v.columns().isEmpty()) {
-            table(w, v, perRow ? base : null);
-        }
-        w.print("<h2>Changes</h2><ol id=\"audit\">");
-        for (String line : admin.auditLog()) {
-            w.print("<li>" + esc(line) + "</li>");
-        }
-        w.print("</ol><p><a href=\"" + esc(base) + "/state.json\">JSON</a></p></body></html>");
     }
 
     private static void totals(PrintWriter w, AdminView v) {
