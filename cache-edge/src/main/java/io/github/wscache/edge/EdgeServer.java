@@ -461,7 +461,9 @@ public final class EdgeServer implements AutoCloseable {
         /**
          * Sets the shared secret that authenticates purges on the admin port
          * ({@code POST /_edge/purge} with {@code Authorization: Bearer SECRET} and
-         * {@code Surrogate-Key: tag ...}); without one (the default) every purge is refused.
+         * {@code Surrogate-Key: tag ...}) and the changes on the admin page
+         * ({@value EdgeServer#ADMIN_PAGE_PATH}{@code /}); without one (the default) every purge
+         * is refused and the admin page is read-only.
          *
          * @throws IllegalArgumentException if shorter than 16 characters or not printable ASCII
          */
