@@ -2,7 +2,6 @@ package io.github.wscache.admin;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.wscache.admin.internal.Texts;
-import io.github.wscache.core.CacheStats;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -15,30 +14,44 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The admin endpoint of one cache, for integrations to mount (e.g. on {@code /admin/*}): what
- * {@link CacheAdmin} offers, as a page for people and as JSON for dashboards and scripts.
+ * an {@link AuditedAdmin} (or a {@link CacheAdmin}) offers, as a page for people and as JSON for
+ * dashboards and scripts.
  *
  * <table>
  *   <caption>Requests, relative to the mount point</caption>
- *   <tr><td>{@code GET /}</td><td>the HTML page: policy, statistics and copier per operation,
- *       reload and invalidate buttons, the audit log</td></tr>
+ *   <tr><td>{@code GET /}</td><td>the HTML page: the cache's details, totals and table (for a
+ *       {@code ResponseCache} policy, statistics and copier per operation), the buttons and
+ *       forms of the changes the cache supports, the audit log</td></tr>
  *   <tr><td>{@code GET /state.json}</td><td>the same as JSON (with the token for changes)</td></tr>
- *   <tr><td>{@code POST /invalidate}</td><td>{@code operation=NAME}, or {@code all=true}</td></tr>
- *   <tr><td>{@code POST /reload}</td><td>reads the policy file now</td></tr>
+ *   <tr><td>{@code POST /invalidate}</td><td>{@code all=true}, or the cache's key
+ *       ({@code operation=NAME}, {@code url=URL}, see
+ *       {@link AdministeredCache#keyName()})</td></tr>
+ *   <tr><td>{@code POST /purge}</td><td>{@code tag=TAG} (repeated, or several separated by
+ *       spaces), when the cache purges by tag</td></tr>
+ *   <tr><td>{@code POST /reload}</td><td>reads the configuration (policy file) now, when the
+ *       cache reloads</td></tr>
  * </table>
  *
  * <p>A change needs this servlet's token, as the form field {@code token} or the header
  * {@code X-Wscache-Token}: the page and {@code state.json} carry it, so another site cannot make
- * a browser post a change (a cross-site request cannot read them). A change answers JSON
+ * a browser post a change (a cross-site request cannot read them). Mounted with a
+ * {@linkplain #AdminServlet(AuditedAdmin, String) write secret}, a change also needs that secret,
+ * as {@code Authorization: Bearer SECRET} or the form field {@code secret} (the page's forms ask
+ * for it): the token keeps other sites out, the secret keeps out whoever can read the page. A
+ * change without them is refused (403 for the token, 401 for the secret), logged and reported
+ * to the cache ({@link AdministeredCache#refused}). A change answers JSON
  * ({@code {"result": ...}}), or redirects to the page when the form field {@code html} is set.
  * Changes are recorded in the audit log as the request's authenticated user
- * ({@link HttpServletRequest#getRemoteUser()}), else {@code anonymous@<address>}: mount it behind
- * the application's authentication. Thread-safe.
+ * ({@link HttpServletRequest#getRemoteUser()}), else {@code secret@<address>} when the secret was
+ * given, else {@code anonymous@<address>}: mount it behind the application's authentication or
+ * with a secret. A {@linkplain #readOnly(AuditedAdmin) read-only} endpoint shows the same and
+ * refuses every change (403). Thread-safe.
  *
  * <pre>{@code
  * Tomcat.addServlet(context, "wscache-admin", new AdminServlet(admin));
@@ -50,15 +63,58 @@ public final class AdminServlet extends HttpServlet {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The admin; a servlet is not serialized with its state. */
-    private final transient CacheAdmin admin;
+    private final transient AuditedAdmin admin;
     private final String token;
+    private final transient byte[] secret;
+    private final boolean readOnly;
 
-    /** Creates the endpoint of an admin, with a random token. */
+    /** Creates the endpoint of a {@code ResponseCache}'s admin, with a random token. */
     public AdminServlet(CacheAdmin admin) {
+        this(Objects.requireNonNull(admin, "admin").audited());
+    }
+
+    /** Creates the endpoint of an admin, with a random token and no write secret. */
+    public AdminServlet(AuditedAdmin admin) {
         this.admin = Objects.requireNonNull(admin, "admin");
         byte[] b = new byte[16];
         new SecureRandom().nextBytes(b);
         this.token = HexFormat.of().formatHex(b);
+        this.secret = null;
+        this.readOnly = false;
+    }
+
+    private AdminServlet(AuditedAdmin admin, boolean readOnly) {
+        this.admin = Objects.requireNonNull(admin, "admin");
+        this.token = "";
+        this.secret = null;
+        this.readOnly = readOnly;
+    }
+
+    /**
+     * Returns an endpoint that shows the cache and refuses every change (403, reported as
+     * refused): for a deployment where no one was given a write secret.
+     */
+    public static AdminServlet readOnly(AuditedAdmin admin) {
+        return new AdminServlet(admin, true);
+    }
+
+    /**
+     * Creates the endpoint of an admin whose changes also need {@code writeSecret}.
+     *
+     * @throws IllegalArgumentException if the secret is blank or has white space
+     */
+    public AdminServlet(AuditedAdmin admin, String writeSecret) {
+        this.admin = Objects.requireNonNull(admin, "admin");
+        byte[] b = new byte[16];
+        new SecureRandom().nextBytes(b);
+        this.token = HexFormat.of().formatHex(b);
+        if (writeSecret == null || writeSecret.isBlank()
+                || !writeSecret.equals(writeSecret.replaceAll("\\s", ""))) {
+            throw new IllegalArgumentException("write secret must not be blank or have white "
+                    + "space");
+        }
+        this.secret = writeSecret.getBytes(StandardCharsets.UTF_8);
+        this.readOnly = false;
     }
 
     @Override
@@ -79,33 +135,37 @@ public final class AdminServlet extends HttpServlet {
     @Override
     protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         String path = req.getPathInfo();
-        if (!"/invalidate".equals(path) && !"/reload".equals(path)) {
+        AdministeredCache cache = admin.cache();
+        if (!"/invalidate".equals(path) && !("/reload".equals(path) && cache.reloads())
+                && !("/purge".equals(path) && cache.purgesTags())) {
             resp.sendError(HttpServletResponse.SC_NOT_FOUND);
+            return;
+        }
+        String what = path.substring(1);
+        if (readOnly) {
+            refuse(req, resp, HttpServletResponse.SC_FORBIDDEN, what,
+                    "changes are off: no write secret is configured");
             return;
         }
         String given = req.getHeader("X-Wscache-Token");
         if (given == null) {
             given = req.getParameter("token");
         }
-        if (given == null || !MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
-                given.getBytes(StandardCharsets.UTF_8))) {
-            error(resp, HttpServletResponse.SC_FORBIDDEN,
+        if (!matches(token.getBytes(StandardCharsets.UTF_8), given)) {
+            refuse(req, resp, HttpServletResponse.SC_FORBIDDEN, what,
                     "missing or wrong token: read it from the page or state.json");
             return;
         }
-        String who = req.getRemoteUser() != null ? req.getRemoteUser()
-                : "anonymous@" + req.getRemoteAddr();
+        if (secret != null && !matches(secret, givenSecret(req))) {
+            resp.setHeader("WWW-Authenticate", "Bearer realm=\"wscache admin\"");
+            refuse(req, resp, HttpServletResponse.SC_UNAUTHORIZED, what,
+                    "missing or wrong secret");
+            return;
+        }
         String result;
         try {
-            if ("/reload".equals(path)) {
-                result = Texts.reload(admin.reload(who));
-            } else if ("true".equals(req.getParameter("all"))) {
-                result = admin.invalidateAll(who) + " entries removed";
-            } else {
-                result = admin.invalidate(req.getParameter("operation"), who)
-                        + " entries removed";
-            }
-        } catch (IllegalArgumentException e) {
+            result = change(req, path, who(req));
+        } catch (IllegalArgumentException | UnsupportedOperationException e) {
             error(resp, HttpServletResponse.SC_BAD_REQUEST, e.getMessage());
             return;
         }
@@ -119,6 +179,60 @@ public final class AdminServlet extends HttpServlet {
         JSON.writeValue(resp.getOutputStream(), Map.of("result", result));
     }
 
+    private String change(HttpServletRequest req, String path, String who) {
+        if ("/reload".equals(path)) {
+            return Texts.reload(admin.reload(who));
+        }
+        if ("/purge".equals(path)) {
+            List<String> tags = new ArrayList<>();
+            String[] values = req.getParameterValues("tag");
+            for (String v : values == null ? new String[0] : values) {
+                for (String t : v.trim().split("\\s+")) {
+                    if (!t.isEmpty()) {
+                        tags.add(t);
+                    }
+                }
+            }
+            return admin.purge(tags, who) + " entries removed";
+        }
+        if ("true".equals(req.getParameter("all"))) {
+            return admin.invalidateAll(who) + " entries removed";
+        }
+        Optional<String> key = admin.cache().keyName();
+        if (key.isEmpty()) {
+            throw new IllegalArgumentException("this cache invalidates all only: send all=true");
+        }
+        return admin.invalidate(req.getParameter(key.get()), who) + " entries removed";
+    }
+
+    private String givenSecret(HttpServletRequest req) {
+        String auth = req.getHeader("Authorization");
+        if (auth != null && auth.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return auth.substring(7).trim();
+        }
+        return req.getParameter("secret");
+    }
+
+    private static boolean matches(byte[] expected, String given) {
+        return given != null && MessageDigest.isEqual(expected,
+                given.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private String who(HttpServletRequest req) {
+        if (req.getRemoteUser() != null) {
+            return req.getRemoteUser();
+        }
+        return (secret != null ? "secret@" : "anonymous@") + req.getRemoteAddr();
+    }
+
+    private void refuse(HttpServletRequest req, HttpServletResponse resp, int status,
+            String what, String why) throws IOException {
+        String who = req.getRemoteUser() != null ? req.getRemoteUser()
+                : "anonymous@" + req.getRemoteAddr();
+        admin.refused(who, what, why);
+        error(resp, status, why);
+    }
+
     private static void error(HttpServletResponse resp, int status, String message)
             throws IOException {
         resp.setStatus(status);
@@ -129,49 +243,24 @@ public final class AdminServlet extends HttpServlet {
 
     /** Returns the state as JSON-ready maps. */
     private Map<String, Object> state() {
+        AdminView v = admin.view();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", admin.name());
-        m.put("policyFile", admin.policyFile().map(Object::toString).orElse(null));
-        m.put("token", token);
-        m.put("time", System.currentTimeMillis());
-        m.put("total", stats(admin.stats()));
-        List<Object> ops = new ArrayList<>();
-        for (OperationStatus s : admin.operations()) {
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("operation", s.operation());
-            o.put("cacheable", s.policy().cacheable());
-            o.put("policy", s.policy().toString());
-            o.put("source", s.source().orElse(null));
-            o.put("resultType", s.resultType().map(Class::getName).orElse(null));
-            o.put("copier", s.copier().orElse(null));
-            o.put("stats", stats(s.stats()));
-            ops.add(o);
+        for (AdminView.Detail d : v.details()) {
+            m.put(d.key(), d.value());
         }
-        m.put("operations", ops);
+        m.put("token", readOnly ? null : token);
+        m.put("time", System.currentTimeMillis());
+        m.put("total", v.totals());
+        m.put(v.tableName(), v.rows());
         m.put("audit", admin.auditLog());
-        return m;
-    }
-
-    private static Map<String, Object> stats(CacheStats s) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("hits", s.hits());
-        m.put("misses", s.misses());
-        m.put("hitRatio", s.hitRatio());
-        m.put("stores", s.stores());
-        m.put("bypasses", s.bypasses());
-        m.put("revalidations", s.revalidations());
-        m.put("errors", s.errors());
-        m.put("evictions", s.evictions());
-        m.put("expirations", s.expirations());
-        m.put("loads", s.loads());
-        m.put("loadTimeNanos", s.loadTimeNanos());
-        m.put("entryCount", s.entryCount());
-        m.put("weightedSize", s.weightedSize());
         return m;
     }
 
     private void page(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         String base = req.getContextPath() + req.getServletPath();
+        AdminView v = admin.view();
+        AdministeredCache cache = admin.cache();
         resp.setContentType("text/html");
         resp.setCharacterEncoding("UTF-8");
         resp.setHeader("Cache-Control", "no-store");
@@ -182,47 +271,104 @@ public final class AdminServlet extends HttpServlet {
                 + "text-align:left;vertical-align:top}td.n{text-align:right}"
                 + "code{font-size:12px}</style></head><body>");
         w.print("<h1>wscache admin: " + esc(admin.name()) + "</h1>");
-        w.print("<p id=\"total\">" + esc(Texts.stats(admin.stats())) + "</p>");
-        w.print("<p>Policy file: <code>" + esc(admin.policyFile().map(Object::toString)
-                .orElse("none (made in code)")) + "</code> ");
-        w.print(form(base + "/reload", "", "Reload now", "reload"));
-        w.print(form(base + "/invalidate", hidden("all", "true"), "Invalidate all",
-                "invalidate-all"));
-        w.print("</p><table id=\"operations\"><tr><th>operation</th><th>policy in force</th>"
-                + "<th>hits</th><th>misses</th><th>hit ratio</th><th>entries</th><th>size</th>"
-                + "<th>mean load</th><th>copier</th><th></th></tr>");
-        for (OperationStatus s : admin.operations()) {
-            CacheStats st = s.stats();
-            w.print("<tr id=\"op-" + esc(s.operation()) + "\"><td>" + esc(s.operation())
-                    + "</td><td><code>" + esc(s.policy().toString()) + "</code><br>from "
-                    + esc(s.source().orElse("the defaults")) + "</td><td class=\"n hits\">"
-                    + st.hits() + "</td><td class=\"n misses\">" + st.misses()
-                    + "</td><td class=\"n\">" + String.format(Locale.ROOT, "%.1f %%",
-                            100 * st.hitRatio()) + "</td><td class=\"n entries\">"
-                    + st.entryCount() + "</td><td class=\"n\">" + Texts.bytes(st.weightedSize())
-                    + "</td><td class=\"n\">" + Texts.millis(st.loads() == 0 ? 0
-                            : st.loadTimeNanos() / st.loads()) + "</td><td>"
-                    + esc(s.resultType().map(t -> t.getName() + ": ").orElse("")
-                            + s.copier().orElse("(result type not declared)")) + "</td><td>"
-                    + form(base + "/invalidate", hidden("operation", s.operation()),
-                            "Invalidate", "invalidate") + "</td></tr>");
+        w.print("<p id=\"total\">" + esc(v.summary()) + "</p>");
+        for (AdminView.Detail d : v.details()) {
+            w.print("<p id=\"detail-" + esc(d.key()) + "\">" + esc(d.label()) + ": <code>"
+                    + esc(d.value() == null ? "none" : String.valueOf(d.value()))
+                    + "</code></p>");
         }
-        w.print("</table><h2>Changes</h2><ol id=\"audit\">");
+        if (readOnly) {
+            w.print("<p id=\"changes-off\">Changes are off: no write secret is configured.</p>");
+        } else {
+            forms(w, v, base);
+        }
+        totals(w, v);
+        if (!v.columns().isEmpty()) {
+            boolean perRow = !readOnly && cache.keyName().isPresent()
+                    && cache.keyName().equals(v.keyField());
+            table(w, v, perRow ? base : null);
+        }
+        w.print("<h2>Changes</h2><ol id=\"audit\">");
         for (String line : admin.auditLog()) {
             w.print("<li>" + esc(line) + "</li>");
         }
         w.print("</ol><p><a href=\"" + esc(base) + "/state.json\">JSON</a></p></body></html>");
     }
 
+    private void forms(PrintWriter w, AdminView v, String base) {
+        AdministeredCache cache = admin.cache();
+        w.print("<p>");
+        if (cache.reloads()) {
+            w.print(form(base + "/reload", "", "Reload now", "reload"));
+        }
+        w.print(form(base + "/invalidate", hidden("all", "true"), "Invalidate all",
+                "invalidate-all"));
+        boolean perRow = cache.keyName().isPresent()
+                && cache.keyName().equals(v.keyField());
+        if (cache.keyName().isPresent() && !perRow) {
+            String k = cache.keyName().get();
+            w.print(form(base + "/invalidate", input(k), "Invalidate " + k, "invalidate"));
+        }
+        if (cache.purgesTags()) {
+            w.print(form(base + "/purge", input("tag"), "Purge tag", "purge"));
+        }
+        w.print("</p>");
+    }
+
+    private static void totals(PrintWriter w, AdminView v) {
+        if (v.totals().isEmpty()) {
+            return;
+        }
+        w.print("<table id=\"totals\">");
+        v.totals().forEach((k, n) -> w.print("<tr><th>" + esc(k) + "</th><td class=\"n " + esc(k)
+                + "\">" + esc(String.valueOf(n)) + "</td></tr>"));
+        w.print("</table>");
+    }
+
+    /** The table; with an invalidate button per row when {@code base} is given. */
+    private void table(PrintWriter w, AdminView v, String base) {
+        w.print("<table id=\"" + esc(v.tableName()) + "\"><tr>");
+        for (AdminView.Column c : v.columns()) {
+            w.print("<th>" + esc(c.label()) + "</th>");
+        }
+        w.print(base == null ? "</tr>" : "<th></th></tr>");
+        for (Map<String, Object> row : v.rows()) {
+            Optional<String> key = v.keyOf(row);
+            w.print(v.rowIdPrefix().isPresent() && key.isPresent()
+                    ? "<tr id=\"" + esc(v.rowIdPrefix().get() + key.get()) + "\">" : "<tr>");
+            for (AdminView.Column c : v.columns()) {
+                String text = esc(Texts.cell(c, c.valueIn(row)));
+                if (c.format() == AdminView.Format.CODE) {
+                    text = "<code>" + text + "</code>";
+                }
+                w.print("<td class=\"" + (c.format().numeric() ? "n " : "") + esc(c.cssClass())
+                        + "\">" + text + "</td>");
+            }
+            if (base != null) {
+                w.print("<td>" + form(base + "/invalidate", hidden(v.keyField().get(),
+                        key.orElse("")), "Invalidate", "invalidate") + "</td>");
+            }
+            w.print("</tr>");
+        }
+        w.print("</table>");
+    }
+
     private String form(String action, String fields, String label, String cssClass) {
         return "<form method=\"post\" style=\"display:inline\" action=\"" + esc(action) + "\">"
                 + hidden("token", token) + hidden("html", "1") + fields
+                + (secret == null ? "" : "<input type=\"password\" name=\"secret\" "
+                        + "placeholder=\"secret\" required>")
                 + "<button type=\"submit\" class=\"" + cssClass + "\">" + esc(label)
                 + "</button></form>";
     }
 
+    private static String input(String name) {
+        return "<input type=\"text\" name=\"" + esc(name) + "\" placeholder=\"" + esc(name)
+                + "\" required>";
+    }
+
     private static String hidden(String name, String value) {
-        return "<input type=\"hidden\" name=\"" + name + "\" value=\"" + esc(value) + "\">";
+        return "<input type=\"hidden\" name=\"" + esc(name) + "\" value=\"" + esc(value) + "\">";
     }
 
     private static String esc(String s) {

@@ -1,6 +1,7 @@
 package io.github.wscache.admin;
 
 import io.github.wscache.admin.internal.MXBean;
+import io.github.wscache.admin.internal.Texts;
 import io.github.wscache.core.CacheStats;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.copy.CopierChoice;
@@ -10,9 +11,7 @@ import io.github.wscache.core.policy.Rule;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +23,6 @@ import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import javax.management.StandardMBean;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Management of one {@link ResponseCache} for administrators: the policy in force per operation
@@ -34,7 +31,9 @@ import org.slf4j.LoggerFactory;
  * one operation or all), each recorded with who, what and when in the
  * {@linkplain #auditLog() audit log} and in the SLF4J logger {@value #AUDIT_LOGGER} at INFO.
  * The same is offered over JMX ({@link #registerMBean}, operable from {@code jconsole}) and HTTP
- * ({@link AdminServlet}). Thread-safe.
+ * ({@link AdminServlet}). The audit log, the servlet and the JMX registration are those of
+ * {@link AuditedAdmin}, which administers any {@link AdministeredCache} (cache-edge's edge cache
+ * too); this class supplies a {@code ResponseCache} to it. Thread-safe.
  *
  * <pre>{@code
  * CacheAdmin admin = CacheAdmin.builder("portal", cache)
@@ -48,21 +47,16 @@ import org.slf4j.LoggerFactory;
  */
 public final class CacheAdmin implements AutoCloseable {
     /** The logger every change is written to. */
-    public static final String AUDIT_LOGGER = "io.github.wscache.admin.audit";
+    public static final String AUDIT_LOGGER = AuditedAdmin.AUDIT_LOGGER;
     /** The JMX domain of the MXBeans: {@code io.github.wscache:type=ResponseCache,name=...}. */
-    public static final String JMX_DOMAIN = "io.github.wscache";
-
-    private static final Logger AUDIT = LoggerFactory.getLogger(AUDIT_LOGGER);
+    public static final String JMX_DOMAIN = AuditedAdmin.JMX_DOMAIN;
 
     private final String name;
     private final ResponseCache cache;
     private final String service;
     private final String endpoint;
     private final Map<String, Class<?>> resultTypes;
-    private final Clock clock;
-    private final int auditSize;
-    private final Deque<String> audit = new ArrayDeque<>();
-    private final List<Registration> registrations = new ArrayList<>();
+    private final AuditedAdmin audited;
 
     private CacheAdmin(Builder b) {
         this.name = b.name;
@@ -70,8 +64,13 @@ public final class CacheAdmin implements AutoCloseable {
         this.service = b.service;
         this.endpoint = b.endpoint;
         this.resultTypes = Map.copyOf(b.resultTypes);
-        this.clock = b.clock;
-        this.auditSize = b.auditSize;
+        this.audited = AuditedAdmin.builder(new Administered()).clock(b.clock)
+                .auditSize(b.auditSize).build();
+    }
+
+    /** The generic administration of this cache: audit log, servlet, JMX registrations. */
+    AuditedAdmin audited() {
+        return audited;
     }
 
     /**
@@ -158,10 +157,7 @@ public final class CacheAdmin implements AutoCloseable {
      * @param who the administrator, for the audit log
      */
     public ReloadResult reload(String who) {
-        ReloadResult r = cache.policy().reload();
-        audit(who, "reload " + policyFile().map(Path::toString).orElse("(no file)"),
-                r.toString());
-        return r;
+        return audited.reload(who);
     }
 
     /**
@@ -172,12 +168,7 @@ public final class CacheAdmin implements AutoCloseable {
      * @throws IllegalArgumentException if {@code operation} is blank
      */
     public long invalidate(String operation, String who) {
-        String op = checkOperation(operation);
-        long before = cache.stats(op).entryCount();
-        cache.invalidate(op);
-        long removed = before - cache.stats(op).entryCount();
-        audit(who, "invalidate " + op, removed + " entries removed");
-        return removed;
+        return audited.invalidate(checkOperation(operation), who);
     }
 
     /**
@@ -187,29 +178,12 @@ public final class CacheAdmin implements AutoCloseable {
      * @return the number of entries removed
      */
     public long invalidateAll(String who) {
-        long before = cache.stats().entryCount();
-        cache.invalidateAll();
-        long removed = before - cache.stats().entryCount();
-        audit(who, "invalidate all", removed + " entries removed");
-        return removed;
+        return audited.invalidateAll(who);
     }
 
     /** Returns the most recent changes, oldest first: {@code when who what: result}. */
     public List<String> auditLog() {
-        synchronized (audit) {
-            return List.copyOf(audit);
-        }
-    }
-
-    private void audit(String who, String what, String result) {
-        String line = clock.instant() + " " + checkWho(who) + " " + what + ": " + result;
-        synchronized (audit) {
-            if (audit.size() == auditSize) {
-                audit.removeFirst();
-            }
-            audit.addLast(line);
-        }
-        AUDIT.info("wscache admin [{}] {}", name, line);
+        return audited.auditLog();
     }
 
     /**
@@ -224,9 +198,7 @@ public final class CacheAdmin implements AutoCloseable {
         ObjectName on = objectName(name);
         server.registerMBean(new StandardMBean(new MXBean(this), ResponseCacheMXBean.class,
                 true), on);
-        synchronized (registrations) {
-            registrations.add(new Registration(server, on));
-        }
+        audited.register(server, on);
         return on;
     }
 
@@ -247,17 +219,7 @@ public final class CacheAdmin implements AutoCloseable {
     /** Unregisters the MXBeans this admin registered; the cache is left as it is. */
     @Override
     public void close() {
-        synchronized (registrations) {
-            for (Registration r : registrations) {
-                try {
-                    r.server.unregisterMBean(r.name);
-                } catch (JMException e) {
-                    LoggerFactory.getLogger(CacheAdmin.class)
-                            .warn("cannot unregister {}", r.name, e);
-                }
-            }
-            registrations.clear();
-        }
+        audited.close();
     }
 
     private static String checkOperation(String operation) {
@@ -267,20 +229,107 @@ public final class CacheAdmin implements AutoCloseable {
         return operation;
     }
 
-    private static String checkWho(String who) {
-        if (who == null || who.isBlank()) {
-            throw new IllegalArgumentException("who must name the administrator: " + who);
-        }
-        return who.replaceAll("\\s+", "_");
+    /** Statistics as JSON-ready values, as the admin endpoint shows them. */
+    static Map<String, Object> statsMap(CacheStats s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("hits", s.hits());
+        m.put("misses", s.misses());
+        m.put("hitRatio", s.hitRatio());
+        m.put("stores", s.stores());
+        m.put("bypasses", s.bypasses());
+        m.put("revalidations", s.revalidations());
+        m.put("errors", s.errors());
+        m.put("evictions", s.evictions());
+        m.put("expirations", s.expirations());
+        m.put("loads", s.loads());
+        m.put("loadTimeNanos", s.loadTimeNanos());
+        m.put("meanLoadNanos", s.loads() == 0 ? 0 : s.loadTimeNanos() / s.loads());
+        m.put("entryCount", s.entryCount());
+        m.put("weightedSize", s.weightedSize());
+        return m;
     }
 
-    private static final class Registration {
-        final MBeanServer server;
-        final ObjectName name;
+    /**
+     * The {@code ResponseCache} as {@link AuditedAdmin} administers it: one row per operation,
+     * keyed by the operation, invalidated per operation, reloaded from the policy file.
+     */
+    private final class Administered implements AdministeredCache {
+        @Override
+        public String name() {
+            return name;
+        }
 
-        Registration(MBeanServer server, ObjectName name) {
-            this.server = server;
-            this.name = name;
+        @Override
+        public String type() {
+            return "ResponseCache";
+        }
+
+        @Override
+        public AdminView view() {
+            CacheStats total = stats();
+            AdminView.Builder b = AdminView.builder()
+                    .detail("policyFile", "Policy file",
+                            policyFile().map(Path::toString).orElse(null))
+                    .summary(Texts.stats(total))
+                    .table("operations", "operation", "op-")
+                    .column("operation", "operation", AdminView.Format.TEXT)
+                    .column("policy in force", "policy", AdminView.Format.CODE)
+                    .column("written at", "source", AdminView.Format.TEXT)
+                    .column("hits", "stats.hits", AdminView.Format.COUNT)
+                    .column("misses", "stats.misses", AdminView.Format.COUNT)
+                    .column("hit ratio", "stats.hitRatio", AdminView.Format.PERCENT)
+                    .column("entries", "stats.entryCount", AdminView.Format.COUNT)
+                    .column("size", "stats.weightedSize", AdminView.Format.BYTES)
+                    .column("mean load", "stats.meanLoadNanos", AdminView.Format.NANOS)
+                    .column("result type", "resultType", AdminView.Format.TEXT)
+                    .column("copier", "copier", AdminView.Format.TEXT);
+            statsMap(total).forEach((k, v) -> b.total(k, (Number) v));
+            for (OperationStatus s : operations()) {
+                Map<String, Object> o = new LinkedHashMap<>();
+                o.put("operation", s.operation());
+                o.put("cacheable", s.policy().cacheable());
+                o.put("policy", s.policy().toString());
+                o.put("source", s.source().orElse(null));
+                o.put("resultType", s.resultType().map(Class::getName).orElse(null));
+                o.put("copier", s.copier().orElse(null));
+                o.put("stats", statsMap(s.stats()));
+                b.row(o);
+            }
+            return b.build();
+        }
+
+        @Override
+        public long invalidateAll() {
+            long before = cache.stats().entryCount();
+            cache.invalidateAll();
+            return before - cache.stats().entryCount();
+        }
+
+        @Override
+        public Optional<String> keyName() {
+            return Optional.of("operation");
+        }
+
+        @Override
+        public long invalidate(String operation) {
+            long before = cache.stats(operation).entryCount();
+            cache.invalidate(operation);
+            return before - cache.stats(operation).entryCount();
+        }
+
+        @Override
+        public boolean reloads() {
+            return true;
+        }
+
+        @Override
+        public String reloadSource() {
+            return policyFile().map(Path::toString).orElse("(no file)");
+        }
+
+        @Override
+        public ReloadResult reload() {
+            return cache.policy().reload();
         }
     }
 

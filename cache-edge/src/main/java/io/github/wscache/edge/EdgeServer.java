@@ -1,8 +1,10 @@
 package io.github.wscache.edge;
 
+import io.github.wscache.admin.AuditedAdmin;
 import io.github.wscache.edge.internal.AccessLog;
 import io.github.wscache.edge.internal.AdminServlet;
 import io.github.wscache.edge.internal.Composer;
+import io.github.wscache.edge.internal.EdgeAdministered;
 import io.github.wscache.edge.internal.EdgeCache;
 import io.github.wscache.edge.internal.EdgeCommand;
 import io.github.wscache.edge.internal.EdgeCounters;
@@ -13,6 +15,7 @@ import io.github.wscache.edge.internal.Warmup;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,6 +40,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import javax.management.JMException;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
@@ -86,6 +90,15 @@ import org.slf4j.LoggerFactory;
  * to {@link Builder#adminAddress(String) 127.0.0.1} by default; the proxy's port never serves
  * them.
  *
+ * <p><b>Admin page.</b> The same port serves cache-admin's admin endpoint at
+ * {@value #ADMIN_PAGE_PATH}{@code /} (HTML, and JSON at {@code state.json}): the counters, the
+ * reasons responses bypassed the cache or were not stored, and purges by tag, by URL and of
+ * everything, which need the page's token and the {@linkplain Builder#purgeSecret(String) purge
+ * secret} (no secret: the page is read-only). Every purge, from the page, {@code /_edge/purge}
+ * or JMX, goes through {@link #admin()} and is recorded with who, what and when in the audit
+ * log ({@code io.github.wscache.admin.audit}). The edge's MXBean is registered in the platform
+ * MBeanServer as {@code io.github.wscache:type=EdgeCache,name="edge:<port>"}.
+ *
  * <p><b>Purging.</b> Responses tagged by the origin ({@code Surrogate-Key: tag1 tag2}) are
  * indexed by tag; an authenticated {@code POST /_edge/purge} on the admin port with
  * {@code Surrogate-Key: tag} drops them all, responses still on their way from the origin
@@ -128,6 +141,8 @@ import org.slf4j.LoggerFactory;
 public final class EdgeServer implements AutoCloseable {
     /** The default admin path that serves {@link EdgeStats} as JSON. */
     public static final String DEFAULT_ADMIN_PATH = "/_edge/stats";
+    /** Where the admin port serves the admin page (cache-admin's endpoint). */
+    public static final String ADMIN_PAGE_PATH = "/_edge/admin";
 
     private static final Logger LOG = LoggerFactory.getLogger(EdgeServer.class);
 
@@ -142,6 +157,7 @@ public final class EdgeServer implements AutoCloseable {
     private ScheduledExecutorService timer;
     private EdgeCache cache;
     private Warmup warmup;
+    private AuditedAdmin audited;
     private Tomcat tomcat;
     private Path baseDir;
     private int port = -1;
@@ -181,6 +197,8 @@ public final class EdgeServer implements AutoCloseable {
         Composer composer = new Composer(cache, pool, timer, hosts, config.maxIncludeDepth,
                 config.includeTimeout, config.esiAlways, counters);
         String origin = config.origin.toString().replaceAll("/+$", "");
+        audited = AuditedAdmin.builder(new EdgeAdministered(cache, counters, this::stats, origin,
+                () -> port, config.purgeSecret != null)).build();
         ProxyServlet servlet = new ProxyServlet(origin, cache, composer, counters,
                 config.readTimeout);
         if (config.accessLog != null) {
@@ -215,12 +233,22 @@ public final class EdgeServer implements AutoCloseable {
                         clientThreads, config.connectTimeout), config.readTimeout,
                         config.includeTimeout).start();
             }
+            registerMBean();
         } catch (IOException | LifecycleException e) {
             close();
             throw new UncheckedIOException(new IOException(
                     "edge server cannot start on port " + config.port, e));
         }
         return this;
+    }
+
+    /** The edge's MXBean; a name already taken (another edge on that port) is only logged. */
+    private void registerMBean() {
+        try {
+            audited.registerMBean(ManagementFactory.getPlatformMBeanServer());
+        } catch (JMException | RuntimeException e) {
+            LOG.warn("the edge's MXBean is not registered: {}", e.toString());
+        }
     }
 
     private static Connector connector(String address, int port) {
@@ -263,8 +291,12 @@ public final class EdgeServer implements AutoCloseable {
         context.setClearReferencesRmiTargets(false);
         Tomcat.addServlet(context, "admin",
                 new AdminServlet(config.adminPath, () -> stats().toJson(), config.purgeSecret,
-                        tags -> cache.purge(tags), counters));
+                        audited, counters));
         context.addServletMapping("/", "admin");
+        Tomcat.addServlet(context, "wscache-admin", config.purgeSecret == null
+                ? io.github.wscache.admin.AdminServlet.readOnly(audited)
+                : new io.github.wscache.admin.AdminServlet(audited, config.purgeSecret));
+        context.addServletMapping(ADMIN_PAGE_PATH + "/*", "wscache-admin");
         return c;
     }
 
@@ -302,6 +334,23 @@ public final class EdgeServer implements AutoCloseable {
      */
     public Optional<EdgeWarmup> warmup() {
         return Optional.ofNullable(warmup);
+    }
+
+    /**
+     * Returns the administration of this edge's cache: its view (counters, reasons) and purges
+     * by tag, by URL and of everything, each recorded with who, what and when.
+     *
+     * <pre>{@code
+     * edge.admin().purge(List.of("product-42"), "stock-service");
+     * }</pre>
+     *
+     * @throws IllegalStateException if the server was not started
+     */
+    public AuditedAdmin admin() {
+        if (audited == null) {
+            throw new IllegalStateException("edge server was not started");
+        }
+        return audited;
     }
 
     /** Returns the counters since start. */
@@ -346,6 +395,9 @@ public final class EdgeServer implements AutoCloseable {
                 if (e != null) {
                     e.shutdownNow();
                 }
+            }
+            if (audited != null) {
+                audited.close();
             }
             if (cache != null) {
                 cache.close();
@@ -444,7 +496,9 @@ public final class EdgeServer implements AutoCloseable {
         /**
          * Sets the shared secret that authenticates purges on the admin port
          * ({@code POST /_edge/purge} with {@code Authorization: Bearer SECRET} and
-         * {@code Surrogate-Key: tag ...}); without one (the default) every purge is refused.
+         * {@code Surrogate-Key: tag ...}) and the changes on the admin page
+         * ({@value EdgeServer#ADMIN_PAGE_PATH}{@code /}); without one (the default) every purge
+         * is refused and the admin page is read-only.
          *
          * @throws IllegalArgumentException if shorter than 16 characters or not printable ASCII
          */

@@ -112,7 +112,7 @@ public final class MXBean implements ResponseCacheMXBean {
     }
 
     /** Returns the JMX principal(s) of the calling connection, or {@code jmx}. */
-    static String who() {
+    public static String who() {
         Subject subject;
         try {
             subject = currentSubject();

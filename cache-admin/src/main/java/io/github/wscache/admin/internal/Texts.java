@@ -1,5 +1,6 @@
 package io.github.wscache.admin.internal;
 
+import io.github.wscache.admin.AdminView;
 import io.github.wscache.core.CacheStats;
 import io.github.wscache.core.policy.ReloadResult;
 import java.util.Locale;
@@ -34,6 +35,22 @@ public final class Texts {
             return String.format(Locale.ROOT, "%.1f KB", n / 1024.0);
         }
         return String.format(Locale.ROOT, "%.1f MB", n / (1024.0 * 1024));
+    }
+
+    /** Returns a table cell's value as the column's format shows it; {@code -} for none. */
+    public static String cell(AdminView.Column c, Object v) {
+        if (v == null) {
+            return "-";
+        }
+        if (!(v instanceof Number n)) {
+            return String.valueOf(v);
+        }
+        return switch (c.format()) {
+            case PERCENT -> String.format(Locale.ROOT, "%.1f %%", 100 * n.doubleValue());
+            case BYTES -> bytes(n.longValue());
+            case NANOS -> millis(n.longValue());
+            default -> String.valueOf(n);
+        };
     }
 
     /** Returns nanoseconds as milliseconds, e.g. {@code 2.41 ms}. */

@@ -1,5 +1,6 @@
 package io.github.wscache.edge.internal;
 
+import io.github.wscache.admin.AuditedAdmin;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -9,19 +10,21 @@ import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
-import java.util.function.ToIntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The admin port's one servlet: answers a GET of the stats path with the counters as JSON and a
- * POST of the purge path ({@link #PURGE_PATH}) by purging the tags it names, everything else with
- * 404. It runs on its own connector (loopback by default), never on the proxy's port, so that
- * the counters are not published to every client of the edge and no client can purge.
+ * The admin port's servlet for scripts: answers a GET of the stats path with the counters as JSON
+ * and a POST of the purge path ({@link #PURGE_PATH}) by purging the tags it names, everything
+ * else (but the admin page, cache-admin's servlet mapped beside it) with 404. It runs on its own
+ * connector (loopback by default), never on the proxy's port, so that the counters are not
+ * published to every client of the edge and no client can purge.
  *
  * <p>A purge is {@code POST /_edge/purge} with {@code Surrogate-Key: tag1 tag2} and
  * {@code Authorization: Bearer SECRET}, the edge's purge secret (compared in constant time). No
- * secret configured, or a missing or wrong one: 403 or 401, counted as refused and logged.
+ * secret configured, or a missing or wrong one: 403 or 401, counted as refused and logged. A
+ * purge done goes through the edge's {@link AuditedAdmin}, so it is counted and audited as
+ * {@code secret@<address>} like one made on the admin page.
  */
 public final class AdminServlet extends HttpServlet {
     /** The path that accepts purges. */
@@ -33,21 +36,21 @@ public final class AdminServlet extends HttpServlet {
     private final transient String statsPath;
     private final transient Supplier<String> statsJson;
     private final transient byte[] secret;
-    private final transient ToIntFunction<List<String>> purge;
+    private final transient AuditedAdmin admin;
     private final transient EdgeCounters counters;
 
     /**
      * Creates the servlet; {@code statsJson} is asked for a fresh snapshot on each request,
-     * {@code purge} drops the stored responses of the tags and returns how many URLs went.
+     * {@code admin} purges (its cache returns how many URLs went).
      *
      * @param secret the purge secret, or {@code null} to refuse every purge
      */
     public AdminServlet(String statsPath, Supplier<String> statsJson, String secret,
-            ToIntFunction<List<String>> purge, EdgeCounters counters) {
+            AuditedAdmin admin, EdgeCounters counters) {
         this.statsPath = statsPath;
         this.statsJson = statsJson;
         this.secret = secret == null ? null : secret.getBytes(StandardCharsets.UTF_8);
-        this.purge = purge;
+        this.admin = admin;
         this.counters = counters;
     }
 
@@ -58,8 +61,8 @@ public final class AdminServlet extends HttpServlet {
             return;
         }
         if (!req.getRequestURI().equals(statsPath)) {
-            resp.sendError(404, "the admin port serves " + statsPath + " and " + PURGE_PATH
-                    + " only");
+            resp.sendError(404, "the admin port serves " + statsPath + ", " + PURGE_PATH
+                    + " and the admin page only");
             return;
         }
         if (!req.getMethod().equals("GET") && !req.getMethod().equals("HEAD")) {
@@ -108,9 +111,8 @@ public final class AdminServlet extends HttpServlet {
             resp.sendError(400, "name 1 to " + MAX_TAGS + " tags in Surrogate-Key");
             return;
         }
-        int urls = purge.applyAsInt(tags);
-        counters.purges.increment();
-        counters.purgedTags.add(tags.size());
+        long urls = admin.purge(tags, req.getRemoteUser() != null ? req.getRemoteUser()
+                : "secret@" + req.getRemoteAddr());
         byte[] json = ("{\"tags\":" + tags.size() + ",\"urls\":" + urls + "}")
                 .getBytes(StandardCharsets.UTF_8);
         resp.setStatus(200);

@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -34,6 +35,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -112,6 +114,14 @@ public final class EdgeCache implements AutoCloseable {
     /** Tag to the URLs stored with it, so that a purge frees them at once (bounded). */
     private final ConcurrentHashMap<String, Set<String>> tagIndex = new ConcurrentHashMap<>();
     private final AtomicInteger indexed = new AtomicInteger();
+    /** Responses stored (new ones and those a 304 refreshed). */
+    private final LongAdder stored = new LongAdder();
+    /** Requests that bypassed the cache, by reason; bounded by {@link #MAX_REASONS}. */
+    private final ConcurrentHashMap<String, LongAdder> bypasses = new ConcurrentHashMap<>();
+    /** Origin responses the cache did not store, by reason; bounded by {@link #MAX_REASONS}. */
+    private final ConcurrentHashMap<String, LongAdder> notStored = new ConcurrentHashMap<>();
+    /** Distinct reasons counted; beyond, they are counted as {@code other}. */
+    static final int MAX_REASONS = 64;
 
     /**
      * Creates the cache.
@@ -160,6 +170,58 @@ public final class EdgeCache implements AutoCloseable {
         return store.asMap().values().stream().mapToLong(List::size).sum();
     }
 
+    /** Returns the number of responses stored (new ones and those a 304 refreshed). */
+    public long stored() {
+        return stored.sum();
+    }
+
+    /** Returns the requests that bypassed the cache, by reason (method, Authorization, ...). */
+    public Map<String, Long> bypasses() {
+        return snapshot(bypasses);
+    }
+
+    /** Returns the origin responses not stored, by reason ({@code Set-Cookie}, ...). */
+    public Map<String, Long> notStored() {
+        return snapshot(notStored);
+    }
+
+    private static Map<String, Long> snapshot(Map<String, LongAdder> counts) {
+        Map<String, Long> m = new TreeMap<>();
+        counts.forEach((k, v) -> m.put(k, v.sum()));
+        return m;
+    }
+
+    private static void count(ConcurrentHashMap<String, LongAdder> counts, String reason) {
+        LongAdder a = counts.get(reason);
+        if (a == null) {
+            a = counts.size() < MAX_REASONS
+                    ? counts.computeIfAbsent(reason, k -> new LongAdder())
+                    : counts.computeIfAbsent("other", k -> new LongAdder());
+        }
+        a.increment();
+    }
+
+    /**
+     * Drops every stored response (all variants) of one URL, as the cache keys it (the origin's
+     * URL with the query). A response of that URL still on its way from the origin is stored
+     * when it arrives. Returns 1 when the URL had stored responses, else 0.
+     */
+    public int purgeUrl(String url) {
+        return store.asMap().remove(url) == null ? 0 : 1;
+    }
+
+    /**
+     * Drops every stored response and the tag index; responses still on their way from the
+     * origin are stored when they arrive. Returns how many URLs had stored responses.
+     */
+    public long invalidateAll() {
+        long urls = store.asMap().size();
+        store.invalidateAll();
+        tagIndex.clear();
+        indexed.set(0);
+        return urls;
+    }
+
     /**
      * Fetches a response, from the cache when possible.
      *
@@ -179,6 +241,7 @@ public final class EdgeCache implements AutoCloseable {
         h.put("Surrogate-Capability", List.of(SURROGATE_CAPABILITY));
         boolean safe = method.equals("GET") || method.equals("HEAD");
         if (!cacheable || !safe || h.containsKey("Authorization")) {
+            count(bypasses, !cacheable || !safe ? "method " + method : "Authorization");
             OriginResponse r = origin.send(method, uri, h, body, timeout);
             invalidateAfter(method, uri, r);
             return new Fetched(toClient(r), Fetched.Outcome.BYPASS, false, -1);
@@ -195,6 +258,7 @@ public final class EdgeCache implements AutoCloseable {
             throw e;
         } catch (RuntimeException e) {
             cacheErrors.incrementAndGet();
+            count(bypasses, "cache error");
             LOG.warn("wscache-edge: the cache failed for {} {}; fetching uncached", kind, url, e);
             OriginResponse r = origin.send("GET", uri, h, null, timeout);
             return new Fetched(toClient(r), Fetched.Outcome.BYPASS, false, -1);
@@ -300,6 +364,7 @@ public final class EdgeCache implements AutoCloseable {
         String why = notStorable(r, h, req, sent, received);
         if (why != null) {
             LOG.debug("wscache-edge: not stored: {} ({})", url, why);
+            count(notStored, why);
             if (stale != null) {
                 remove(url, stale);
             }
@@ -498,6 +563,7 @@ public final class EdgeCache implements AutoCloseable {
 
     /** Stores a variant in place of those the same request would select. */
     private void put(String url, Map<String, List<String>> h, Variant v) {
+        stored.increment();
         index(url, v.tags());
         Headers request = Headers.of(h);
         store.asMap().compute(url, (k, old) -> {

@@ -32,7 +32,8 @@ public enum EdgeOption {
             "Address of the admin port: loopback, so only this host reads the counters."),
     ADMIN_PORT("adminPort", Type.PORT_OR_OFF, "N|off", "8091",
             "Port that serves the counters as JSON at " + EdgeServer.DEFAULT_ADMIN_PATH
-                    + "; 0 picks a free one, off turns it off. Never the proxy's port."),
+                    + " and the admin page at " + EdgeServer.ADMIN_PAGE_PATH + "/; 0 picks a "
+                    + "free one, off turns it off. Never the proxy's port."),
     ESI_ALWAYS("esiAlways", Type.BOOLEAN, "", "false",
             "Processes ESI in every textual response, not only in those the origin marks with "
                     + "Surrogate-Control: content=\"ESI/1.0\"."),
@@ -58,7 +59,8 @@ public enum EdgeOption {
                     + "a file, appended to; - for standard output; off for none."),
     PURGE_SECRET_FILE("purgeSecretFile", Type.FILE, "FILE", "none",
             "File whose first line is the secret that authenticates purges on the admin port "
-                    + "(POST /_edge/purge); none: every purge is refused."),
+                    + "(POST /_edge/purge, and the admin page /_edge/admin/); none: every purge "
+                    + "is refused and the admin page is read-only."),
     DRAIN_TIMEOUT("drainTimeout", Type.DRAIN, "DURATION", "10s",
             "On stop (SIGTERM, Ctrl-C): how long requests in flight may take to finish; the "
                     + "port stops accepting at once."),
