@@ -130,32 +130,47 @@ final class ReplayReader implements XMLStreamReader {
         return nextEvent();
     }
 
-    /** Advances to the next event; as {@link #next()} without the checked exception. */
+    /**
+     * Advances to the next event; as {@link #next()} without the checked exception. The common
+     * events (an element's start or end, a whole text) are handled here, small enough to be
+     * inlined into a binder's loop; the others in {@link #otherEvent}.
+     */
     int nextEvent() {
-        if (type == END_DOCUMENT) {
-            throw new NoSuchElementException("end_document reached: no more events");
-        }
-        if (type == END_ELEMENT) {
+        int previous = type;
+        if (previous == END_ELEMENT) {
             nsTop = nsMarks[depth];
             depth--;
+        } else if (previous == END_DOCUMENT) {
+            throw new NoSuchElementException("end_document reached: no more events");
         }
-        pos = next;
-        int head = ops[pos];
-        type = head & Events.TYPE_MASK;
+        int p = next;
+        pos = p;
+        int head = ops[p];
+        int t = head & Events.TYPE_MASK;
+        type = t;
         int operand = head >>> Events.OPERAND_SHIFT;
-        switch (type) {
-            case START_ELEMENT:
-                enterElement(operand);
-                break;
-            case END_ELEMENT:
-                name = name(operand);
-                int start = elementStarts[depth];
-                int counts = (ops[start] >>> Events.OPERAND_SHIFT & 1) != 0 ? ops[start + 1] : 0;
-                nsCount = Events.nsCount(counts);
-                nsPos = start + 2;
-                attrCount = 0;
-                next = pos + 1;
-                break;
+        if (t == START_ELEMENT) {
+            enterElement(operand);
+        } else if (t == END_ELEMENT) {
+            // its namespace declarations are read from its start when asked for
+            name = name(operand);
+            next = p + 1;
+        } else if (t == CHARACTERS && (operand & 3) == Events.WHOLE) {
+            String whole = texts[operand >>> 2];
+            text = whole;
+            part = false;
+            textBegin = 0;
+            textEnd = whole.length();
+            next = p + 1;
+        } else {
+            otherEvent(t, operand);
+        }
+        return t;
+    }
+
+    /** The rest of {@link #nextEvent}: the other event types, and text runs. */
+    private void otherEvent(int t, int operand) {
+        switch (t) {
             case CHARACTERS:
             case CDATA:
             case SPACE:
@@ -197,34 +212,37 @@ final class ReplayReader implements XMLStreamReader {
                 next = pos + 1;
                 break;
         }
-        return type;
     }
 
     private void enterElement(int operand) {
+        int p = pos;
         name = name(operand >>> 2);
         textOnly = (operand & Events.TEXT_ONLY) != 0;
+        int declared;
         if ((operand & Events.HAS_EXTRA) != 0) {
-            int counts = ops[pos + 1];
-            nsCount = Events.nsCount(counts);
+            int counts = ops[p + 1];
+            declared = Events.nsCount(counts);
+            nsCount = declared;
             attrCount = Events.attrCount(counts);
-            nsPos = pos + 2;
-            attrPos = nsPos + nsCount;
+            nsPos = p + 2;
+            attrPos = nsPos + declared;
             next = attrPos + 2 * attrCount;
         } else {
+            // nsPos and attrPos are read only below their counts
+            declared = 0;
             nsCount = 0;
             attrCount = 0;
-            nsPos = pos + 1;
-            attrPos = pos + 1;
-            next = pos + 1;
+            next = p + 1;
         }
-        depth++;
-        if (depth == elementStarts.length) {
-            elementStarts = Arrays.copyOf(elementStarts, depth * 2);
-            nsMarks = Arrays.copyOf(nsMarks, depth * 2);
+        int d = depth + 1;
+        depth = d;
+        if (d == elementStarts.length) {
+            elementStarts = Arrays.copyOf(elementStarts, d * 2);
+            nsMarks = Arrays.copyOf(nsMarks, d * 2);
         }
-        elementStarts[depth] = pos;
-        nsMarks[depth] = nsTop;
-        if (nsCount > 0) {
+        elementStarts[d] = p;
+        nsMarks[d] = nsTop;
+        if (declared > 0) {
             if (nsPrefixes == null) {
                 int size = Math.max(8, nsCount);
                 nsPrefixes = new String[size];
@@ -398,7 +416,11 @@ final class ReplayReader implements XMLStreamReader {
 
     @Override
     public String getLocalName() {
-        if (type == ENTITY_REFERENCE) {
+        int t = type;
+        if (t == START_ELEMENT || t == END_ELEMENT) {
+            return name.local;
+        }
+        if (t == ENTITY_REFERENCE) {
             return string(piTarget);
         }
         requireElement("getLocalName()");
@@ -660,7 +682,17 @@ final class ReplayReader implements XMLStreamReader {
             throw new IllegalStateException(method + " requires start_element, end_element or "
                     + "namespace, was " + Events.name(type));
         }
+        if (type == END_ELEMENT) {
+            return elementStarts[depth] + 2 + Objects.checkIndex(index, endNamespaceCount());
+        }
         return nsPos + Objects.checkIndex(index, nsCount);
+    }
+
+    /** The namespace declarations of the element whose end is the current event: its start's. */
+    private int endNamespaceCount() {
+        int start = elementStarts[depth];
+        return (ops[start] >>> Events.OPERAND_SHIFT & Events.HAS_EXTRA) != 0
+                ? Events.nsCount(ops[start + 1]) : 0;
     }
 
     @Override
@@ -669,7 +701,7 @@ final class ReplayReader implements XMLStreamReader {
             throw new IllegalStateException("getNamespaceCount() requires start_element, "
                     + "end_element or namespace, was " + Events.name(type));
         }
-        return nsCount;
+        return type == END_ELEMENT ? endNamespaceCount() : nsCount;
     }
 
     @Override
