@@ -59,6 +59,7 @@ final class TwoJvmNode {
     private final PrintStream out;
     private ResponseCache cache;
     private RedisTier tier;
+    private String namespace;
     private CountDownLatch go;
 
     private TwoJvmNode(String redisUri, URI backend, PrintStream out) {
@@ -98,7 +99,8 @@ final class TwoJvmNode {
         switch (w[0]) {
             case "OPEN" -> {
                 closeCache();
-                tier = tier(redisUri, w[1]).build();
+                namespace = w[1];
+                tier = tier(redisUri, namespace).build();
                 cache = cache(tier);
                 answer("OPEN");
             }
@@ -106,7 +108,7 @@ final class TwoJvmNode {
                 boolean[] loaded = new boolean[1];
                 String value = cache.call(invocation(w[1], w[2], w[3]), () -> {
                     loaded[0] = true;
-                    return fetch(backend, w[1], w[2], w[3]);
+                    return fetch(backend, namespace, w[1], w[2], w[3]);
                 });
                 answer("CALL " + (loaded[0] ? "loaded " : "cached ") + value);
             }
@@ -135,13 +137,14 @@ final class TwoJvmNode {
         go = new CountDownLatch(1);
         CountDownLatch started = new CountDownLatch(threads);
         ResponseCache c = cache;
+        String ns = namespace;
         List<Future<String>> calls = new ArrayList<>();
         for (int i = 0; i < threads; i++) {
             FutureTask<String> call = new FutureTask<>(() -> {
                 started.countDown();
                 go.await();
                 return c.call(invocation(operation, query, "-"),
-                        () -> fetch(backend, operation, query, "-"));
+                        () -> fetch(backend, ns, operation, query, "-"));
             });
             calls.add(call);
             Thread t = new Thread(call, "storm-" + i);
@@ -201,11 +204,14 @@ final class TwoJvmNode {
         return b.build();
     }
 
-    /** The loader of both JVMs: a GET on the back-end, which answers with a counted value. */
-    static String fetch(URI backend, String operation, String query, String user)
-            throws IOException {
-        URI uri = backend.resolve("/?op=" + enc(operation) + "&q=" + enc(query) + "&user="
-                + enc(user));
+    /**
+     * The loader of both JVMs: a GET on the back-end, which answers with a counted value (the
+     * namespace names the test, so that a late call of another test is not counted).
+     */
+    static String fetch(URI backend, String namespace, String operation, String query,
+            String user) throws IOException {
+        URI uri = backend.resolve("/?ns=" + enc(namespace) + "&op=" + enc(operation) + "&q="
+                + enc(query) + "&user=" + enc(user));
         HttpURLConnection c = (HttpURLConnection) uri.toURL().openConnection();
         c.setConnectTimeout(30_000);
         c.setReadTimeout(30_000);

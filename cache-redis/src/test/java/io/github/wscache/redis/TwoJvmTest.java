@@ -60,6 +60,7 @@ class TwoJvmTest {
     private static Backend backend;
     private static OtherJvm other;
 
+    private String namespace;
     private RedisTier tier;
     private ResponseCache cache;
     private final AtomicInteger loads = new AtomicInteger();
@@ -84,11 +85,12 @@ class TwoJvmTest {
 
     @BeforeEach
     void openBothJvmsOnANewNamespace() throws Exception {
-        String namespace = "twojvm" + NAMESPACES.incrementAndGet();
-        backend.reset();
+        namespace = "twojvm" + NAMESPACES.incrementAndGet();
+        backend.reset(namespace);
         if (other == null || !other.isAlive()) {
             other = OtherJvm.start(redis.uri(), backend.uri());
         }
+        other.forgetAnswers(); // late ones of a test that failed
         other.ask("OPEN " + namespace, START);
         tier = TwoJvmNode.tier(redis.uri(), namespace).build();
         cache = TwoJvmNode.cache(tier);
@@ -104,7 +106,7 @@ class TwoJvmTest {
     private String call(String operation, String query, String user) throws IOException {
         return cache.call(TwoJvmNode.invocation(operation, query, user), () -> {
             loads.incrementAndGet();
-            return TwoJvmNode.fetch(backend.uri(), operation, query, user);
+            return TwoJvmNode.fetch(backend.uri(), namespace, operation, query, user);
         });
     }
 
@@ -195,6 +197,7 @@ class TwoJvmTest {
         } finally {
             backend.openGate();
             pool.shutdownNow();
+            pool.awaitTermination(ANSWER.toSeconds(), TimeUnit.SECONDS);
         }
 
         assertThat(backend.calls()).hasValue(1);
@@ -227,9 +230,10 @@ class TwoJvmTest {
     }
 
     /**
-     * The back-end of both JVMs: answers {@code GET /?op=&q=&user=} with
-     * {@code "op q for user #n"}, n counting every request that reached it. With the gate
-     * closed, requests wait until it opens (counted on arrival).
+     * The back-end of both JVMs: answers {@code GET /?ns=&op=&q=&user=} with
+     * {@code "op q for user #n"}, n counting every request of the current test's namespace
+     * that reached it (a late request of an earlier test is answered, not counted). With the
+     * gate closed, requests wait until it opens (counted on arrival).
      */
     private static final class Backend implements AutoCloseable {
         private final HttpServer server;
@@ -239,6 +243,7 @@ class TwoJvmTest {
             return t;
         });
         private final AtomicInteger calls = new AtomicInteger();
+        private volatile String namespace = "";
         private volatile CountDownLatch gate = new CountDownLatch(0);
 
         Backend() throws IOException {
@@ -251,12 +256,12 @@ class TwoJvmTest {
 
         private void handle(HttpExchange exchange) throws IOException {
             try (exchange) {
-                int n = calls.incrementAndGet();
                 Map<String, String> q = new HashMap<>();
                 for (String pair : exchange.getRequestURI().getRawQuery().split("&")) {
                     String[] kv = pair.split("=", 2);
                     q.put(kv[0], URLDecoder.decode(kv[1], StandardCharsets.UTF_8));
                 }
+                int n = q.get("ns").equals(namespace) ? calls.incrementAndGet() : -1;
                 if (!gate.await(60, TimeUnit.SECONDS)) {
                     exchange.sendResponseHeaders(503, -1);
                     return;
@@ -280,7 +285,8 @@ class TwoJvmTest {
             return calls;
         }
 
-        void reset() {
+        void reset(String ns) {
+            namespace = ns;
             calls.set(0);
             openGate();
         }
@@ -353,6 +359,10 @@ class TwoJvmTest {
 
         private BlockingQueue<String> queue(String command) {
             return answers.computeIfAbsent(command, c -> new LinkedBlockingQueue<>());
+        }
+
+        void forgetAnswers() {
+            answers.clear();
         }
 
         boolean isAlive() {
