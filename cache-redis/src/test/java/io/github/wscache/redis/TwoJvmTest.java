@@ -34,7 +34,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -177,9 +179,13 @@ class TwoJvmTest {
             // one JVM holds the lease and its request waits in the back-end; the other JVM's
             // miss has found the lease taken and waits for the entry: only then does the
             // back-end answer, so the lease is what kept the other JVM's miss away from it
-            awaitUntil("one JVM has the lease, the other waits for it", () -> {
+            AtomicReference<String> seen = new AtomicReference<>();
+            awaitUntil(() -> "one JVM has the lease, the other waits for it; seen: " + seen, () -> {
                 Counts o = other.stats();
                 RedisTierStats t = tier.stats();
+                seen.set("back-end calls " + backend.calls() + ", this JVM's leases "
+                        + t.leasesAcquired() + " and lease waits " + t.leaseWaits()
+                        + ", the other's " + o);
                 return backend.calls().get() == 1
                         && t.leasesAcquired() + o.leases() == 1
                         && t.leaseWaits() + o.waits() == 1
@@ -219,11 +225,16 @@ class TwoJvmTest {
 
     private static void awaitUntil(String what, BooleanSupplier condition)
             throws InterruptedException {
+        awaitUntil(() -> what, condition);
+    }
+
+    private static void awaitUntil(Supplier<String> what, BooleanSupplier condition)
+            throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError("not within 20 s: " + what + "; the other JVM's log:\n"
-                        + other.log());
+                throw new AssertionError("not within 20 s: " + what.get()
+                        + "; the other JVM's log:\n" + other.log());
             }
             Thread.sleep(10);
         }
