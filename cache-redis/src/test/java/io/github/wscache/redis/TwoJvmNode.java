@@ -182,9 +182,11 @@ final class TwoJvmNode {
     static RedisTier.Builder tier(String redisUri, String namespace) {
         // generous timeouts on a loaded two-core machine: the test counts back-end calls
         // exactly, so a slow Redis answer must not become a miss; the lease test holds the
-        // back-end until it has seen the other JVM wait, hence the long lease wait
+        // back-end until it has seen the other JVM wait, so neither the lease nor the wait
+        // may run out first (either would be a second back-end call)
         return RedisTier.builder().uri(redisUri).namespace(namespace)
-                .timeout(Duration.ofMillis(1000)).leaseWait(Duration.ofSeconds(20));
+                .timeout(Duration.ofMillis(1000)).leaseTime(Duration.ofSeconds(90))
+                .leaseWait(Duration.ofSeconds(90));
     }
 
     /** A cache like the other JVM's, with its own store, on {@code tier}. */

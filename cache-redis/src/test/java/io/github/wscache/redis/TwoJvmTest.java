@@ -228,12 +228,13 @@ class TwoJvmTest {
         awaitUntil(() -> what, condition);
     }
 
+    /** Polls {@code condition} for at most {@link #ANSWER} (milliseconds when all is well). */
     private static void awaitUntil(Supplier<String> what, BooleanSupplier condition)
             throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        long deadline = System.nanoTime() + ANSWER.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError("not within 20 s: " + what.get()
+                throw new AssertionError("not within " + ANSWER.toSeconds() + " s: " + what.get()
                         + "; the other JVM's log:\n" + other.log());
             }
             Thread.sleep(10);
