@@ -104,7 +104,7 @@ class TwoJvmTest {
         cache.close();
     }
 
-    /** A call in this JVM; its loader is the other JVM's. */
+    /** A call in this JVM, with the same loader as the other JVM's. */
     private String call(String operation, String query, String user) throws IOException {
         return cache.call(TwoJvmNode.invocation(operation, query, user), () -> {
             loads.incrementAndGet();
