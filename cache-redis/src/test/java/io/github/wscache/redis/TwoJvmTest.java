@@ -1,0 +1,471 @@
+package io.github.wscache.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.github.wscache.core.ResponseCache;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two JVMs, each with its own {@link ResponseCache} and {@link RedisTier}, on one real
+ * {@code redis-server}: this test's JVM and a second one ({@link TwoJvmNode}, started with this
+ * class path and driven over its standard input and output). Both load from one back-end, an
+ * HTTP server on loopback in this JVM that counts the requests reaching it; the counts are
+ * exact. Checks that entries, invalidations, leases and identity partitions cross the process
+ * boundary, not only between caches of one JVM ({@link RedisTierTest}).
+ */
+class TwoJvmTest {
+    /** Generous: a JVM starts in 2 to 5 s on the loaded two-core build machine. */
+    private static final Duration START = Duration.ofSeconds(60);
+    /** Any other answer of the other JVM; a broken one fails the test after this, not hangs. */
+    private static final Duration ANSWER = Duration.ofSeconds(30);
+    private static final AtomicInteger NAMESPACES = new AtomicInteger();
+
+    private static RedisServer redis;
+    private static Backend backend;
+    private static OtherJvm other;
+
+    private String namespace;
+    private RedisTier tier;
+    private ResponseCache cache;
+    private final AtomicInteger loads = new AtomicInteger();
+
+    @BeforeAll
+    static void startRedisAndBackend() throws IOException {
+        redis = RedisServer.start();
+        backend = new Backend();
+    }
+
+    @AfterAll
+    static void stopEverything() {
+        try {
+            if (other != null) {
+                other.close();
+            }
+        } finally {
+            backend.close();
+            redis.close();
+        }
+    }
+
+    @BeforeEach
+    void openBothJvmsOnANewNamespace() throws Exception {
+        namespace = "twojvm" + NAMESPACES.incrementAndGet();
+        backend.reset(namespace);
+        if (other == null || !other.isAlive()) {
+            other = OtherJvm.start(redis.uri(), backend.uri());
+        }
+        other.forgetAnswers(); // late ones of a test that failed
+        other.ask("OPEN " + namespace, START);
+        tier = TwoJvmNode.tier(redis.uri(), namespace).build();
+        cache = TwoJvmNode.cache(tier);
+    }
+
+    @AfterEach
+    void closeThisJvmsCache() {
+        backend.openGate();
+        cache.close();
+    }
+
+    /** A call in this JVM, with the same loader as the other JVM's. */
+    private String call(String operation, String query, String user) throws IOException {
+        return cache.call(TwoJvmNode.invocation(operation, query, user), () -> {
+            loads.incrementAndGet();
+            return TwoJvmNode.fetch(backend.uri(), namespace, operation, query, user);
+        });
+    }
+
+    @Test
+    void anEntryLoadedInOneJvmIsServedInTheOtherWithoutABackEndCall() throws Exception {
+        assertThat(other.ask("CALL search alpha -")).isEqualTo("loaded search alpha for - #1");
+        assertThat(call("search", "alpha", "-")).isEqualTo("search alpha for - #1");
+        assertThat(loads).hasValue(0);
+        assertThat(tier.stats().hits()).isEqualTo(1);
+
+        // and the other way round
+        assertThat(call("search", "beta", "-")).isEqualTo("search beta for - #2");
+        assertThat(other.ask("CALL search beta -")).isEqualTo("cached search beta for - #2");
+        assertThat(other.stats().hits()).isEqualTo(1);
+
+        assertThat(backend.calls()).hasValue(2);
+        assertThat(loads).hasValue(1);
+    }
+
+    @Test
+    void anInvalidationInOneJvmEmptiesTheOtherJvmsOwnStore() throws Exception {
+        assertThat(call("search", "news", "-")).isEqualTo("search news for - #1");
+        assertThat(other.ask("CALL search news -")).isEqualTo("cached search news for - #1");
+        assertThat(other.ask("CALL spell nwes -")).isEqualTo("loaded spell nwes for - #2");
+        assertThat(other.ask("ENTRIES search")).isEqualTo("1"); // in its own store now
+
+        cache.invalidate("search");
+
+        awaitUntil("the other JVM dropped its entry of search",
+                () -> other.ask("ENTRIES search").equals("0"));
+        assertThat(other.ask("ENTRIES spell")).isEqualTo("1"); // another operation stays
+        assertThat(other.ask("CALL search news -")).isEqualTo("loaded search news for - #3");
+        assertThat(call("search", "news", "-")).isEqualTo("search news for - #3");
+
+        // and the other way round: this JVM's own store has #3
+        other.ask("INVALIDATE search");
+
+        awaitUntil("this JVM dropped its entry of search",
+                () -> cache.stats("search").entryCount() == 0);
+        assertThat(call("search", "news", "-")).isEqualTo("search news for - #4");
+        assertThat(other.ask("CALL search news -")).isEqualTo("cached search news for - #4");
+
+        assertThat(backend.calls()).hasValue(4);
+        assertThat(tier.stats().invalidationsReceived()).isEqualTo(1);
+    }
+
+    @Test
+    void concurrentMissesInBothJvmsCallTheBackEndOnce() throws Exception {
+        int threads = 20;
+        backend.closeGate(); // the first request waits: every miss in both JVMs overlaps it
+        assertThat(other.ask("STORM search storm " + threads)).isEqualTo("");
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            CountDownLatch started = new CountDownLatch(threads);
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<String>> results = new ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                results.add(pool.submit(() -> {
+                    started.countDown();
+                    go.await();
+                    return call("search", "storm", "-");
+                }));
+            }
+            assertThat(started.await(ANSWER.toSeconds(), TimeUnit.SECONDS)).isTrue();
+            other.send("GO");
+            go.countDown();
+
+            // one JVM holds the lease and its request waits in the back-end; the other JVM's
+            // miss has found the lease taken and waits for the entry: only then does the
+            // back-end answer, so the lease is what kept the other JVM's miss away from it
+            AtomicReference<String> seen = new AtomicReference<>();
+            awaitUntil(() -> "one JVM has the lease, the other waits for it; seen: " + seen, () -> {
+                Counts o = other.stats();
+                RedisTierStats t = tier.stats();
+                seen.set("back-end calls " + backend.calls() + ", this JVM's leases "
+                        + t.leasesAcquired() + " and lease waits " + t.leaseWaits()
+                        + ", the other's " + o);
+                return backend.calls().get() == 1
+                        && t.leasesAcquired() + o.leases() == 1
+                        && t.leaseWaits() + o.waits() == 1
+                        && t.leasesAcquired() + t.leaseWaits() == 1;
+            });
+            backend.openGate();
+
+            TreeSet<String> values = new TreeSet<>();
+            for (Future<String> f : results) {
+                values.add(f.get(ANSWER.toSeconds(), TimeUnit.SECONDS));
+            }
+            assertThat(values).containsExactly("search storm for - #1");
+            assertThat(other.await("STORM", ANSWER))
+                    .isEqualTo(threads + " search storm for - #1");
+        } finally {
+            backend.openGate();
+            pool.shutdownNow();
+            pool.awaitTermination(ANSWER.toSeconds(), TimeUnit.SECONDS);
+        }
+
+        assertThat(backend.calls()).hasValue(1);
+        assertThat(tier.stats().leasesAcquired() + other.stats().leases()).isEqualTo(1);
+    }
+
+    @Test
+    void identityPartitionsHoldAcrossJvms() throws Exception {
+        assertThat(call("search", "mail", "alice")).isEqualTo("search mail for alice #1");
+        assertThat(other.ask("CALL search mail bob")).isEqualTo("loaded search mail for bob #2");
+        assertThat(other.ask("CALL search mail alice"))
+                .isEqualTo("cached search mail for alice #1");
+        assertThat(call("search", "mail", "bob")).isEqualTo("search mail for bob #2");
+        assertThat(other.ask("CALL search mail -")).isEqualTo("loaded search mail for - #3");
+
+        assertThat(backend.calls()).hasValue(3);
+        assertThat(loads).hasValue(1);
+    }
+
+    private static void awaitUntil(String what, BooleanSupplier condition)
+            throws InterruptedException {
+        awaitUntil(() -> what, condition);
+    }
+
+    /** Polls {@code condition} for at most {@link #ANSWER} (milliseconds when all is well). */
+    private static void awaitUntil(Supplier<String> what, BooleanSupplier condition)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + ANSWER.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("not within " + ANSWER.toSeconds() + " s: " + what.get()
+                        + "; the other JVM's log:\n" + other.log());
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    /**
+     * The back-end of both JVMs: answers {@code GET /?ns=&op=&q=&user=} with
+     * {@code "op q for user #n"}, n counting every request of the current test's namespace
+     * that reached it (a late request of an earlier test is answered, not counted). With the
+     * gate closed, requests wait until it opens (counted on arrival).
+     */
+    private static final class Backend implements AutoCloseable {
+        private final HttpServer server;
+        private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "twojvm-backend");
+            t.setDaemon(true);
+            return t;
+        });
+        private final AtomicInteger calls = new AtomicInteger();
+        private volatile String namespace = "";
+        private volatile CountDownLatch gate = new CountDownLatch(0);
+
+        Backend() throws IOException {
+            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                    50);
+            server.setExecutor(threads);
+            server.createContext("/", this::handle);
+            server.start();
+        }
+
+        private void handle(HttpExchange exchange) throws IOException {
+            try (exchange) {
+                Map<String, String> q = new HashMap<>();
+                for (String pair : exchange.getRequestURI().getRawQuery().split("&")) {
+                    String[] kv = pair.split("=", 2);
+                    q.put(kv[0], URLDecoder.decode(kv[1], StandardCharsets.UTF_8));
+                }
+                int n = q.get("ns").equals(namespace) ? calls.incrementAndGet() : -1;
+                if (!gate.await(60, TimeUnit.SECONDS)) {
+                    exchange.sendResponseHeaders(503, -1);
+                    return;
+                }
+                byte[] body = (q.get("op") + " " + q.get("q") + " for " + q.get("user") + " #"
+                        + n).getBytes(StandardCharsets.UTF_8);
+                exchange.sendResponseHeaders(200, body.length);
+                try (OutputStream out = exchange.getResponseBody()) {
+                    out.write(body);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        URI uri() {
+            return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+        }
+
+        AtomicInteger calls() {
+            return calls;
+        }
+
+        void reset(String ns) {
+            namespace = ns;
+            calls.set(0);
+            openGate();
+        }
+
+        void closeGate() {
+            gate = new CountDownLatch(1);
+        }
+
+        void openGate() {
+            gate.countDown();
+        }
+
+        @Override
+        public void close() {
+            openGate();
+            server.stop(0);
+            threads.shutdownNow();
+        }
+    }
+
+    /** The other JVM's lease and L2 counters. */
+    private record Counts(long leases, long waits, long hits) {
+    }
+
+    /**
+     * The second JVM, a {@link TwoJvmNode}: commands to its standard input, answers read from
+     * its standard output by a thread into one queue per command, every wait bounded; its log
+     * in a file. Killed if it fails to answer in time.
+     */
+    private static final class OtherJvm implements AutoCloseable {
+        private final Process process;
+        private final Writer in;
+        private final Path log;
+        private final Map<String, BlockingQueue<String>> answers = new ConcurrentHashMap<>();
+
+        private OtherJvm(Process process, Path log) {
+            this.process = process;
+            this.log = log;
+            this.in = new OutputStreamWriter(process.getOutputStream(),
+                    StandardCharsets.UTF_8);
+            Thread reader = new Thread(this::read, "twojvm-answers");
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        static OtherJvm start(String redisUri, URI backend) throws IOException {
+            Path log = Files.createTempFile("wscache-twojvm", ".log");
+            List<String> command = List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m",
+                    "-cp", System.getProperty("java.class.path"), TwoJvmNode.class.getName(),
+                    redisUri, backend.toString());
+            Process p = new ProcessBuilder(command).redirectError(log.toFile()).start();
+            return new OtherJvm(p, log);
+        }
+
+        private void read() {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(
+                    process.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = r.readLine()) != null;) {
+                    if (line.startsWith("@ ")) {
+                        String[] w = line.substring(2).split(" ", 2);
+                        queue(w[0]).add(w.length > 1 ? w[1] : "");
+                    }
+                }
+            } catch (IOException e) {
+                // the process ended; await() sees it
+            }
+        }
+
+        private BlockingQueue<String> queue(String command) {
+            return answers.computeIfAbsent(command, c -> new LinkedBlockingQueue<>());
+        }
+
+        void forgetAnswers() {
+            answers.clear();
+        }
+
+        boolean isAlive() {
+            return process.isAlive();
+        }
+
+        void send(String command) {
+            try {
+                in.write(command + "\n");
+                in.flush();
+            } catch (IOException e) {
+                process.destroyForcibly();
+                throw new UncheckedIOException("the other JVM is gone; its log:\n" + log(), e);
+            }
+        }
+
+        /** Sends a command and returns its answer (without the command's name). */
+        String ask(String command) {
+            return ask(command, ANSWER);
+        }
+
+        String ask(String command, Duration timeout) {
+            String name = command.split(" ", 2)[0];
+            send(command);
+            return await(name.equals("STORM") ? "READY" : name, timeout);
+        }
+
+        /** Returns the next answer of a command; fails (and kills the JVM) after the timeout. */
+        String await(String name, Duration timeout) {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            try {
+                while (System.nanoTime() - deadline < 0) {
+                    String a = queue(name).poll(100, TimeUnit.MILLISECONDS);
+                    if (a != null) {
+                        if (a.startsWith("ERROR")) {
+                            throw new AssertionError("the other JVM failed " + name + ": " + a
+                                    + "; its log:\n" + log());
+                        }
+                        return a;
+                    }
+                    if (!process.isAlive() && queue(name).isEmpty()) {
+                        throw new AssertionError("the other JVM exited ("
+                                + process.exitValue() + ") before answering " + name
+                                + "; its log:\n" + log());
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            process.destroyForcibly();
+            throw new AssertionError("the other JVM did not answer " + name + " within "
+                    + timeout.toSeconds() + " s (killed); its log:\n" + log());
+        }
+
+        Counts stats() {
+            String[] w = ask("STATS").split(" ");
+            return new Counts(Long.parseLong(w[0]), Long.parseLong(w[1]), Long.parseLong(w[2]));
+        }
+
+        String log() {
+            try {
+                String s = Files.readString(log, StandardCharsets.UTF_8);
+                return s.length() > 4000 ? "..." + s.substring(s.length() - 4000) : s;
+            } catch (IOException e) {
+                return "(unreadable: " + e + ")";
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                if (process.isAlive()) {
+                    send("QUIT");
+                    if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                        process.destroyForcibly();
+                    }
+                }
+                process.destroyForcibly();
+                process.waitFor(10, TimeUnit.SECONDS);
+            } catch (UncheckedIOException e) {
+                process.destroyForcibly();
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            } finally {
+                try {
+                    Files.deleteIfExists(log);
+                } catch (IOException e) {
+                    // a temp file left behind
+                }
+            }
+        }
+    }
+}
