@@ -68,10 +68,6 @@ final class ReplayReader implements XMLStreamReader {
     private Vocabulary.Name name;
     /** Whether the current start element's content is one run of character events. */
     private boolean textOnly;
-    private int nsCount;
-    private int nsPos;
-    private int attrCount;
-    private int attrPos;
     /**
      * The text of a text event (of its whole run if it is part of one), the data of a PI, the
      * replacement of an entity reference.
@@ -222,16 +218,9 @@ final class ReplayReader implements XMLStreamReader {
         if ((operand & Events.HAS_EXTRA) != 0) {
             int counts = ops[p + 1];
             declared = Events.nsCount(counts);
-            nsCount = declared;
-            attrCount = Events.attrCount(counts);
-            nsPos = p + 2;
-            attrPos = nsPos + declared;
-            next = attrPos + 2 * attrCount;
+            next = p + 2 + declared + 2 * Events.attrCount(counts);
         } else {
-            // nsPos and attrPos are read only below their counts
             declared = 0;
-            nsCount = 0;
-            attrCount = 0;
             next = p + 1;
         }
         int d = depth + 1;
@@ -244,16 +233,16 @@ final class ReplayReader implements XMLStreamReader {
         nsMarks[d] = nsTop;
         if (declared > 0) {
             if (nsPrefixes == null) {
-                int size = Math.max(8, nsCount);
+                int size = Math.max(8, declared);
                 nsPrefixes = new String[size];
                 nsUris = new String[size];
-            } else if (nsTop + nsCount > nsPrefixes.length) {
-                int size = Math.max(nsPrefixes.length * 2, nsTop + nsCount);
+            } else if (nsTop + declared > nsPrefixes.length) {
+                int size = Math.max(nsPrefixes.length * 2, nsTop + declared);
                 nsPrefixes = Arrays.copyOf(nsPrefixes, size);
                 nsUris = Arrays.copyOf(nsUris, size);
             }
-            for (int i = 0; i < nsCount; i++) {
-                Vocabulary.Name ns = name(ops[nsPos + i]);
+            for (int i = 0; i < declared; i++) {
+                Vocabulary.Name ns = name(ops[p + 2 + i]);
                 nsPrefixes[nsTop] = ns.prefix;
                 nsUris[nsTop] = ns.uri;
                 nsTop++;
@@ -320,8 +309,11 @@ final class ReplayReader implements XMLStreamReader {
             } else {
                 p++;
             }
-            next = p;
-            nextEvent();
+            // the end tag (a start element was current: no scope to leave)
+            pos = p;
+            type = END_ELEMENT;
+            name = name(ops[p] >>> Events.OPERAND_SHIFT);
+            next = p + 1;
             return result;
         }
         String first = null;
@@ -603,7 +595,9 @@ final class ReplayReader implements XMLStreamReader {
             throw new IllegalStateException(method + " requires start_element or attribute, was "
                     + Events.name(type));
         }
-        return attrPos + 2 * Objects.checkIndex(index, attrCount);
+        int counts = startCounts();
+        return pos + 2 + Events.nsCount(counts)
+                + 2 * Objects.checkIndex(index, Events.attrCount(counts));
     }
 
     @Override
@@ -612,7 +606,7 @@ final class ReplayReader implements XMLStreamReader {
             throw new IllegalStateException("getAttributeCount() requires start_element or "
                     + "attribute, was " + Events.name(type));
         }
-        return attrCount;
+        return Events.attrCount(startCounts());
     }
 
     @Override
@@ -656,6 +650,9 @@ final class ReplayReader implements XMLStreamReader {
             throw new IllegalStateException("getAttributeValue(String, String) requires "
                     + "start_element or attribute, was " + Events.name(type));
         }
+        int counts = startCounts();
+        int attrCount = Events.attrCount(counts);
+        int attrPos = pos + 2 + Events.nsCount(counts);
         for (int i = 0; i < attrCount; i++) {
             int p = attrPos + 2 * i;
             Vocabulary.Name n = name(ops[p] >>> 5);
@@ -685,7 +682,15 @@ final class ReplayReader implements XMLStreamReader {
         if (type == END_ELEMENT) {
             return elementStarts[depth] + 2 + Objects.checkIndex(index, endNamespaceCount());
         }
-        return nsPos + Objects.checkIndex(index, nsCount);
+        return pos + 2 + Objects.checkIndex(index, Events.nsCount(startCounts()));
+    }
+
+    /**
+     * The counts int of the current start element ({@code nsCount << 16 | attrCount}), 0 when it
+     * has no declarations or attributes. Read when asked, not on every start.
+     */
+    private int startCounts() {
+        return (ops[pos] >>> Events.OPERAND_SHIFT & Events.HAS_EXTRA) != 0 ? ops[pos + 1] : 0;
     }
 
     /** The namespace declarations of the element whose end is the current event: its start's. */
@@ -701,7 +706,7 @@ final class ReplayReader implements XMLStreamReader {
             throw new IllegalStateException("getNamespaceCount() requires start_element, "
                     + "end_element or namespace, was " + Events.name(type));
         }
-        return type == END_ELEMENT ? endNamespaceCount() : nsCount;
+        return type == END_ELEMENT ? endNamespaceCount() : Events.nsCount(startCounts());
     }
 
     @Override
