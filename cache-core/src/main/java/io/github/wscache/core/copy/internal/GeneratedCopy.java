@@ -83,13 +83,7 @@ final class GeneratedCopy {
                     sites.add(new Context.Site("." + field.getName()));
                 }
             }
-            byte[] bytes = new Writer(type, fields, mutable).write();
-            MethodHandles.Lookup generated = lookup.defineHiddenClass(bytes, true,
-                    MethodHandles.Lookup.ClassOption.NESTMATE);
-            Object[] siteArray = sites.toArray();
-            return (BiFunction<Object, Object, Object>) generated.findConstructor(
-                    generated.lookupClass(), MethodType.methodType(void.class, Object[].class))
-                    .invoke(siteArray);
+            return define(lookup, new Writer(type, fields, mutable, false).write(), sites);
         } catch (VirtualMachineError e) {
             throw e;
         } catch (Throwable e) {
@@ -98,20 +92,73 @@ final class GeneratedCopy {
         }
     }
 
+    /**
+     * Returns a function {@code (original, ctx) -> copy} for trees of the record class
+     * {@code type}: {@code new R(from.a, ctx.apply(from.b, site), ...)} through its canonical
+     * constructor, primitive components passed as they are (no boxing, no argument array), or
+     * {@code null} when it cannot be generated for (the {@link RecordNode}'s handles copy then).
+     */
+    @SuppressWarnings("unchecked") // the generated class implements BiFunction<Object, ...>
+    static BiFunction<Object, Object, Object> forRecord(Class<?> type, Registry registry) {
+        try {
+            if (!type.isRecord() || type.isHidden()) {
+                return null;
+            }
+            MethodHandles.Lookup lookup =
+                    MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+            List<Field> fields = new ArrayList<>();
+            List<Context.Site> sites = new ArrayList<>();
+            List<Boolean> mutable = new ArrayList<>();
+            for (java.lang.reflect.RecordComponent component : type.getRecordComponents()) {
+                Field field = type.getDeclaredField(component.getName());
+                Class<?> fieldType = field.getType();
+                if (!fieldType.isPrimitive()) {
+                    lookup.accessClass(fieldType);
+                }
+                boolean copies = !fieldType.isPrimitive()
+                        && TypeRules.mutableReason(fieldType, registry) != null;
+                fields.add(field);
+                mutable.add(copies);
+                if (copies) {
+                    sites.add(new Context.Site("." + field.getName()));
+                }
+            }
+            return define(lookup, new Writer(type, fields, mutable, true).write(), sites);
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable e) {
+            return null;
+        }
+    }
+
+    @SuppressWarnings("unchecked") // the generated class implements BiFunction<Object, ...>
+    private static BiFunction<Object, Object, Object> define(MethodHandles.Lookup lookup,
+            byte[] bytes, List<Context.Site> sites) throws Throwable {
+        MethodHandles.Lookup generated = lookup.defineHiddenClass(bytes, true,
+                MethodHandles.Lookup.ClassOption.NESTMATE);
+        Object[] siteArray = sites.toArray();
+        return (BiFunction<Object, Object, Object>) generated.findConstructor(
+                generated.lookupClass(), MethodType.methodType(void.class, Object[].class))
+                .invoke(siteArray);
+    }
+
     /** Writes the class file: a constructor storing the sites, and apply(original, ctx). */
     private static final class Writer {
         private final Class<?> type;
         private final List<Field> fields;
         private final List<Boolean> mutable;
+        /** A record: built by its canonical constructor from the copied components. */
+        private final boolean record;
         private final ByteArrayOutputStream poolBytes = new ByteArrayOutputStream();
         private final DataOutputStream pool = new DataOutputStream(poolBytes);
         private final Map<String, Integer> entries = new HashMap<>();
         private int count = 1;
 
-        Writer(Class<?> type, List<Field> fields, List<Boolean> mutable) {
+        Writer(Class<?> type, List<Field> fields, List<Boolean> mutable, boolean record) {
             this.type = type;
             this.fields = fields;
             this.mutable = mutable;
+            this.record = record;
         }
 
         byte[] write() throws IOException {
@@ -123,7 +170,12 @@ final class GeneratedCopy {
             int typeClass = classRef(self);
             int sitesField = fieldRef(name, "sites", "[Ljava/lang/Object;");
             int objectInit = methodRef(OBJECT, "<init>", "()V", false);
-            int typeInit = methodRef(self, "<init>", "()V", false);
+            StringBuilder canonical = new StringBuilder("(");
+            for (Field field : fields) {
+                canonical.append(field.getType().descriptorString());
+            }
+            int typeInit = methodRef(self, "<init>", record ? canonical.append(")V").toString()
+                    : "()V", false);
             int apply = methodRef(BI_FUNCTION, "apply", APPLY_DESCRIPTOR, true);
             int codeName = utf8("Code");
 
@@ -149,17 +201,24 @@ final class GeneratedCopy {
             code.writeByte(0xbb); // new T
             code.writeShort(typeClass);
             code.writeByte(0x59); // dup
-            code.writeByte(0xb7); // invokespecial T.<init>()V
-            code.writeShort(typeInit);
-            code.writeByte(0x3a); // astore 4
-            code.writeByte(4);
+            if (!record) {
+                code.writeByte(0xb7); // invokespecial T.<init>()V
+                code.writeShort(typeInit);
+                code.writeByte(0x3a); // astore 4
+                code.writeByte(4);
+            }
+            // a record: the uninitialised T twice on the stack, then every component
             int site = 0;
+            int stack = 2;
+            int maxStack = 6;
             for (int i = 0; i < fields.size(); i++) {
                 Field field = fields.get(i);
                 String descriptor = field.getType().descriptorString();
                 int ref = fieldRef(self, field.getName(), descriptor);
-                code.writeByte(0x19); // aload 4
-                code.writeByte(4);
+                if (!record) {
+                    code.writeByte(0x19); // aload 4
+                    code.writeByte(4);
+                }
                 if (!mutable.get(i)) {
                     code.writeByte(0x2d); // aload_3
                     code.writeByte(0xb4); // getfield
@@ -185,12 +244,25 @@ final class GeneratedCopy {
                     code.writeShort(classRef(field.getType().isArray() ? descriptor
                             : field.getType().getName().replace('.', '/')));
                 }
-                code.writeByte(0xb5); // putfield
-                code.writeShort(ref);
+                if (record) {
+                    // the value stays on the stack as the constructor's argument
+                    maxStack = Math.max(maxStack, stack + 4);
+                    stack += field.getType() == long.class || field.getType() == double.class
+                            ? 2 : 1;
+                } else {
+                    code.writeByte(0xb5); // putfield
+                    code.writeShort(ref);
+                }
             }
-            code.writeByte(0x19); // aload 4
-            code.writeByte(4);
+            if (record) {
+                code.writeByte(0xb7); // invokespecial T.<init>(components)V
+                code.writeShort(typeInit);
+            } else {
+                code.writeByte(0x19); // aload 4
+                code.writeByte(4);
+            }
             code.writeByte(0xb0); // areturn
+            maxStack = Math.max(maxStack, stack);
 
             int initName = utf8("<init>");
             int initDescriptor = utf8("([Ljava/lang/Object;)V");
@@ -219,7 +291,7 @@ final class GeneratedCopy {
             file.writeShort(0);
             file.writeShort(2); // methods
             method(file, initName, initDescriptor, codeName, 2, 2, ctorBytes.toByteArray());
-            method(file, applyName, applyDescriptor, codeName, 6, 5,
+            method(file, applyName, applyDescriptor, codeName, maxStack, 5,
                     applyBytes.toByteArray());
             file.writeShort(0); // class attributes
             file.flush();

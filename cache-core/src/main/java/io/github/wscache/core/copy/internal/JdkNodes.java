@@ -258,6 +258,34 @@ final class JdkNodes {
         }
     }
 
+    /*
+     * The same for an element at an index, a map key, a map value: the step is written only
+     * when the copy fails (formatting it for every element would cost more than the copy).
+     */
+    private static Object elementAt(Context ctx, Object element, int index) {
+        try {
+            return ctx.copy(element);
+        } catch (CopyFailure f) {
+            throw f.at("[" + index + "]");
+        }
+    }
+
+    private static Object keyOf(Context ctx, Object key) {
+        try {
+            return ctx.copy(key);
+        } catch (CopyFailure f) {
+            throw f.at(".<key " + key + ">");
+        }
+    }
+
+    private static Object valueAt(Context ctx, Object value, Object key) {
+        try {
+            return ctx.copy(value);
+        } catch (CopyFailure f) {
+            throw f.at("[" + key + "]");
+        }
+    }
+
     /** Rebuilds a collection: empty copy first (so cycles resolve), then each element. */
     static final class CollectionNode extends Node {
         private final Function<Collection<?>, Collection<Object>> factory;
@@ -281,7 +309,7 @@ final class JdkNodes {
             ctx.put(original, result);
             int i = 0;
             for (Object element : source) {
-                target.add(element == null ? null : element(ctx, element, "[" + i + "]"));
+                target.add(element == null ? null : elementAt(ctx, element, i));
                 i++;
             }
             return result;
@@ -312,8 +340,8 @@ final class JdkNodes {
             for (Map.Entry<?, ?> entry : source.entrySet()) {
                 Object key = entry.getKey();
                 Object value = entry.getValue();
-                target.put(key == null ? null : element(ctx, key, ".<key " + key + ">"),
-                        value == null ? null : element(ctx, value, "[" + key + "]"));
+                target.put(key == null ? null : keyOf(ctx, key),
+                        value == null ? null : valueAt(ctx, value, key));
             }
             return result;
         }
@@ -333,7 +361,7 @@ final class JdkNodes {
             for (Map.Entry<?, Object> entry : copy.entrySet()) {
                 Object value = entry.getValue();
                 if (value != null) {
-                    entry.setValue(element(ctx, value, "[" + entry.getKey() + "]"));
+                    entry.setValue(valueAt(ctx, value, entry.getKey()));
                 }
             }
             return copy;
@@ -372,8 +400,8 @@ final class JdkNodes {
                 for (Map.Entry<?, ?> entry : source.entrySet()) {
                     Object key = entry.getKey();
                     entries[i++] = new AbstractMap.SimpleImmutableEntry<>(
-                            element(ctx, key, ".<key " + key + ">"),
-                            element(ctx, entry.getValue(), "[" + key + "]"));
+                            keyOf(ctx, key),
+                            valueAt(ctx, entry.getValue(), key));
                 }
                 copy = Map.ofEntries(entries);
             } else {
@@ -383,7 +411,7 @@ final class JdkNodes {
                     if (elements[i] == null) {
                         nulls = true;
                     } else {
-                        elements[i] = element(ctx, elements[i], "[" + i + "]");
+                        elements[i] = elementAt(ctx, elements[i], i);
                     }
                 }
                 if (kind == 1) {
@@ -442,9 +470,9 @@ final class JdkNodes {
                 Map.Entry<?, ?> entry = ((Map<?, ?>) original).entrySet().iterator().next();
                 Object key = entry.getKey();
                 copy = Collections.singletonMap(
-                        key == null ? null : element(ctx, key, ".<key " + key + ">"),
+                        key == null ? null : keyOf(ctx, key),
                         entry.getValue() == null ? null
-                                : element(ctx, entry.getValue(), "[" + key + "]"));
+                                : valueAt(ctx, entry.getValue(), key));
             } else {
                 Object value = ((Collection<?>) original).iterator().next();
                 Object element = value == null ? null : element(ctx, value, "[0]");
@@ -470,7 +498,7 @@ final class JdkNodes {
             ctx.put(original, copy);
             for (int i = 0; i < elements.length; i++) {
                 Object value = source.get(i);
-                elements[i] = value == null ? null : element(ctx, value, "[" + i + "]");
+                elements[i] = value == null ? null : elementAt(ctx, value, i);
             }
             return copy;
         }

@@ -4,21 +4,29 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.RecordComponent;
+import java.util.function.BiFunction;
 
-/** Rebuilds a record through its canonical constructor, each component copied. */
+/**
+ * Rebuilds a record through its canonical constructor, each component copied: in a tree
+ * context by {@link GeneratedCopy}'s code for the record when it could be generated, else (and
+ * always when an identity map is needed) through method handles.
+ */
 final class RecordNode extends Node {
 
     private final MethodHandle[] getters;
     private final String[] names;
     private final boolean[] share;
     private final MethodHandle constructor;
+    /** Generated code for trees of this record, or {@code null}. */
+    private final BiFunction<Object, Object, Object> generated;
 
     private RecordNode(MethodHandle[] getters, String[] names, boolean[] share,
-            MethodHandle constructor) {
+            MethodHandle constructor, BiFunction<Object, Object, Object> generated) {
         this.getters = getters;
         this.names = names;
         this.share = share;
         this.constructor = constructor;
+        this.generated = generated;
     }
 
     static RecordNode build(Class<?> type, Registry registry)
@@ -40,11 +48,25 @@ final class RecordNode extends Node {
                 MethodType.methodType(void.class, types))
                 .asSpreader(Object[].class, components.length)
                 .asType(MethodType.methodType(Object.class, Object[].class));
-        return new RecordNode(getters, names, share, constructor);
+        return new RecordNode(getters, names, share, constructor,
+                GeneratedCopy.forRecord(type, registry));
+    }
+
+    @Override
+    BiFunction<Object, Object, Object> generated() {
+        return generated;
+    }
+
+    /** Returns whether trees of this record are copied by generated code. */
+    boolean isGenerated() {
+        return generated != null;
     }
 
     @Override
     Object copy(Object original, Context ctx) {
+        if (generated != null && ctx.isTree()) {
+            return generated.apply(original, ctx);
+        }
         Object seen = ctx.get(original);
         if (seen == Context.IN_PROGRESS) {
             throw new CopyFailure(original.getClass(),
