@@ -148,7 +148,9 @@ public class JsonHitBenchmark extends PreparedBenchmark {
                 Copier<Object> copier = CopierRegistry.create()
                         .choose(OperationPolicy.builder().build(), (Class<Object>) type)
                         .copier().orElseThrow();
-                return () -> copier.copy(bound);
+                // what a hit does: the value captured once when stored, restored per caller
+                Object captured = copier.capture(bound);
+                return () -> copier.restore(captured);
             }
             case HANDCOPY_RECORD: {
                 CatalogRecord bound = reader.readValue(doc);

@@ -432,8 +432,16 @@ public final class CachingHttpClient extends HttpClient {
                     body = StoredBody.events(events);
                     if (mode == Mode.OBJECTS) {
                         Object bound = json.read(events);
-                        if (bound != null && copier(bound).isPresent()) {
-                            body = StoredBody.bound(bound);
+                        Optional<Copier<Object>> copier =
+                                bound == null ? Optional.empty() : copier(bound);
+                        if (copier.isPresent()) {
+                            try {
+                                body = StoredBody.bound(bound, copier.get());
+                            } catch (RuntimeException e) {
+                                // kept as the recorded tokens; the copier's failure is counted
+                                cache.recordError(invocation, "capturing the bound "
+                                        + bound.getClass().getName() + " failed", e);
+                            }
                         }
                     }
                 } catch (IOException | RuntimeException e) {
@@ -491,11 +499,8 @@ public final class CachingHttpClient extends HttpClient {
 
         @SuppressWarnings("unchecked")
         private T body(StoredBody body, BodyFeed.Info info, int status) throws IOException {
-            if (json != null && body.bound() != null) {
-                Optional<Copier<Object>> copier = copier(body.bound());
-                if (copier.isPresent()) {
-                    return (T) copier.get().copy(body.bound());
-                }
+            if (json != null && body.isBound()) {
+                return (T) body.restoreBound();
             }
             if (json != null && body.events() != null && status == 200) {
                 return json.read(body.events());
