@@ -58,11 +58,7 @@ final class GeneratedCopy {
                     return null;
                 }
             }
-            MethodHandles.Lookup lookup =
-                    MethodHandles.privateLookupIn(type, MethodHandles.lookup());
             List<Field> fields = new ArrayList<>();
-            List<Context.Site> sites = new ArrayList<>();
-            List<Boolean> mutable = new ArrayList<>();
             for (Field field : type.getDeclaredFields()) {
                 int modifiers = field.getModifiers();
                 if (Modifier.isStatic(modifiers)) {
@@ -71,19 +67,9 @@ final class GeneratedCopy {
                 if (Modifier.isFinal(modifiers)) {
                     return null;
                 }
-                Class<?> fieldType = field.getType();
-                if (!fieldType.isPrimitive()) {
-                    lookup.accessClass(fieldType);
-                }
-                boolean copies = !fieldType.isPrimitive()
-                        && TypeRules.mutableReason(fieldType, registry) != null;
                 fields.add(field);
-                mutable.add(copies);
-                if (copies) {
-                    sites.add(new Context.Site("." + field.getName()));
-                }
             }
-            return define(lookup, new Writer(type, fields, mutable, false).write(), sites);
+            return generate(type, fields, false, registry);
         } catch (VirtualMachineError e) {
             throw e;
         } catch (Throwable e) {
@@ -104,26 +90,11 @@ final class GeneratedCopy {
             if (!type.isRecord() || type.isHidden()) {
                 return null;
             }
-            MethodHandles.Lookup lookup =
-                    MethodHandles.privateLookupIn(type, MethodHandles.lookup());
             List<Field> fields = new ArrayList<>();
-            List<Context.Site> sites = new ArrayList<>();
-            List<Boolean> mutable = new ArrayList<>();
             for (java.lang.reflect.RecordComponent component : type.getRecordComponents()) {
-                Field field = type.getDeclaredField(component.getName());
-                Class<?> fieldType = field.getType();
-                if (!fieldType.isPrimitive()) {
-                    lookup.accessClass(fieldType);
-                }
-                boolean copies = !fieldType.isPrimitive()
-                        && TypeRules.mutableReason(fieldType, registry) != null;
-                fields.add(field);
-                mutable.add(copies);
-                if (copies) {
-                    sites.add(new Context.Site("." + field.getName()));
-                }
+                fields.add(type.getDeclaredField(component.getName()));
             }
-            return define(lookup, new Writer(type, fields, mutable, true).write(), sites);
+            return generate(type, fields, true, registry);
         } catch (VirtualMachineError e) {
             throw e;
         } catch (Throwable e) {
@@ -131,9 +102,29 @@ final class GeneratedCopy {
         }
     }
 
+    /**
+     * Writes and defines the code copying {@code fields} of {@code type} (a bean's, or a record's
+     * components in canonical order), the mutable ones through a site each.
+     */
     @SuppressWarnings("unchecked") // the generated class implements BiFunction<Object, ...>
-    private static BiFunction<Object, Object, Object> define(MethodHandles.Lookup lookup,
-            byte[] bytes, List<Context.Site> sites) throws Throwable {
+    private static BiFunction<Object, Object, Object> generate(Class<?> type, List<Field> fields,
+            boolean record, Registry registry) throws Throwable {
+        MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+        List<Context.Site> sites = new ArrayList<>();
+        List<Boolean> mutable = new ArrayList<>();
+        for (Field field : fields) {
+            Class<?> fieldType = field.getType();
+            if (!fieldType.isPrimitive()) {
+                lookup.accessClass(fieldType);
+            }
+            boolean copies = !fieldType.isPrimitive()
+                    && TypeRules.mutableReason(fieldType, registry) != null;
+            mutable.add(copies);
+            if (copies) {
+                sites.add(new Context.Site("." + field.getName()));
+            }
+        }
+        byte[] bytes = new Writer(type, fields, mutable, record).write();
         MethodHandles.Lookup generated = lookup.defineHiddenClass(bytes, true,
                 MethodHandles.Lookup.ClassOption.NESTMATE);
         Object[] siteArray = sites.toArray();
