@@ -62,6 +62,13 @@ final class Pages {
             + "<esi:include src=\"" + Fragment.HEADER.ref("true").url() + "\"/>"
             + "</esi:otherwise></esi:choose>";
     /**
+     * The "pet favourites" by the view cookie: a signed-out visitor has none, so only a
+     * signed-in one costs the edge an origin request for this personal fragment.
+     */
+    private static final String MYLIST_BY_VIEW = "<esi:choose><esi:when test=\"$(HTTP_COOKIE{"
+            + ViewCookie.NAME + "}) != ''\"><esi:include src=\"" + Fragment.MYLIST.path()
+            + "\"/></esi:when></esi:choose>";
+    /**
      * The banner by the view cookie: none when signed out or without a banner category
      * ({@code in}), else the banner fragment of the cookie's value, one URL per value.
      */
@@ -202,6 +209,9 @@ final class Pages {
                 body.append(HEADER_BY_VIEW);
             } else if (oneVariant && part instanceof BannerPart) {
                 body.append(BANNER_BY_VIEW);
+            } else if (oneVariant && part instanceof FragmentPart f
+                    && f.ref().fragment() == Fragment.MYLIST) {
+                body.append(MYLIST_BY_VIEW);
             } else if (part instanceof MarkupPart m) {
                 body.append(m.html().html());
             } else if (part instanceof FragmentPart f) {

@@ -158,6 +158,20 @@ class FproxyTest {
     }
 
     @Test
+    void anAnonymousVisitorsCartPage_fetchesOnlyTheCartFromTheOrigin() throws Exception {
+        UserAgent anonymous = new UserAgent(shop.clientUrl());
+        anonymous.post("/cart/add", Map.of("itemId", "EST-7"));
+        long origin = shop.originRequests();
+        Page cart = anonymous.get("/cart");
+        assertThat(cart.body()).contains("EST-7").doesNotContain("Pet Favorites");
+        assertThat(shop.originRequests()).as("the cart fragment; no favourites when signed out")
+                .isEqualTo(origin + 1);
+        UserAgent dogs = new UserAgent(shop.clientUrl());
+        Fixtures.signIn(dogs, "j2ee");
+        assertThat(dogs.get("/cart").body()).contains("Pet Favorites", "Shop for more DOGS");
+    }
+
+    @Test
     void signingOut_leavesTheSharedHomePageAtTheEdge() throws Exception {
         new UserAgent(shop.clientUrl()).get("/");
         UserAgent a = new UserAgent(shop.clientUrl());
