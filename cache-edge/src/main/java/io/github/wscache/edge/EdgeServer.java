@@ -188,7 +188,8 @@ public final class EdgeServer implements AutoCloseable {
         clientThreads = Executors.newCachedThreadPool(threads("client"));
         timer = Executors.newSingleThreadScheduledExecutor(threads("timer"));
         cache = new EdgeCache(new OriginClient(clientThreads, config.connectTimeout),
-                config.clock, config.maxBytes, config.varyCookies, config.cacheFault);
+                config.clock, config.maxBytes, config.varyCookies, config.cacheFault,
+                config.invalidateLocations);
         Set<String> hosts = new LinkedHashSet<>();
         hosts.add(Composer.authority(config.origin));
         for (String h : config.includeHosts) {
@@ -487,6 +488,7 @@ public final class EdgeServer implements AutoCloseable {
         private Duration drainTimeout = Duration.ofSeconds(10);
         private OutputStream accessLog;
         private Runnable cacheFault;
+        private boolean invalidateLocations = true;
         private String purgeSecret;
         private final Warmup.Settings warmupSettings = new Warmup.Settings();
 
@@ -823,6 +825,20 @@ public final class EdgeServer implements AutoCloseable {
          */
         public Builder warmupBudget(Duration budget) {
             warmupSettings.budget(budget);
+            return this;
+        }
+
+        /**
+         * Whether a 2xx or 3xx answer to POST, PUT, DELETE or another unsafe method invalidates
+         * the same-origin {@code Location} and {@code Content-Location} it names as well as the
+         * request's own URI (default {@code true}). RFC 9111 §4.4 requires the request's URI and
+         * allows the others. Turn it off for an origin that purges what a change affects by
+         * {@code Surrogate-Key} ({@link #purgeSecret}) and answers form posts with a 303 to a
+         * page shared by all visitors: else every such post, sign-in or sign-out, evicts that
+         * page for everyone.
+         */
+        public Builder invalidateLocations(boolean invalidate) {
+            this.invalidateLocations = invalidate;
             return this;
         }
 

@@ -57,6 +57,35 @@ class PurgeTest extends EdgeTestBase {
     }
 
     @Test
+    void withoutLocationInvalidation_aPostsSeeOtherKeepsItsTarget_butNotItsOwnUri() {
+        origin.route("/home", "home").header("Cache-Control", "max-age=600");
+        origin.route("/signout", "signed out").header("Cache-Control", "max-age=600");
+        edge(EdgeServer.builder().purgeSecret(SECRET).invalidateLocations(false));
+        get(edge, "/home");
+        get(edge, "/signout");
+        origin.route("/signout", "").status(303).header("Location", "/home");
+        assertThat(EdgeTestSupport.send(edge, "POST", "/signout", "").statusCode())
+                .isEqualTo(303);
+        assertThat(get(edge, "/home").headers().firstValue("Cache-Status").orElseThrow())
+                .as("the shared page a post redirects to").startsWith("wscache-edge; hit");
+        assertThat(origin.count("/home")).isEqualTo(1);
+        get(edge, "/signout");
+        assertThat(origin.count("/signout")).as("the post's own URI: RFC 9111 §4.4 MUST")
+                .isEqualTo(3);
+    }
+
+    @Test
+    void byDefault_aPostsSeeOtherInvalidatesItsTarget() {
+        origin.route("/home", "home").header("Cache-Control", "max-age=600");
+        origin.route("/signout", "").status(303).header("Location", "/home");
+        edge(EdgeServer.builder());
+        get(edge, "/home");
+        EdgeTestSupport.send(edge, "POST", "/signout", "");
+        get(edge, "/home");
+        assertThat(origin.count("/home")).isEqualTo(2);
+    }
+
+    @Test
     void purgeWithoutTheSecret_isRefusedAndCounted_andPurgesNothing() {
         origin.route("/a", "a").header("Cache-Control", "max-age=600")
                 .header("Surrogate-Key", "t");

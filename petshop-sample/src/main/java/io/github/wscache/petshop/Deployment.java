@@ -249,7 +249,11 @@ public final class Deployment implements AutoCloseable {
                         .port(o.clientPort())
                         .varyCookies(PetShopApp.VIEW_COOKIE)
                         .fetchThreads(Math.max(64, o.threads()))
-                        .purgeSecret(secret);
+                        .purgeSecret(secret)
+                        // the origin purges what an order changes by tag, and its posts answer
+                        // with a 303 to a shared page (sign-in and sign-out to the home page):
+                        // that page did not change, so a post must not evict it for everyone
+                        .invalidateLocations(false);
                 if (warmEdge) {
                     eb.warmupUrl(URI.create("/warmup.txt"))
                             .warmupConcurrency(EDGE_WARMUP_CONCURRENCY);

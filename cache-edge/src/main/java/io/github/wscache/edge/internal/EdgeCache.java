@@ -67,8 +67,8 @@ import org.slf4j.LoggerFactory;
  * The request's {@code max-age}, {@code max-stale}, {@code min-fresh}, {@code no-cache},
  * {@code no-store} and {@code only-if-cached} (a 504 when nothing usable is stored) apply. One
  * origin request for concurrent misses of one URI: the others wait for it and then look again.
- * A non-error response to an unsafe method invalidates the URI and its same-origin
- * {@code Location} and {@code Content-Location} (RFC 9111 §4.4). Requests with
+ * A non-error response to an unsafe method invalidates the URI and (unless turned off) its
+ * same-origin {@code Location} and {@code Content-Location} (RFC 9111 §4.4). Requests with
  * {@code Authorization} bypass the cache.
  *
  * <p><b>Failures.</b> A failure inside the cache (not the origin's) never fails the request: the
@@ -122,15 +122,32 @@ public final class EdgeCache implements AutoCloseable {
     private final ConcurrentHashMap<String, LongAdder> notStored = new ConcurrentHashMap<>();
     /** Distinct reasons counted; beyond, they are counted as {@code other}. */
     static final int MAX_REASONS = 64;
+    private final boolean invalidateLocations;
 
     /**
-     * Creates the cache.
+     * Creates the cache; an unsafe request's {@code Location} and {@code Content-Location} are
+     * invalidated with its URI.
      *
      * @param maxBytes the bound on the estimated retained bytes of all entries
      * @param faultHook run before each cache lookup (tests inject failures), or {@code null}
      */
     public EdgeCache(OriginClient origin, InstantSource clock, long maxBytes,
             List<String> varyCookies, Runnable faultHook) {
+        this(origin, clock, maxBytes, varyCookies, faultHook, true);
+    }
+
+    /**
+     * Creates the cache.
+     *
+     * @param maxBytes the bound on the estimated retained bytes of all entries
+     * @param faultHook run before each cache lookup (tests inject failures), or {@code null}
+     * @param invalidateLocations whether a non-error answer to an unsafe request invalidates
+     *     its same-origin {@code Location} and {@code Content-Location} too (RFC 9111 §4.4: the
+     *     target URI MUST be invalidated, these MAY)
+     */
+    public EdgeCache(OriginClient origin, InstantSource clock, long maxBytes,
+            List<String> varyCookies, Runnable faultHook, boolean invalidateLocations) {
+        this.invalidateLocations = invalidateLocations;
         this.origin = origin;
         this.clock = clock;
         this.varyCookies = List.copyOf(varyCookies);
@@ -443,6 +460,9 @@ public final class EdgeCache implements AutoCloseable {
             return;
         }
         store.invalidate(uri.toString());
+        if (!invalidateLocations) {
+            return;
+        }
         for (String field : List.of("Location", "Content-Location")) {
             String loc = r.header(field);
             if (loc == null) {

@@ -70,11 +70,15 @@ final class AccountPages {
         this.pages = pages;
     }
 
-    /** {@code GET /signin}, or the form again with {@code error} (401). */
+    /**
+     * {@code GET /signin}, or the form again with {@code error} (401). The empty form of a GET is
+     * shared at an edge ({@link Pages#sharedAtEdge}): then it carries no CSRF token, and its post
+     * proves its origin instead.
+     */
     void signInForm(HttpServletRequest req, HttpServletResponse resp, Visit visit,
             String username, String next, String error) throws IOException {
-        Html.Safe form = SIGNIN.render("message", message(error), "csrf",
-                Fragments.csrfField(visit.csrf()), "next", next, "username", username);
+        Html.Safe form = SIGNIN.render("message", message(error), "csrf", csrf(req, visit),
+                "next", next, "username", username);
         pages.page(req, resp, visit, error == null ? 200 : 401, "Sign In",
                 List.of(markup(form)));
     }
@@ -117,15 +121,27 @@ final class AccountPages {
                 ? "saved" : null);
     }
 
-    /** The account form over {@code a} (empty when null) with a {@code note}, status 200. */
-    void accountForm(HttpServletRequest req, HttpServletResponse resp, Visit visit,
+    /**
+     * {@code GET /account/new}: the empty registration form, whoever asks (a signed-in visitor
+     * who registers becomes the new account), so that an edge can share it.
+     */
+    void newAccountForm(HttpServletRequest req, HttpServletResponse resp, Visit visit)
+            throws IOException {
+        accountForm(req, resp, visit, null, null, 200, true);
+    }
+
+    private void accountForm(HttpServletRequest req, HttpServletResponse resp, Visit visit,
             Account a, String note) throws IOException {
         accountForm(req, resp, visit, a, note, 200);
     }
 
     private void accountForm(HttpServletRequest req, HttpServletResponse resp, Visit visit,
             Account a, String note, int status) throws IOException {
-        boolean create = visit.account() == null;
+        accountForm(req, resp, visit, a, note, status, visit.account() == null);
+    }
+
+    private void accountForm(HttpServletRequest req, HttpServletResponse resp, Visit visit,
+            Account a, String note, int status, boolean create) throws IOException {
         Account v = a != null ? a : new Account("", "", "", "", "", "", "", "", "", "", "FISH",
                 true, true);
         StringBuilder options = new StringBuilder();
@@ -142,7 +158,7 @@ final class AccountPages {
                 + "<td class=\"username\">{{u}}</td></tr>").render("u", v.username());
         Html.Safe form = ACCOUNT_FORM.render("heading", create ? "New Account"
                 : "Edit Account", "message", message, "action", create ? "/account/new"
-                : "/account/edit", "csrf", Fragments.csrfField(visit.csrf()), "username",
+                : "/account/edit", "csrf", csrf(req, visit), "username",
                 usernameRow, "email", v.email(), "firstName", v.firstName(), "lastName",
                 v.lastName(), "address", v.address(), "city", v.city(), "state", v.state(),
                 "zip", v.zip(), "country", v.country(), "phone", v.phone(), "categories",
@@ -150,6 +166,12 @@ final class AccountPages {
                 ? " checked" : ""), "banner", Html.safe(v.bannerOption() ? " checked" : ""));
         pages.page(req, resp, visit, status, create ? "New Account" : "Edit Account",
                 List.of(markup(form)));
+    }
+
+    /** The form's CSRF field: none in a form an edge shares, or without a session. */
+    private Html.Safe csrf(HttpServletRequest req, Visit visit) {
+        return pages.sharedAtEdge(req) || visit.csrf() == null ? Html.EMPTY
+                : Fragments.csrfField(visit.csrf());
     }
 
     private static Account accountFromForm(HttpServletRequest req, String username) {

@@ -29,10 +29,13 @@ final class Pages {
      * Container pages that do not depend on the session beyond the view cookie; in ESI mode the
      * edge may share them. The Cart page is one too: the cart and the "pet favourites" are
      * fragments of their own, so through an edge the page costs one round trip for the two (the
-     * paper's §7.1.1 case).
+     * paper's §7.1.1 case). So are the empty sign-in and registration forms, which the paper's
+     * Pet Shop could not cache ({@code SignIn.aspx}, {@code CreateNewAccount.aspx}, §7.1.1): here
+     * they carry no session token (their posts prove their origin, as the catalog pages' do) and
+     * show nothing of the visitor, so one copy per URL serves everyone.
      */
     private static final Set<String> SHARED_CONTAINERS = Set.of("/", "/home", "/category",
-            "/product", "/item", "/search", "/cart");
+            "/product", "/item", "/search", "/cart", "/signin", "/account/new");
 
     private static final Template LAYOUT = Template.of("""
             <!DOCTYPE html>
@@ -58,6 +61,13 @@ final class Pages {
             + Fragment.HEADER.ref("false").url() + "\"/></esi:when><esi:otherwise>"
             + "<esi:include src=\"" + Fragment.HEADER.ref("true").url() + "\"/>"
             + "</esi:otherwise></esi:choose>";
+    /**
+     * The "pet favourites" by the view cookie: a signed-out visitor has none, so only a
+     * signed-in one costs the edge an origin request for this personal fragment.
+     */
+    private static final String MYLIST_BY_VIEW = "<esi:choose><esi:when test=\"$(HTTP_COOKIE{"
+            + ViewCookie.NAME + "}) != ''\"><esi:include src=\"" + Fragment.MYLIST.path()
+            + "\"/></esi:when></esi:choose>";
     /**
      * The banner by the view cookie: none when signed out or without a banner category
      * ({@code in}), else the banner fragment of the cookie's value, one URL per value.
@@ -110,6 +120,15 @@ final class Pages {
     /** Whether the page at {@code path} may be shared at the edge in ESI mode. */
     static boolean isSharedContainer(String path) {
         return SHARED_CONTAINERS.contains(path);
+    }
+
+    /**
+     * Whether the GET being answered is a container the edge may share between visitors (ESI
+     * mode, a {@linkplain #isSharedContainer shared path}): its markup must then hold nothing of
+     * the visitor, not even the session's CSRF token.
+     */
+    boolean sharedAtEdge(HttpServletRequest req) {
+        return esi(req) && "GET".equals(req.getMethod()) && isSharedContainer(path(req));
     }
 
     /** The fragment's markup, from the cache when cacheable; empty when it does not exist. */
@@ -190,6 +209,9 @@ final class Pages {
                 body.append(HEADER_BY_VIEW);
             } else if (oneVariant && part instanceof BannerPart) {
                 body.append(BANNER_BY_VIEW);
+            } else if (oneVariant && part instanceof FragmentPart f
+                    && f.ref().fragment() == Fragment.MYLIST) {
+                body.append(MYLIST_BY_VIEW);
             } else if (part instanceof MarkupPart m) {
                 body.append(m.html().html());
             } else if (part instanceof FragmentPart f) {

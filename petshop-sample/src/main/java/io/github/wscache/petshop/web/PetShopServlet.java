@@ -24,7 +24,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Every POST must prove it comes from this site — {@code Sec-Fetch-Site: same-origin} or a
  * matching {@code Origin} ({@link CrossOrigin}) — or carry the session's CSRF token in
  * {@code _csrf}, else 403. In ESI mode the catalog containers ({@code /}, category, product,
- * item, search) and the Cart page's open no session, carry no token and tell the edge (with
+ * item, search), the Cart page's and the empty sign-in and registration forms open no session,
+ * carry no token and tell the edge (with
  * {@code Surrogate-Control max-age} and {@code Vary: Cookie}) that it may share them between
  * visitors with the same {@link ViewCookie}; a container rendered for a visitor whose view cookie
  * disagrees with the session is marked {@code no-store}. All state changes
@@ -95,7 +96,7 @@ public final class PetShopServlet extends HttpServlet {
             case "/order" -> orders.order(req, resp, visit);
             case "/orders" -> orders.orders(req, resp, visit);
             case "/signin" -> accounts.signInForm(req, resp, visit, "", param(req, "next"), null);
-            case "/account/new" -> accounts.accountForm(req, resp, visit, null, null);
+            case "/account/new" -> accounts.newAccountForm(req, resp, visit);
             case "/account/edit" -> accounts.editAccount(req, resp, visit);
             default -> pages.notFound(req, resp, visit);
         }

@@ -17,8 +17,10 @@ import java.util.Optional;
  * {@code GET /warmup.txt}: the shared catalog containers an edge should fetch before its first
  * visitor, most visited first, in the list format cache-edge's warm-up reads ({@code --warmup-url
  * /warmup.txt}): one path per line, {@code #} comments. The order follows how visitors move
- * through the shop (the load driver's Table 3 walk): every visit starts at the home page, then
- * a category, its products, their items. The shop records no page popularity, so within each
+ * through the shop (the load driver's Table 3 walk): every visit starts at the home page, signs
+ * in (the shared sign-in form, then the signed-in header and the banners of the five categories,
+ * which every signed-in visitor's pages include), then a category, its products, their items.
+ * The shop records no page popularity, so within each
  * level the catalog's order stands in for it. At most {@value #MAX_PATHS} paths, so that a
  * generated large catalog does not turn a warm-up into a crawl. Personal pages (cart, account,
  * orders) are never listed; search pages are not either (their keywords are the visitors').
@@ -37,7 +39,14 @@ final class PopularPages {
     List<String> paths() {
         List<String> out = new ArrayList<>();
         out.add("/");
+        // the empty sign-in form is shared too, and a visitor who signs in needs the signed-in
+        // header and the banner of their category: fragments every signed-in visitor shares
+        out.add("/signin");
+        out.add(Fragment.HEADER.ref("true").url());
         List<Category> categories = catalog.categories();
+        for (Category c : categories) {
+            out.add(Fragment.BANNER.path() + "?" + ViewCookie.NAME + "=in-" + enc(c.id()));
+        }
         for (Category c : categories) {
             out.add("/category?id=" + enc(c.id()));
         }
@@ -62,8 +71,8 @@ final class PopularPages {
 
     /** Writes the list as {@code text/plain}; browsers and edges may keep it five minutes. */
     void serve(HttpServletResponse resp) throws IOException {
-        StringBuilder b = new StringBuilder("# Pet Shop: the shared catalog pages, most visited "
-                + "first (cache-edge --warmup-url /warmup.txt)\n");
+        StringBuilder b = new StringBuilder("# Pet Shop: the shared pages and fragments, most "
+                + "visited first (cache-edge --warmup-url /warmup.txt)\n");
         for (String p : paths()) {
             b.append(p).append('\n');
         }

@@ -126,6 +126,68 @@ class FproxyTest {
     }
 
     @Test
+    void signInAndRegistrationForms_areSharedAtTheEdge_withNothingOfTheVisitorWhoFetchedThem()
+            throws Exception {
+        UserAgent signedIn = new UserAgent(shop.clientUrl());
+        Fixtures.signIn(signedIn, "j2ee");
+        // the signed-in visitor's requests are the ones the edge stores
+        Page mine = signedIn.get("/account/new");
+        signedIn.get("/signin");
+        assertThat(mine.body()).contains("Sign out", "New Account")
+                .doesNotContain("_csrf", "Edit Account");
+        long origin = shop.originRequests();
+        UserAgent anonymous = new UserAgent(shop.clientUrl());
+        Page register = anonymous.get("/account/new");
+        Page signIn = anonymous.get("/signin");
+        assertThat(shop.originRequests()).as("both forms answered at the edge").isEqualTo(origin);
+        for (Page p : List.of(register, signIn)) {
+            assertThat(p.header("Cache-Status")).startsWith("wscache-edge; hit");
+            assertThat(p.body()).contains("Sign in")
+                    .doesNotContain("_csrf", "j2ee", "Sign out", "Edit Account");
+        }
+        // the shared form has no token: its post proves its origin, as a browser's does
+        assertThat(anonymous.post("/signin", Map.of("username", "ACID", "password", "petshop"))
+                .body()).contains("Sign out");
+        // a failed sign-in echoes the user name: never stored, so never shown to another
+        Page failed = new UserAgent(shop.clientUrl()).post("/signin",
+                Map.of("username", "j2ee", "password", "wrong"));
+        assertThat(failed.status()).isEqualTo(401);
+        assertThat(failed.body()).contains("j2ee");
+        assertThat(new UserAgent(shop.clientUrl()).get("/signin").body())
+                .doesNotContain("j2ee", "Invalid");
+    }
+
+    @Test
+    void anAnonymousVisitorsCartPage_fetchesOnlyTheCartFromTheOrigin() throws Exception {
+        UserAgent anonymous = new UserAgent(shop.clientUrl());
+        anonymous.post("/cart/add", Map.of("itemId", "EST-7"));
+        long origin = shop.originRequests();
+        Page cart = anonymous.get("/cart");
+        assertThat(cart.body()).contains("EST-7").doesNotContain("Pet Favorites");
+        assertThat(shop.originRequests()).as("the cart fragment; no favourites when signed out")
+                .isEqualTo(origin + 1);
+        UserAgent dogs = new UserAgent(shop.clientUrl());
+        Fixtures.signIn(dogs, "j2ee");
+        assertThat(dogs.get("/cart").body()).contains("Pet Favorites", "Shop for more DOGS");
+    }
+
+    @Test
+    void signingOut_leavesTheSharedHomePageAtTheEdge() throws Exception {
+        new UserAgent(shop.clientUrl()).get("/");
+        UserAgent a = new UserAgent(shop.clientUrl());
+        Fixtures.signIn(a, "user5");
+        Page home = a.post("/signout", Map.of());
+        assertThat(home.uri().getPath()).isEqualTo("/");
+        assertThat(home.header("Cache-Status")).as("the 303's target after the post")
+                .startsWith("wscache-edge; hit");
+        long origin = shop.originRequests();
+        Page next = new UserAgent(shop.clientUrl()).get("/");
+        assertThat(next.header("Cache-Status")).startsWith("wscache-edge; hit");
+        assertThat(next.body()).contains("Sign in").doesNotContain("Sign out");
+        assertThat(shop.originRequests()).isEqualTo(origin);
+    }
+
+    @Test
     void anOrderThatSellsTheLastItem_isShownAtTheEdgeAtOnce() throws Exception {
         UserAgent browser = new UserAgent(shop.clientUrl());
         browser.get("/item?id=EST-20");

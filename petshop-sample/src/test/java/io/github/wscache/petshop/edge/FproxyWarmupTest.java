@@ -11,9 +11,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Fproxy started with {@code warmEdge}: the edge reads the origin's {@code /warmup.txt} (home,
- * every category, product and item of JPetStore's catalog) and pre-fetches those containers and
- * their fragments, so that the first anonymous visitor's catalog pages are answered at the edge.
+ * Fproxy started with {@code warmEdge}: the edge reads the origin's {@code /warmup.txt} (home, the
+ * sign-in form, the signed-in header and banners, every category, product and item of
+ * JPetStore's catalog) and pre-fetches those containers and their fragments, so that the first
+ * visitor's catalog pages are answered at the edge, signed in or not.
  */
 class FproxyWarmupTest {
 
@@ -29,19 +30,31 @@ class FproxyWarmupTest {
                     first.get("/product?id=FI-SW-01"), first.get("/item?id=EST-1"));
 
             assertThat(list).startsWith("# Pet Shop").contains("\n/\n",
-                    "\n/category?id=FISH\n", "\n/product?id=FI-SW-01\n", "\n/item?id=EST-1\n")
+                    "\n/category?id=FISH\n", "\n/product?id=FI-SW-01\n", "\n/item?id=EST-1\n",
+                    "\n/signin\n", "\n/fragment/header?signedIn=true\n",
+                    "\n/fragment/banner?PS_VIEW=in-DOGS\n")
                     .doesNotContain("/cart", "/account", "/orders");
             assertThat(s.done()).isTrue();
-            assertThat(s.listed()).as("home, 5 categories, 16 products, 28 items").isEqualTo(50);
+            assertThat(s.listed()).as("home, sign-in form, signed-in header, 5 banners, "
+                    + "5 categories, 16 products, 28 items").isEqualTo(57);
             assertThat(s.failed()).isZero();
-            assertThat(s.stored()).isEqualTo(50);
+            assertThat(s.stored()).isEqualTo(57);
             assertThat(shop.originRequests()).as("the first visitor's pages, from the edge")
                     .isEqualTo(origin);
             for (Page p : pages) {
                 assertThat(p.header("Cache-Status")).startsWith("wscache-edge; hit")
                         .contains("0 miss");
             }
-            assertThat(shop.edge().stats().warmed()).isEqualTo(50);
+            assertThat(shop.edge().stats().warmed()).isEqualTo(57);
+            // a visitor who signs in: the post goes to the origin, their pages do not
+            UserAgent dogs = new UserAgent(shop.clientUrl());
+            Fixtures.signIn(dogs, "j2ee");
+            long afterSignIn = shop.originRequests();
+            Page category = dogs.get("/category?id=CATS");
+            assertThat(category.body()).contains("Sign out", "banner-DOGS");
+            assertThat(category.header("Cache-Status")).startsWith("wscache-edge; hit")
+                    .contains("0 miss");
+            assertThat(shop.originRequests()).isEqualTo(afterSignIn);
         }
     }
 }
