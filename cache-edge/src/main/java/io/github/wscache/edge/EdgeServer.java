@@ -8,6 +8,7 @@ import io.github.wscache.edge.internal.EdgeCommand;
 import io.github.wscache.edge.internal.EdgeCounters;
 import io.github.wscache.edge.internal.OriginClient;
 import io.github.wscache.edge.internal.ProxyServlet;
+import io.github.wscache.edge.internal.ServerActions;
 import io.github.wscache.edge.internal.TrafficValve;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -130,6 +131,7 @@ public final class EdgeServer implements AutoCloseable {
     private ExecutorService clientThreads;
     private ScheduledExecutorService timer;
     private EdgeCache cache;
+    private ServerActions actions;
     private Tomcat tomcat;
     private Path baseDir;
     private int port = -1;
@@ -169,8 +171,10 @@ public final class EdgeServer implements AutoCloseable {
         Composer composer = new Composer(cache, pool, timer, hosts, config.maxIncludeDepth,
                 config.includeTimeout, config.esiAlways, counters);
         String origin = config.origin.toString().replaceAll("/+$", "");
+        actions = config.classification == null ? null : new ServerActions(
+                config.classification, com.github.benmanes.caffeine.cache.Ticker.systemTicker());
         ProxyServlet servlet = new ProxyServlet(origin, cache, composer, counters,
-                config.readTimeout);
+                config.readTimeout, actions);
         if (config.accessLog != null) {
             accessLog = new AccessLog(config.accessLog, ZoneId.systemDefault());
         }
@@ -273,6 +277,22 @@ public final class EdgeServer implements AutoCloseable {
      */
     public int adminPort() {
         return adminPort;
+    }
+
+    /**
+     * Returns how often each server action was taken since start; empty when client
+     * classification is off.
+     */
+    public java.util.Map<ClientClassification.ServerAction, Long> serverActionsTaken() {
+        java.util.Map<ClientClassification.ServerAction, Long> m =
+                new java.util.EnumMap<>(ClientClassification.ServerAction.class);
+        if (actions != null) {
+            for (ClientClassification.ServerAction a
+                    : ClientClassification.ServerAction.values()) {
+                m.put(a, actions.taken(a));
+            }
+        }
+        return m;
     }
 
     /** Returns the counters since start. */
@@ -402,8 +422,18 @@ public final class EdgeServer implements AutoCloseable {
         private OutputStream accessLog;
         private Runnable cacheFault;
         private String purgeSecret;
+        private ClientClassification classification;
 
         private Builder() {
+        }
+
+        /**
+         * Classifies clients as poor, normal or rich and takes server actions for them, as
+         * {@code classification} says (off by default; {@code null} turns it off).
+         */
+        public Builder clientClassification(ClientClassification classification) {
+            this.classification = classification;
+            return this;
         }
 
         /**
