@@ -342,13 +342,15 @@ public final class EdgeCommand {
                         b.purgeSecret(readSecret((String) v));
                         break;
                     default:
-                        // CONFIG was read already; ACCESS_LOG is opened when the edge starts
+                        // CONFIG was read already; ACCESS_LOG is opened when the edge starts;
+                        // ClassificationOptions reads the classification options
                         break;
                 }
             } catch (IllegalArgumentException | IllegalStateException ex) {
                 throw new UsageException(e.getValue().where() + ": " + ex.getMessage(), false);
             }
         }
+        ClassificationOptions.apply(b, settings);
         return b;
     }
 
