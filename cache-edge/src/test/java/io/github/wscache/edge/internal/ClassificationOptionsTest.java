@@ -1,7 +1,6 @@
 package io.github.wscache.edge.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.wscache.edge.ClientClassification;
 import io.github.wscache.edge.ClientClassification.ServerAction;
