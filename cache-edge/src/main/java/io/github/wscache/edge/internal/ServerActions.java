@@ -88,10 +88,18 @@ public final class ServerActions {
 
     /** Records the request with the classifier and returns what its class asks for. */
     Adaptation begin(HttpServletRequest req, ClientRequest c) {
+        return begin(address(req, c.headers()), c.method(),
+                c.uri().getRawPath() == null ? "/" : c.uri().getRawPath(), c.headers());
+    }
+
+    /**
+     * Records a request of {@code address} ({@code method} in upper case, {@code path} without
+     * the query, {@code headers} case-insensitive) and returns what its class asks for.
+     */
+    public Adaptation begin(String address, String method, String path,
+            Map<String, List<String>> headers) {
         long at = classifier.now();
-        String address = address(req, c.headers());
-        String path = c.uri().getRawPath() == null ? "/" : c.uri().getRawPath();
-        if (!c.is("GET")) {
+        if (!method.equals("GET")) {
             return new Adaptation(address, at, null, false, false, Set.of());
         }
         ClientClassifier.Classification cl = classifier.request(address, path, at);
@@ -100,7 +108,7 @@ public final class ServerActions {
         }
         boolean actionPage = ClientClassifier.matches(config.actionPages(), path);
         Set<ServerAction> wanted = actionPage ? wanted(cl.clientClass(),
-                HeaderRules.first(c.headers(), HEADER), c.headers().containsKey(HEADER))
+                HeaderRules.first(headers, HEADER), headers.containsKey(HEADER))
                 : Set.of();
         return new Adaptation(address, at, cl, classifier.isClassifyPage(path), actionPage,
                 wanted);
@@ -137,7 +145,7 @@ public final class ServerActions {
      *     {@code no-transform})
      * @param gzipUsual whether the edge would gzip it anyway
      */
-    Applied apply(Adaptation a, Map<String, List<String>> out, int status, boolean esi,
+    public Applied apply(Adaptation a, Map<String, List<String>> out, int status, boolean esi,
             boolean acceptsGzip, boolean compressible, boolean gzipUsual) {
         if (a.classification() == null) {
             return new Applied(gzipUsual, false, Composer.NORMAL, Set.of());
