@@ -88,8 +88,8 @@ public final class ServerActions {
 
     /** Records the request with the classifier and returns what its class asks for. */
     Adaptation begin(HttpServletRequest req, ClientRequest c) {
-        return begin(address(req, c.headers()), c.method(),
-                c.uri().getRawPath() == null ? "/" : c.uri().getRawPath(), c.headers());
+        // the client's path, not the origin's (the origin URL may have a base path)
+        return begin(address(req, c.headers()), c.method(), req.getRequestURI(), c.headers());
     }
 
     /**
