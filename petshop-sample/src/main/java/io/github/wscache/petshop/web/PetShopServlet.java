@@ -56,6 +56,11 @@ public final class PetShopServlet extends HttpServlet {
         this.accounts = new AccountPages(services, pages);
     }
 
+    /** Adds embedded objects to every page (off by default; {@link EmbeddedObjects}). */
+    public void embeddedObjects(boolean on) {
+        pages.embeddedObjects(on);
+    }
+
     /** Purges the edges in front through {@code purger} whenever stock changes. */
     public void purgeEdges(EdgePurger purger) {
         pages.purgeEdges(purger);
@@ -70,6 +75,9 @@ public final class PetShopServlet extends HttpServlet {
     protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         requests.incrementAndGet();
         String path = Pages.path(req);
+        if (EmbeddedObjects.serve(path, resp)) {
+            return;
+        }
         if (path.startsWith("/fragment/")) {
             fragments.serve(path, req, resp);
             return;
