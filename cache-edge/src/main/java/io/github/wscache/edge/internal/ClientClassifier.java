@@ -9,6 +9,8 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -73,8 +75,16 @@ public final class ClientClassifier {
     private final long timeout;
     private final String[] suffixes;
 
-    /** Creates a classifier that reads the time from {@code ticker}. */
+    /**
+     * Creates a classifier that reads the time from {@code ticker}; the tables' maintenance
+     * (evictions) runs on the common pool, off the request path.
+     */
     public ClientClassifier(ClientClassification config, Ticker ticker) {
+        this(config, ticker, ForkJoinPool.commonPool());
+    }
+
+    /** As above, with the tables' maintenance on {@code maintenance} (tests: the caller). */
+    ClientClassifier(ClientClassification config, Ticker ticker, Executor maintenance) {
         this.config = config;
         this.ticker = ticker;
         this.alpha = config.alpha();
@@ -85,13 +95,12 @@ public final class ClientClassifier {
         this.timeout = config.sequenceTimeout().toNanos();
         this.suffixes = config.embeddedSuffixes().toArray(new String[0]);
         long idle = config.clientIdle().toNanos();
-        // evictions run on the calling thread: cheap, and the bound holds without a pool
         this.clients = Caffeine.newBuilder().maximumSize(config.maxClients())
                 .expireAfterAccess(idle, TimeUnit.NANOSECONDS).ticker(ticker)
-                .executor(Runnable::run).build();
+                .executor(maintenance).build();
         this.clusters = Caffeine.newBuilder().maximumSize(config.maxClients())
                 .expireAfterAccess(idle, TimeUnit.NANOSECONDS).ticker(ticker)
-                .executor(Runnable::run).build();
+                .executor(maintenance).build();
     }
 
     /** Returns the ticker's time, the start of a request. */
@@ -166,11 +175,13 @@ public final class ClientClassifier {
         if (cluster == null) {
             return Classification.UNKNOWN;
         }
-        Client c = clients.get(address, a -> new Client(cluster));
-        synchronized (c) {
-            close(c);
-            if (c.samples > 0) {
-                return classify(c, Basis.CLIENT);
+        Client c = clients.getIfPresent(address);
+        if (c != null) {
+            synchronized (c) {
+                close(c);
+                if (c.samples > 0) {
+                    return classify(c, Basis.CLIENT);
+                }
             }
         }
         Means m = clusters.getIfPresent(cluster);
@@ -182,12 +193,16 @@ public final class ClientClassifier {
         }
     }
 
-    /** Starts a measured sequence for {@code address}'s page that arrived at {@code at}. */
+    /**
+     * Starts a measured sequence for {@code address}'s page that arrived at {@code at}; the
+     * client's entry is made here, so that clients never measured take no room.
+     */
     public void measure(String address, long at) {
-        Client c = clients.getIfPresent(address);
-        if (c == null) {
+        String cluster = cluster(address, config.ipv4Prefix(), config.ipv6Prefix());
+        if (cluster == null) {
             return;
         }
+        Client c = clients.get(address, a -> new Client(cluster));
         synchronized (c) {
             close(c);
             c.seqStart = at;

@@ -20,7 +20,8 @@ class ClientClassifierTest {
     private final Ticker ticker = nanos::get;
 
     private ClientClassifier classifier(ClientClassification.Builder b) {
-        return new ClientClassifier(b.classifyPages("/", "/shop/*").build(), ticker);
+        return new ClientClassifier(b.classifyPages("/", "/shop/*").build(), ticker,
+                Runnable::run);
     }
 
     private ClientClassifier classifier() {
