@@ -65,7 +65,7 @@ public final class ClientClassifier {
     private final ClientClassification config;
     private final Ticker ticker;
     private final Cache<String, Client> clients;
-    private final Cache<String, Means> clusters;
+    private final Cache<Object, Means> clusters;
     private final double alpha;
     private final long poorFirst;
     private final long poorLast;
@@ -171,10 +171,6 @@ public final class ClientClassifier {
 
     /** A page of {@code address}: closes its open sequence and returns its classification. */
     public Classification page(String address, long at) {
-        String cluster = cluster(address, config.ipv4Prefix(), config.ipv6Prefix());
-        if (cluster == null) {
-            return Classification.UNKNOWN;
-        }
         Client c = clients.getIfPresent(address);
         if (c != null) {
             synchronized (c) {
@@ -184,7 +180,8 @@ public final class ClientClassifier {
                 }
             }
         }
-        Means m = clusters.getIfPresent(cluster);
+        Object cluster = c != null ? c.cluster : clusterKey(address);
+        Means m = cluster == null ? null : clusters.getIfPresent(cluster);
         if (m == null) {
             return Classification.UNKNOWN;
         }
@@ -198,11 +195,14 @@ public final class ClientClassifier {
      * client's entry is made here, so that clients never measured take no room.
      */
     public void measure(String address, long at) {
-        String cluster = cluster(address, config.ipv4Prefix(), config.ipv6Prefix());
-        if (cluster == null) {
-            return;
+        Client c = clients.getIfPresent(address);
+        if (c == null) {
+            Object cluster = clusterKey(address);
+            if (cluster == null) {
+                return;
+            }
+            c = clients.get(address, a -> new Client(cluster));
         }
-        Client c = clients.get(address, a -> new Client(cluster));
         synchronized (c) {
             close(c);
             c.seqStart = at;
@@ -219,7 +219,7 @@ public final class ClientClassifier {
                 }
             }
         }
-        String cluster = cluster(address, config.ipv4Prefix(), config.ipv6Prefix());
+        Object cluster = clusterKey(address);
         Means m = cluster == null ? null : clusters.getIfPresent(cluster);
         if (m == null) {
             return Classification.UNKNOWN;
@@ -272,6 +272,25 @@ public final class ClientClassifier {
             k = ClientClass.NORMAL;
         }
         return new Classification(k, basis, m.first, m.last);
+    }
+
+    /**
+     * Returns the key of the cluster of an IP address literal, or {@code null} when it is not
+     * one: for IPv4 a {@code Long} (the masked address and the prefix length; no string is
+     * built on the request path), for IPv6 the {@link #cluster} text.
+     */
+    Object clusterKey(String address) {
+        if (address == null || address.indexOf(':') >= 0) {
+            return cluster(address, config.ipv4Prefix(), config.ipv6Prefix());
+        }
+        byte[] b = ipv4(address);
+        if (b == null) {
+            return null;
+        }
+        int bits = config.ipv4Prefix();
+        long ip = (b[0] & 0xffL) << 24 | (b[1] & 0xff) << 16 | (b[2] & 0xff) << 8 | b[3] & 0xff;
+        long mask = bits == 0 ? 0 : 0xffffffffL << (32 - bits) & 0xffffffffL;
+        return (long) bits << 32 | ip & mask;
     }
 
     /**
@@ -367,12 +386,12 @@ public final class ClientClassifier {
 
     /** A client: its means and its open sequence; guarded by its own monitor. */
     private static final class Client extends Means {
-        final String cluster;
+        final Object cluster;
         long seqStart = NONE;
         long seqFirst = NONE;
         long seqLast = NONE;
 
-        Client(String cluster) {
+        Client(Object cluster) {
             this.cluster = cluster;
         }
     }

@@ -112,8 +112,8 @@ public final class ProxyServlet extends HttpServlet {
                 + (f.stored() ? "; stored" : "");
         boolean gzip = c.acceptsGzip() && compress;
         ServerActions.Applied applied = adapt == null ? null : actions.apply(adapt, out,
-                f.response().status(), esi, c.acceptsGzip(), mayCompress(f.response(), true),
-                gzip);
+                f.response().status(), esi, c.acceptsGzip(),
+                adapt.actionPage() && mayCompress(f.response(), true), gzip);
         if (applied != null) {
             gzip = applied.gzip();
         }

@@ -188,6 +188,20 @@ class ClientClassifierTest {
     }
 
     @Test
+    void clusterKeys_groupByPrefix() {
+        ClientClassifier c = classifier(ClientClassification.builder().clusterPrefixes(20, 48));
+        assertThat(c.clusterKey("10.1.255.3")).isEqualTo(c.clusterKey("10.1.240.7"))
+                .isNotEqualTo(c.clusterKey("10.1.239.7"));
+        assertThat(c.clusterKey("2001:db8:1:2::5")).isEqualTo(c.clusterKey("2001:db8:1:ff::1"))
+                .isNotEqualTo(c.clusterKey("2001:db8:2::1"));
+        assertThat(c.clusterKey("10.1.2")).isNull();
+        ClientClassifier all = classifier(ClientClassification.builder().clusterPrefixes(0, 0));
+        assertThat(all.clusterKey("1.2.3.4")).isEqualTo(all.clusterKey("250.2.3.4"));
+        ClientClassifier one = classifier(ClientClassification.builder().clusterPrefixes(32, 128));
+        assertThat(one.clusterKey("1.2.3.4")).isNotEqualTo(one.clusterKey("1.2.3.5"));
+    }
+
+    @Test
     void addressThatIsNotAnIp_isNeverClassified_norRemembered() {
         ClientClassifier c = classifier();
         view(c, "evil.example.com", 4000, 7000);
