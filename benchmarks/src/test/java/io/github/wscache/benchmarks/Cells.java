@@ -13,6 +13,7 @@ final class Cells {
         int endToEnd = AxisEndToEndBenchmark.Cell.values().length;
         int floor = ReplayFloorBenchmark.Source.values().length;
         int json = JsonHitBenchmark.Source.values().length;
-        return keys + hits + scaling + throughput + endToEnd + floor + json;
+        int classify = 2;
+        return keys + hits + scaling + throughput + endToEnd + floor + json + classify;
     }
 }

@@ -10,6 +10,7 @@ import io.github.wscache.edge.internal.EdgeCommand;
 import io.github.wscache.edge.internal.EdgeCounters;
 import io.github.wscache.edge.internal.OriginClient;
 import io.github.wscache.edge.internal.ProxyServlet;
+import io.github.wscache.edge.internal.ServerActions;
 import io.github.wscache.edge.internal.TrafficValve;
 import io.github.wscache.edge.internal.Warmup;
 import java.io.IOException;
@@ -158,6 +159,7 @@ public final class EdgeServer implements AutoCloseable {
     private EdgeCache cache;
     private Warmup warmup;
     private AuditedAdmin audited;
+    private ServerActions actions;
     private Tomcat tomcat;
     private Path baseDir;
     private int port = -1;
@@ -200,8 +202,10 @@ public final class EdgeServer implements AutoCloseable {
         String origin = config.origin.toString().replaceAll("/+$", "");
         audited = AuditedAdmin.builder(new EdgeAdministered(cache, counters, this::stats, origin,
                 () -> port, config.purgeSecret != null)).build();
+        actions = config.classification == null ? null : new ServerActions(
+                config.classification, com.github.benmanes.caffeine.cache.Ticker.systemTicker());
         ProxyServlet servlet = new ProxyServlet(origin, cache, composer, counters,
-                config.readTimeout);
+                config.readTimeout, actions);
         if (config.accessLog != null) {
             accessLog = new AccessLog(config.accessLog, ZoneId.systemDefault());
         }
@@ -354,6 +358,22 @@ public final class EdgeServer implements AutoCloseable {
         return audited;
     }
 
+    /**
+     * Returns how often each server action was taken since start; empty when client
+     * classification is off.
+     */
+    public java.util.Map<ClientClassification.ServerAction, Long> serverActionsTaken() {
+        java.util.Map<ClientClassification.ServerAction, Long> m =
+                new java.util.EnumMap<>(ClientClassification.ServerAction.class);
+        if (actions != null) {
+            for (ClientClassification.ServerAction a
+                    : ClientClassification.ServerAction.values()) {
+                m.put(a, actions.taken(a));
+            }
+        }
+        return m;
+    }
+
     /** Returns the counters since start. */
     public EdgeStats stats() {
         return new EdgeStats(counters.requests.sum(), counters.hits.sum(),
@@ -491,8 +511,18 @@ public final class EdgeServer implements AutoCloseable {
         private boolean invalidateLocations = true;
         private String purgeSecret;
         private final Warmup.Settings warmupSettings = new Warmup.Settings();
+        private ClientClassification classification;
 
         private Builder() {
+        }
+
+        /**
+         * Classifies clients as poor, normal or rich and takes server actions for them, as
+         * {@code classification} says (off by default; {@code null} turns it off).
+         */
+        public Builder clientClassification(ClientClassification classification) {
+            this.classification = classification;
+            return this;
         }
 
         /**

@@ -37,4 +37,27 @@ class SnippetsTest {
             }
         }
     }
+
+    @Test
+    void clientClassificationExample_buildsAndStarts() throws Exception {
+        try (TestOrigin origin = new TestOrigin()) {
+            origin.route("/shop/item", "<p>item</p>").esi();
+            try (EdgeServer edge = EdgeServer.builder()
+                    .origin(origin.uri())
+                    .clientClassification(ClientClassification.builder()
+                            .classifyPages("/", "/shop/*")
+                            .actionPages("/shop/*")
+                            .actions(ClientClassification.ServerAction.GZIP,
+                                    ClientClassification.ServerAction.REDUCE)
+                            .poorThresholds(Duration.ofSeconds(3), Duration.ofSeconds(5))
+                            .build())
+                    .build()
+                    .start()) {
+                HttpResponse<String> page = HttpClient.newHttpClient().send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + edge.port()
+                                + "/shop/item")).build(), HttpResponse.BodyHandlers.ofString());
+                assertThat(page.headers().firstValue("X-Class")).hasValue("normal");
+            }
+        }
+    }
 }

@@ -21,6 +21,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 /**
  * Resolves the includes of a page: every include of a page is started at once (each fetch runs
@@ -70,10 +71,15 @@ public final class Composer {
         this.counters = counters;
     }
 
+    /** The page's own includes a page keeps unless a server action says otherwise. */
+    public static final Predicate<EsiParser.Include> NORMAL = inc -> !inc.rich();
+
     /** What one page's composition has seen so far. */
     public static final class Page {
         final Map<String, List<String>> headers;
         final EsiVariables vars;
+        /** Which of the page's own includes (not its fragments') are composed. */
+        Predicate<EsiParser.Include> keep = NORMAL;
         /** Fragments served from the cache. */
         public final AtomicInteger hits = new AtomicInteger();
         /** Fragments fetched from the origin. */
@@ -86,6 +92,15 @@ public final class Composer {
         public Page(Map<String, List<String>> headers, EsiVariables vars) {
             this.headers = headers;
             this.vars = vars;
+        }
+
+        /**
+         * Sets which of the page's own includes are composed (default {@link #NORMAL}: all
+         * but those marked {@code wscache-rich}); the includes of fragments are all composed.
+         */
+        public Page keep(Predicate<EsiParser.Include> keep) {
+            this.keep = keep;
+            return this;
         }
     }
 
@@ -149,6 +164,9 @@ public final class Composer {
                 add(chosen, parts, base, depth, page);
             } else {
                 EsiParser.Include inc = (EsiParser.Include) n;
+                if (depth == 0 && !page.keep.test(inc)) {
+                    continue;
+                }
                 parts.add(new Part(null, inc, include(inc, base, depth + 1, page)));
             }
         }

@@ -363,7 +363,8 @@ public final class EdgeCommand {
                         break;
                     default:
                         // CONFIG was read already; ACCESS_LOG is opened when the edge starts;
-                        // WARMUP_TOP goes with WARMUP_FROM_LOG
+                        // WARMUP_TOP goes with WARMUP_FROM_LOG; ClassificationOptions reads
+                        // the classification options
                         break;
                 }
             } catch (IllegalArgumentException | IllegalStateException ex) {
@@ -371,6 +372,7 @@ public final class EdgeCommand {
             }
         }
         checkWarmup(settings);
+        ClassificationOptions.apply(b, settings);
         return b;
     }
 

@@ -54,6 +54,34 @@ public enum EdgeOption {
             "How deep includes nest (0 to 32); the page's own includes are level 1."),
     FETCH_THREADS("fetchThreads", Type.COUNT, "N", "64",
             "Threads that fetch includes (1 to 4096)."),
+    CLASSIFY_PAGES("classifyPages", Type.LIST, "PATH,...", "none",
+            "Pages whose embedded objects classify clients as poor, normal or rich (paper 004): "
+                    + "exact paths, or prefixes ending in *; none: no classification."),
+    ACTION_PAGES("actionPages", Type.LIST, "PATH,...", "none",
+            "Pages on which server actions may be taken for poor and rich clients, written as "
+                    + "classifyPages; none: no action."),
+    SERVER_ACTIONS("serverActions", Type.LIST, "ACTION,...", "gzip,reduce",
+            "Actions that may be taken: gzip and reduce (poor clients; reduce leaves out "
+                    + "includes marked wscache-optional), enrich (rich clients)."),
+    OPTIONAL_INCLUDES("optionalIncludes", Type.LIST, "SRC,...", "none",
+            "Include srcs, as written in pages, that a reduced page leaves out besides those "
+                    + "marked wscache-optional=\"true\"."),
+    POOR_FIRST("poorFirst", Type.DURATION, "DURATION", "3s",
+            "A client is poor when its mean delay from a page to its first embedded object "
+                    + "exceeds this..."),
+    POOR_LAST("poorLast", Type.DURATION, "DURATION", "5s",
+            "...or its mean delay to the last one exceeds this."),
+    RICH_FIRST("richFirst", Type.DURATION, "DURATION", "1s",
+            "A client is rich when its mean delay to the first embedded object is at most "
+                    + "this..."),
+    RICH_LAST("richLast", Type.DURATION, "DURATION", "2s",
+            "...and its mean delay to the last one at most this."),
+    GZIP_FOR_ALL("gzipForAll", Type.BOOLEAN, "", "true",
+            "Gzips action pages for every client that accepts it; false: for poor clients only."),
+    CLIENT_ADDRESS_HEADER("clientAddressHeader", Type.NAME, "NAME", "none",
+            "Request field whose first address is the client's for classification (such as "
+                    + "X-Forwarded-For), only behind a proxy that sets it; none: the "
+                    + "connection's."),
     ACCESS_LOG("accessLog", Type.LOG, "FILE|-|off", "off",
             "Access log, one line per request (combined format, cache outcome, microseconds): "
                     + "a file, appended to; - for standard output; off for none."),
@@ -86,7 +114,7 @@ public enum EdgeOption {
     static final Object OFF = "off";
 
     enum Type { FILE, URL, ADDRESS, PORT, PORT_OR_OFF, BOOLEAN, LIST, SIZE, DURATION, DRAIN,
-        COUNT, LOG, TARGET }
+        COUNT, LOG, TARGET, NAME }
 
     private final String key;
     private final Type type;
@@ -181,8 +209,9 @@ public enum EdgeOption {
             case BOOLEAN:
                 return "true or false";
             case LIST:
-                return "names separated by commas such as " + (this == VARY_COOKIES
-                        ? "JSESSIONID,user" : "static.example.com,img.example.com:8080");
+                return "names separated by commas such as " + listExample();
+            case NAME:
+                return "a header field name such as X-Forwarded-For";
             case SIZE:
                 return "a size such as 65536, 512KB, 64MB or 1GB";
             case DURATION:
@@ -195,6 +224,22 @@ public enum EdgeOption {
                 return "a path on the origin such as /warmup.txt, or an http URL";
             default:
                 return "a file name, - for standard output, or off";
+        }
+    }
+
+    private String listExample() {
+        switch (this) {
+            case VARY_COOKIES:
+                return "JSESSIONID,user";
+            case CLASSIFY_PAGES:
+            case ACTION_PAGES:
+                return "/,/shop/*";
+            case SERVER_ACTIONS:
+                return "gzip,reduce,enrich";
+            case OPTIONAL_INCLUDES:
+                return "/fragments/ads,/fragments/news";
+            default:
+                return "static.example.com,img.example.com:8080";
         }
     }
 
@@ -249,6 +294,11 @@ public enum EdgeOption {
                 throw bad(text);
             case LIST:
                 return list(text);
+            case NAME:
+                if (t.isEmpty() || !t.chars().allMatch(c -> c > ' ' && c < 127 && c != ':')) {
+                    throw bad(text);
+                }
+                return t;
             case SIZE:
                 return size(text);
             case DURATION:
@@ -287,8 +337,9 @@ public enum EdgeOption {
                     if (item.kind() != YamlNode.Kind.STRING && item.kind() != YamlNode.Kind.NUMBER
                             || item.text().isBlank()) {
                         throw new BadValue("must be a list of names such as [" + (this
-                                == VARY_COOKIES ? "JSESSIONID, user" : "static.example.com")
-                                + "], but one item is " + item.describe());
+                                == INCLUDE_HOSTS ? "static.example.com"
+                                : listExample().replace(",", ", ")) + "], but one item is "
+                                + item.describe());
                     }
                     items.add(item.text().trim());
                 }

@@ -14,8 +14,10 @@ import java.util.regex.Pattern;
  * {@code <esi:choose>} with its {@code <esi:when test="..">} and {@code <esi:otherwise>}
  * becomes a {@link Choose}; the text inside {@code <esi:vars>} becomes {@link VarText}
  * (variables substituted per request); {@code <esi:remove>..</esi:remove>} and
- * {@code <esi:comment ../>} are dropped; {@code <!--esi} and its closing {@code -->} are dropped
- * and what is between them is processed. Other markup stays text.
+ * {@code <esi:comment ../>} are dropped; an include's {@code wscache-optional="true"} and
+ * {@code wscache-rich="true"} mark it for the server actions ({@code ServerActions});
+ * {@code <!--esi} and its closing {@code -->} are dropped and what is between them is
+ * processed. Other markup stays text.
  *
  * <p>Failing safe: an unterminated {@code esi:include}, {@code esi:remove} or
  * {@code esi:comment} is kept as text, as before; an {@code esi:choose}, {@code esi:when},
@@ -52,14 +54,22 @@ public final class EsiParser {
      * @param src the URL to include, as written (may hold variables)
      * @param alt the fallback URL, or {@code null}
      * @param continueOnError whether a failure drops the include silently
+     * @param optional {@code wscache-optional="true"}: a reduced page leaves it out
+     * @param rich {@code wscache-rich="true"}: only a richer page has it
      * @param srcTemplate {@code src} parsed for its variables
      * @param altTemplate {@code alt} parsed for its variables, or {@code null}
      */
-    public record Include(String src, String alt, boolean continueOnError,
-            EsiTemplate srcTemplate, EsiTemplate altTemplate) implements Node {
+    public record Include(String src, String alt, boolean continueOnError, boolean optional,
+            boolean rich, EsiTemplate srcTemplate, EsiTemplate altTemplate) implements Node {
         /** An include of {@code src}, falling back to {@code alt} (or {@code null}). */
         public Include(String src, String alt, boolean continueOnError) {
-            this(src, alt, continueOnError, EsiTemplate.parse(src),
+            this(src, alt, continueOnError, false, false);
+        }
+
+        /** An include marked optional or rich-only (server actions, paper 004). */
+        public Include(String src, String alt, boolean continueOnError, boolean optional,
+                boolean rich) {
+            this(src, alt, continueOnError, optional, rich, EsiTemplate.parse(src),
                     alt == null ? null : EsiTemplate.parse(alt));
         }
     }
@@ -286,6 +296,8 @@ public final class EsiParser {
         String src = null;
         String alt = null;
         boolean cont = false;
+        boolean optional = false;
+        boolean rich = false;
         Matcher m = ATTR.matcher(attributes);
         while (m.find()) {
             String v = m.group(2) != null ? m.group(2) : m.group(3);
@@ -299,11 +311,17 @@ public final class EsiParser {
                 case "onerror":
                     cont = v.equals("continue");
                     break;
+                case "wscache-optional":
+                    optional = v.equalsIgnoreCase("true");
+                    break;
+                case "wscache-rich":
+                    rich = v.equalsIgnoreCase("true");
+                    break;
                 default:
                     break;
             }
         }
-        return src == null ? null : new Include(src, alt, cont);
+        return src == null ? null : new Include(src, alt, cont, optional, rich);
     }
 
     private void flush(List<Node> out, boolean vars) {

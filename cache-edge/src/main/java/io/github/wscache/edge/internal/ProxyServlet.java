@@ -35,6 +35,8 @@ import org.slf4j.LoggerFactory;
  *       conditional GET matches, or as a 206/416 for a {@code Range} ({@link #sendAsIs});
  *   <li>an ESI page is composed ({@link #sendComposed}).
  * </ol>
+ * With client classification on, {@link ServerActions} classifies the client before the fetch
+ * and decides the actions (gzip, the includes to compose, fields) before the response is written.
  * Writing (fields, gzip, {@code Content-Length} or chunks, bytes counted) is the
  * {@link ResponseWriter}'s job.
  *
@@ -59,6 +61,8 @@ public final class ProxyServlet extends HttpServlet {
     private final transient EdgeCounters counters;
     private final transient Duration pageTimeout;
     private final transient ResponseWriter writer;
+    /** Client classification and server actions (paper 004), or {@code null} when off. */
+    private final transient ServerActions actions;
 
     /**
      * Creates the servlet; {@code origin} is the base URL without a trailing slash,
@@ -66,6 +70,16 @@ public final class ProxyServlet extends HttpServlet {
      */
     public ProxyServlet(String origin, EdgeCache cache, Composer composer, EdgeCounters counters,
             Duration pageTimeout) {
+        this(origin, cache, composer, counters, pageTimeout, null);
+    }
+
+    /**
+     * Creates the servlet with client classification and server actions ({@code actions},
+     * or {@code null} for none).
+     */
+    public ProxyServlet(String origin, EdgeCache cache, Composer composer, EdgeCounters counters,
+            Duration pageTimeout, ServerActions actions) {
+        this.actions = actions;
         this.origin = origin;
         this.cache = cache;
         this.composer = composer;
@@ -78,6 +92,7 @@ public final class ProxyServlet extends HttpServlet {
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         counters.requests.increment();
         ClientRequest c = ClientRequest.read(req, origin);
+        ServerActions.Adaptation adapt = actions == null ? null : actions.begin(req, c);
         Fetched f;
         try {
             f = cache.fetch("page", c.method(), c.uri(), c.toOrigin(), c.body(), pageTimeout,
@@ -96,10 +111,16 @@ public final class ProxyServlet extends HttpServlet {
         String status = "wscache-edge; " + f.outcome().cacheStatus()
                 + (f.stored() ? "; stored" : "");
         boolean gzip = c.acceptsGzip() && compress;
+        ServerActions.Applied applied = adapt == null ? null : actions.apply(adapt, out,
+                f.response().status(), esi, c.acceptsGzip(),
+                adapt.actionPage() && mayCompress(f.response(), true), gzip);
+        if (applied != null) {
+            gzip = applied.gzip();
+        }
         if (!esi) {
-            sendAsIs(resp, c, f, out, status, gzip);
+            sendAsIs(resp, c, f, out, status, gzip, applied);
         } else {
-            sendComposed(resp, c, f, out, status, gzip);
+            sendComposed(resp, c, f, out, status, gzip, applied);
         }
     }
 
@@ -142,7 +163,8 @@ public final class ProxyServlet extends HttpServlet {
 
     /** A HEAD or a response without ESI: a 304 when the client's validators match, else as is. */
     private void sendAsIs(HttpServletResponse resp, ClientRequest c, Fetched f,
-            Map<String, List<String>> out, String status, boolean gzip) throws IOException {
+            Map<String, List<String>> out, String status, boolean gzip,
+            ServerActions.Applied applied) throws IOException {
         OriginResponse r = f.response();
         counters.filtered.add(f.outcome().forwarded() ? 0 : 1);
         if (c.is("GET") && r.status() == 200 && Conditionals.notModified(c.headers(), out)) {
@@ -155,7 +177,8 @@ public final class ProxyServlet extends HttpServlet {
         if (c.is("GET") && r.status() == 200 && sendRange(resp, c, r, out, status)) {
             return;
         }
-        writer.send(resp, r.status(), out, status, r.body(), gzip);
+        writer.send(resp, r.status(), out, status, r.body(), gzip,
+                applied != null && applied.best());
     }
 
     /**
@@ -198,12 +221,17 @@ public final class ProxyServlet extends HttpServlet {
      * includes are in (or a 502/504 when one of them fails the page).
      */
     private void sendComposed(HttpServletResponse resp, ClientRequest c, Fetched f,
-            Map<String, List<String>> out, String status, boolean gzip) throws IOException {
+            Map<String, List<String>> out, String status, boolean gzip,
+            ServerActions.Applied applied) throws IOException {
         OriginResponse r = f.response();
         out.remove("ETag");
         out.remove("Last-Modified");
         Composer.Page page = new Composer.Page(includeHeaders(c.toOrigin()),
                 new EsiVariables(c.headers(), c.uri().getRawQuery()));
+        boolean best = applied != null && applied.best();
+        if (applied != null) {
+            page.keep(applied.keep());
+        }
         List<Composer.Part> parts;
         try {
             parts = composer.start(r.body(), f.isStoredBody(), c.uri(), 0, page);
@@ -216,7 +244,7 @@ public final class ProxyServlet extends HttpServlet {
         boolean safe = parts.stream().allMatch(p -> p.future() == null
                 || p.include().continueOnError() || p.future().isDone());
         if (!done && safe) {
-            writer.stream(resp, r.status(), out, status + detail(page), parts, gzip);
+            writer.stream(resp, r.status(), out, status + detail(page), parts, gzip, best);
             countFiltered(f, page);
             return;
         }
@@ -232,7 +260,8 @@ public final class ProxyServlet extends HttpServlet {
             return;
         }
         countFiltered(f, page);
-        writer.send(resp, r.status(), out, status + detail(page), composed.toByteArray(), gzip);
+        writer.send(resp, r.status(), out, status + detail(page), composed.toByteArray(), gzip,
+                best);
     }
 
     /** A page is filtered at the edge when neither it nor any of its fragments went to origin. */

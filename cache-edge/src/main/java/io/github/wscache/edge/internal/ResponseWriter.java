@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 
 /**
@@ -39,10 +40,19 @@ final class ResponseWriter {
      */
     void send(HttpServletResponse resp, int status, Map<String, List<String>> out,
             String cacheStatus, byte[] body, boolean gzip) throws IOException {
+        send(resp, status, out, cacheStatus, body, gzip, false);
+    }
+
+    /**
+     * As {@link #send(HttpServletResponse, int, Map, String, byte[], boolean)}; {@code best}
+     * (the gzip server action) gzips at the best level whatever the body's size.
+     */
+    void send(HttpServletResponse resp, int status, Map<String, List<String>> out,
+            String cacheStatus, byte[] body, boolean gzip, boolean best) throws IOException {
         byte[] b = body;
-        if (gzip && b.length > GZIP_MIN) {
+        if (gzip && (best || b.length > GZIP_MIN)) {
             ByteArrayOutputStream z = new ByteArrayOutputStream(b.length / 3 + 64);
-            try (GZIPOutputStream gz = new GZIPOutputStream(z)) {
+            try (GZIPOutputStream gz = gzip(z, best, false)) {
                 gz.write(b);
             }
             b = z.toByteArray();
@@ -64,12 +74,19 @@ final class ResponseWriter {
      */
     void stream(HttpServletResponse resp, int status, Map<String, List<String>> out,
             String cacheStatus, List<Composer.Part> parts, boolean gzip) throws IOException {
+        stream(resp, status, out, cacheStatus, parts, gzip, false);
+    }
+
+    /** As {@link #stream}; {@code best} gzips at the best level (the gzip server action). */
+    void stream(HttpServletResponse resp, int status, Map<String, List<String>> out,
+            String cacheStatus, List<Composer.Part> parts, boolean gzip, boolean best)
+            throws IOException {
         if (gzip) {
             out.put("Content-Encoding", List.of("gzip"));
         }
         headers(resp, status, out, cacheStatus);
         CountingStream counting = new CountingStream(resp.getOutputStream());
-        OutputStream o = gzip ? new GZIPOutputStream(counting, true) : counting;
+        OutputStream o = gzip ? gzip(counting, best, true) : counting;
         for (Composer.Part p : parts) {
             if (p.bytes() != null) {
                 o.write(p.bytes());
@@ -94,6 +111,17 @@ final class ResponseWriter {
         resp.setHeader("Cache-Status", cacheStatus);
         resp.setContentLength(b.length);
         resp.getOutputStream().write(b);
+    }
+
+    private static GZIPOutputStream gzip(OutputStream to, boolean best, boolean syncFlush)
+            throws IOException {
+        return new GZIPOutputStream(to, syncFlush) {
+            {
+                if (best) {
+                    def.setLevel(Deflater.BEST_COMPRESSION);
+                }
+            }
+        };
     }
 
     private static void headers(HttpServletResponse resp, int status,

@@ -154,11 +154,13 @@ class EdgeCommandTest {
     void configFile_errorsNameFileLineColumnAndWhatToWrite() {
         assertThat(fileError("origin: http://o\nprot: 8090\n")).isEqualTo("edge.yaml:2:1: "
                 + "unknown key 'prot' in the edge configuration; did you mean 'port'? Allowed "
-                + "keys: accessLog, address, adminAddress, adminPort, connectTimeout, "
-                + "drainTimeout, esiAlways, fetchThreads, includeHosts, includeTimeout, "
-                + "maxBytes, maxIncludeDepth, origin, port, purgeSecretFile, readTimeout, "
-                + "varyCookies, warmupBudget, warmupConcurrency, warmupFile, warmupFromLog, "
-                + "warmupTop, warmupUrl");
+                + "keys: accessLog, actionPages, address, adminAddress, adminPort, "
+                + "classifyPages, clientAddressHeader, connectTimeout, drainTimeout, esiAlways, "
+                + "fetchThreads, "
+                + "gzipForAll, includeHosts, includeTimeout, maxBytes, maxIncludeDepth, "
+                + "optionalIncludes, origin, poorFirst, poorLast, port, purgeSecretFile, "
+                + "readTimeout, richFirst, richLast, serverActions, varyCookies, warmupBudget, "
+                + "warmupConcurrency, warmupFile, warmupFromLog, warmupTop, warmupUrl");
         assertThat(fileError("origin: http://o\nesiAlways: maybe\n")).isEqualTo(
                 "edge.yaml:2:12: 'esiAlways' must be true or false, not 'maybe'");
         assertThat(fileError("origin: http://o\nport: [1]\n")).isEqualTo(

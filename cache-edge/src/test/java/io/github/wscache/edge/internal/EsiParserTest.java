@@ -190,4 +190,22 @@ class EsiParserTest {
         }
         assertThat(ok).isPositive();
     }
+
+    @Test
+    void includeMarks_optionalAndRich_areParsed_andDefaultToFalse() {
+        List<EsiParser.Node> nodes = EsiParser.parse(("<esi:include src=\"/a\" "
+                + "wscache-optional=\"true\"/><esi:include src='/b' wscache-rich='TRUE'/>"
+                + "<esi:include src=\"/c\" wscache-optional=\"no\"/>")
+                .getBytes(StandardCharsets.ISO_8859_1));
+        assertThat(nodes).hasSize(3).allMatch(n -> n instanceof EsiParser.Include);
+        EsiParser.Include a = (EsiParser.Include) nodes.get(0);
+        EsiParser.Include b = (EsiParser.Include) nodes.get(1);
+        EsiParser.Include c = (EsiParser.Include) nodes.get(2);
+        assertThat(a.optional()).isTrue();
+        assertThat(a.rich()).isFalse();
+        assertThat(b.rich()).isTrue();
+        assertThat(b.optional()).isFalse();
+        assertThat(c.optional()).isFalse();
+        assertThat(c.src()).isEqualTo("/c");
+    }
 }

@@ -31,7 +31,17 @@ import java.util.concurrent.atomic.AtomicLong;
  *       opened RTT/2 after the accept (the SYN reaching the server) and client bytes may not leave
  *       before {@code accept + RTT} (the SYN-ACK coming back), so the first request/response on a
  *       new connection takes two round trips.</li>
- *   <li>Bandwidth is not limited; the paper's links were 100 Mbit/s and latency-bound.</li>
+ *   <li>Bandwidth is not limited by default; the paper's links were 100 Mbit/s and
+ *       latency-bound. With {@link Builder#bytesPerSecond(long, long)} each direction is a link
+ *       of that rate shared by all the relay's connections (one client's access link, as in the
+ *       client classification paper 004): a chunk of {@code n} bytes occupies the link for
+ *       {@code n / rate} seconds after the previous one, is delivered RTT/2 after it has been
+ *       sent, and is cut into pieces of 20 ms each so that delivery is smooth. The reader stops
+ *       reading while more than 250 ms of data wait for the link, so the sender feels the
+ *       back-pressure of a slow link as it would through TCP.</li>
+ *   <li>With {@link Builder#sourceAddress(InetAddress)} the upstream connections come from that
+ *       local address (any of 127.0.0.0/8 on Linux), so that a server sees relays as different
+ *       clients.</li>
  * </ul>
  *
  * <p>Each connection uses four platform threads (a reader and a writer per direction); this is
@@ -58,17 +68,24 @@ public final class WanRelay implements AutoCloseable {
     private final AtomicLong bytesUp = new AtomicLong();
     private final AtomicLong bytesDown = new AtomicLong();
     private final String name;
+    private final Pipe upLink;
+    private final Pipe downLink;
+    private final InetAddress sourceAddress;
     private volatile boolean closed;
 
     private WanRelay(String name, int listenPort, InetSocketAddress target, long rttMillis)
             throws IOException {
-        if (rttMillis < 0) {
-            throw new IllegalArgumentException("rtt must not be negative: " + rttMillis);
-        }
-        this.name = name;
-        this.target = target;
-        this.halfRttNanos = TimeUnit.MILLISECONDS.toNanos(rttMillis) / 2;
-        this.server = new ServerSocket(listenPort, 1000, InetAddress.getLoopbackAddress());
+        this(builder(name, target).listenPort(listenPort).rttMillis(rttMillis));
+    }
+
+    private WanRelay(Builder b) throws IOException {
+        this.name = b.name;
+        this.target = b.target;
+        this.halfRttNanos = TimeUnit.MILLISECONDS.toNanos(b.rttMillis) / 2;
+        this.upLink = new Pipe(b.upBytesPerSecond);
+        this.downLink = new Pipe(b.downBytesPerSecond);
+        this.sourceAddress = b.sourceAddress;
+        this.server = new ServerSocket(b.listenPort, 1000, InetAddress.getLoopbackAddress());
         this.acceptor = new Thread(this::acceptLoop, "wan-relay-" + name + "-accept");
         acceptor.setDaemon(true);
         acceptor.start();
@@ -81,6 +98,24 @@ public final class WanRelay implements AutoCloseable {
     public static WanRelay start(String name, int listenPort, InetSocketAddress target,
             long rttMillis) throws IOException {
         return new WanRelay(name, listenPort, target, rttMillis);
+    }
+
+    /**
+     * Returns a builder for a relay to {@code target}: no delay, no bandwidth limit, a free
+     * port.
+     */
+    public static Builder builder(String name, InetSocketAddress target) {
+        return new Builder(name, target);
+    }
+
+    /** The rate of the client-to-target direction in bytes per second; 0 = unlimited. */
+    public long upBytesPerSecond() {
+        return upLink.bytesPerSecond;
+    }
+
+    /** The rate of the target-to-client direction in bytes per second; 0 = unlimited. */
+    public long downBytesPerSecond() {
+        return downLink.bytesPerSecond;
     }
 
     /** The loopback port the relay listens on. */
@@ -160,7 +195,7 @@ public final class WanRelay implements AutoCloseable {
                 return;
             }
             long handshakeDone = acceptedAt + 2 * halfRttNanos;
-            thread("up-read", () -> read(client, up, handshakeDone, true));
+            thread("up-read", () -> read(client, up, handshakeDone, true, upLink));
             thread("up-write", this::connectThenWriteUp);
         }
 
@@ -169,6 +204,9 @@ public final class WanRelay implements AutoCloseable {
             Socket s = new Socket();
             try {
                 s.setTcpNoDelay(true);
+                if (sourceAddress != null) {
+                    s.bind(new InetSocketAddress(sourceAddress, 0));
+                }
                 s.connect(target, 10_000);
             } catch (IOException e) {
                 closeQuietly(s);
@@ -181,13 +219,13 @@ public final class WanRelay implements AutoCloseable {
                 abort();
                 return;
             }
-            thread("down-read", () -> read(s, down, 0, false));
+            thread("down-read", () -> read(s, down, 0, false, downLink));
             thread("down-write", () -> write(down, client));
             write(up, s);
         }
 
         private void read(Socket from, BlockingQueue<Chunk> queue, long notBefore,
-                boolean clientSide) {
+                boolean clientSide, Pipe link) {
             byte[] buf = new byte[CHUNK];
             try {
                 InputStream in = from.getInputStream();
@@ -209,9 +247,21 @@ public final class WanRelay implements AutoCloseable {
                         bytesDown.addAndGet(n);
                         serverSpokeLast = true;
                     }
-                    byte[] copy = new byte[n];
-                    System.arraycopy(buf, 0, copy, 0, n);
-                    queue.add(new Chunk(copy, deliverAt));
+                    if (link.bytesPerSecond == 0) {
+                        byte[] copy = new byte[n];
+                        System.arraycopy(buf, 0, copy, 0, n);
+                        queue.add(new Chunk(copy, deliverAt));
+                        continue;
+                    }
+                    long base = deliverAt - halfRttNanos;
+                    for (int off = 0; off < n; off += link.piece) {
+                        int len = Math.min(link.piece, n - off);
+                        byte[] copy = new byte[len];
+                        System.arraycopy(buf, off, copy, 0, len);
+                        queue.add(new Chunk(copy, link.send(base, len) + halfRttNanos));
+                    }
+                    // back-pressure: stop reading while the link is busy for a while yet
+                    sleepUntil(link.freeAt() - Pipe.BUFFER_NANOS);
                 }
             } catch (IOException e) {
                 queue.add(new Chunk(null, System.nanoTime()));
@@ -263,6 +313,93 @@ public final class WanRelay implements AutoCloseable {
         }
     }
 
+    /** One direction's link: its rate and when it is free again (shared by all connections). */
+    private static final class Pipe {
+        static final long BUFFER_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
+        final long bytesPerSecond;
+        /** Bytes sent in 20 ms, at least 256, at most a chunk. */
+        final int piece;
+        private long freeAt = Long.MIN_VALUE;
+
+        Pipe(long bytesPerSecond) {
+            this.bytesPerSecond = bytesPerSecond;
+            this.piece = (int) Math.max(256, Math.min(CHUNK, bytesPerSecond / 50));
+        }
+
+        /** Sends {@code n} bytes no earlier than {@code at}; returns when the last one left. */
+        synchronized long send(long at, int n) {
+            long start = freeAt == Long.MIN_VALUE ? at : Math.max(at, freeAt);
+            freeAt = start + n * 1_000_000_000L / bytesPerSecond;
+            return freeAt;
+        }
+
+        synchronized long freeAt() {
+            return freeAt;
+        }
+    }
+
+    /** Configures a {@link WanRelay}. */
+    public static final class Builder {
+        private final String name;
+        private final InetSocketAddress target;
+        private int listenPort;
+        private long rttMillis;
+        private long upBytesPerSecond;
+        private long downBytesPerSecond;
+        private InetAddress sourceAddress;
+
+        private Builder(String name, InetSocketAddress target) {
+            this.name = name;
+            this.target = target;
+        }
+
+        /** The loopback port to listen on; 0 (the default) picks a free one. */
+        public Builder listenPort(int port) {
+            this.listenPort = port;
+            return this;
+        }
+
+        /**
+         * The emulated round-trip time in milliseconds (default 0).
+         *
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder rttMillis(long rtt) {
+            if (rtt < 0) {
+                throw new IllegalArgumentException("rtt must not be negative: " + rtt);
+            }
+            this.rttMillis = rtt;
+            return this;
+        }
+
+        /**
+         * Limits each direction to a rate in bytes per second (0 = unlimited, the default);
+         * e.g. {@code 7_000} for a 56 kbit/s modem.
+         *
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder bytesPerSecond(long up, long down) {
+            if (up < 0 || down < 0) {
+                throw new IllegalArgumentException("bytes per second must not be negative: "
+                        + up + ", " + down);
+            }
+            this.upBytesPerSecond = up;
+            this.downBytesPerSecond = down;
+            return this;
+        }
+
+        /** Connects to the target from this local address (a server then sees it). */
+        public Builder sourceAddress(InetAddress address) {
+            this.sourceAddress = address;
+            return this;
+        }
+
+        /** Starts the relay. */
+        public WanRelay start() throws IOException {
+            return new WanRelay(this);
+        }
+    }
+
     /** Bytes to deliver at an absolute {@link System#nanoTime()}; empty = EOF, null = error. */
     private static final class Chunk {
         final byte[] bytes;
@@ -297,6 +434,8 @@ public final class WanRelay implements AutoCloseable {
     @Override
     public String toString() {
         return "WanRelay[" + name + " :" + port() + " -> " + target + ", rtt=" + rttMillis()
-                + "ms]";
+                + "ms" + (upLink.bytesPerSecond == 0 && downLink.bytesPerSecond == 0 ? ""
+                        : ", " + upLink.bytesPerSecond + "/" + downLink.bytesPerSecond + " B/s")
+                + "]";
     }
 }

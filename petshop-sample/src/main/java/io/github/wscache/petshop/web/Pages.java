@@ -82,11 +82,17 @@ final class Pages {
     private final FragmentCache cache;
     private final boolean esiDefault;
     private volatile EdgePurger purger;
+    private volatile boolean embeddedObjects;
 
     Pages(Services services, FragmentCache cache, boolean esi) {
         this.fragments = new Fragments(services);
         this.cache = cache;
         this.esiDefault = esi;
+    }
+
+    /** Adds a stylesheet and a gallery of pictures to every page ({@link EmbeddedObjects}). */
+    void embeddedObjects(boolean on) {
+        this.embeddedObjects = on;
     }
 
     /** Sends purges to the edges from now on. */
@@ -227,6 +233,9 @@ final class Pages {
                     body.append(html.get());
                 }
             }
+        }
+        if (embeddedObjects) {
+            body.insert(0, EmbeddedObjects.head()).append(EmbeddedObjects.gallery(esi));
         }
         // a shared container carries no session token: its posts prove their origin instead
         Html.Safe csrf = shared || visit.csrf() == null ? Html.EMPTY

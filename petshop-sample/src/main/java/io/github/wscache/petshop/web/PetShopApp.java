@@ -78,6 +78,15 @@ public final class PetShopApp implements AutoCloseable {
         servlet.purgeEdges(purger);
     }
 
+    /**
+     * Adds a stylesheet and a gallery of pictures to every page (off by default), for the
+     * client classification experiment of paper 004: in ESI mode the gallery is an include
+     * marked {@code wscache-optional}.
+     */
+    public void embeddedObjects(boolean on) {
+        servlet.embeddedObjects(on);
+    }
+
     /** The fragment (output) cache. */
     public FragmentCache cache() {
         return cache;

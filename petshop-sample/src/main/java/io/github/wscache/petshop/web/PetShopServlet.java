@@ -60,6 +60,11 @@ public final class PetShopServlet extends HttpServlet {
         this.popular = new PopularPages(services.catalog());
     }
 
+    /** Adds embedded objects to every page (off by default; {@link EmbeddedObjects}). */
+    public void embeddedObjects(boolean on) {
+        pages.embeddedObjects(on);
+    }
+
     /** Purges the edges in front through {@code purger} whenever stock changes. */
     public void purgeEdges(EdgePurger purger) {
         pages.purgeEdges(purger);
@@ -74,6 +79,9 @@ public final class PetShopServlet extends HttpServlet {
     protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         requests.incrementAndGet();
         String path = Pages.path(req);
+        if (EmbeddedObjects.serve(path, resp)) {
+            return;
+        }
         if (path.startsWith("/fragment/")) {
             fragments.serve(path, req, resp);
             return;

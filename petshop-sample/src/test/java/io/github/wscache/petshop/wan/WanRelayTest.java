@@ -195,6 +195,80 @@ class WanRelayTest {
         }
     }
 
+    /** Sends {@code size} bytes through the relay and returns the ms until all came back. */
+    private long echoMillis(WanRelay relay, int size) throws Exception {
+        byte[] data = new byte[size];
+        new Random(7).nextBytes(data);
+        try (Socket s = connect(relay)) {
+            pingPong(s);
+            long t = System.nanoTime();
+            Future<byte[]> received = pool.submit(() -> {
+                byte[] back = new byte[data.length];
+                new DataInputStream(s.getInputStream()).readFully(back);
+                return back;
+            });
+            s.getOutputStream().write(data);
+            s.getOutputStream().flush();
+            assertThat(received.get(30, TimeUnit.SECONDS)).isEqualTo(data);
+            return millisSince(t);
+        }
+    }
+
+    @Test
+    void bandwidthLimit_downstream_takesSizeOverRate() throws Exception {
+        InetSocketAddress target = new InetSocketAddress(InetAddress.getLoopbackAddress(),
+                echo.getLocalPort());
+        try (WanRelay slow = WanRelay.builder("slow", target).bytesPerSecond(0, 50_000)
+                .start(); WanRelay fast = WanRelay.builder("fast", target).start()) {
+            assertThat(slow.downBytesPerSecond()).isEqualTo(50_000);
+            long slowMs = echoMillis(slow, 40_000);
+            long fastMs = echoMillis(fast, 40_000);
+            assertThat(slowMs).as("40 kB at 50 kB/s").isBetween(750L, 1500L);
+            assertThat(fastMs).as("unlimited").isLessThan(300L);
+            assertThat(slow.bytesDown()).isEqualTo(40_000 + 3);
+        }
+    }
+
+    @Test
+    void bandwidthLimit_isSharedByTheRelaysConnections_andLimitsUpstreamToo()
+            throws Exception {
+        InetSocketAddress target = new InetSocketAddress(InetAddress.getLoopbackAddress(),
+                echo.getLocalPort());
+        try (WanRelay relay = WanRelay.builder("modem", target).bytesPerSecond(40_000, 0)
+                .start()) {
+            List<Future<Long>> both = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                both.add(pool.submit(() -> echoMillis(relay, 20_000)));
+            }
+            long slowest = Math.max(both.get(0).get(30, TimeUnit.SECONDS),
+                    both.get(1).get(30, TimeUnit.SECONDS));
+            assertThat(slowest).as("2 x 20 kB over one 40 kB/s link").isBetween(750L, 1600L);
+        }
+    }
+
+    @Test
+    void sourceAddress_isWhatTheTargetSees() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 10, InetAddress.getLoopbackAddress());
+                WanRelay relay = WanRelay.builder("client-7", new InetSocketAddress(
+                        InetAddress.getLoopbackAddress(), server.getLocalPort()))
+                        .sourceAddress(InetAddress.getByName("127.0.0.7")).start();
+                Socket s = connect(relay)) {
+            s.getOutputStream().write(1);
+            try (Socket accepted = server.accept()) {
+                assertThat(accepted.getInetAddress().getHostAddress()).isEqualTo("127.0.0.7");
+            }
+        }
+    }
+
+    @Test
+    void builder_rejectsNegativeValues() {
+        InetSocketAddress target = new InetSocketAddress(InetAddress.getLoopbackAddress(), 1);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> WanRelay.builder("x", target)
+                .bytesPerSecond(-1, 0)).hasMessage("bytes per second must not be negative: -1, 0");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> WanRelay.builder("x", target)
+                .rttMillis(-5)).hasMessage("rtt must not be negative: -5");
+    }
+
     private static Socket connect(WanRelay relay) throws IOException {
         Socket s = new Socket(InetAddress.getLoopbackAddress(), relay.port());
         s.setTcpNoDelay(true);
