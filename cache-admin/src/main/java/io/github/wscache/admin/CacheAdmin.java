@@ -238,6 +238,7 @@ public final class CacheAdmin implements AutoCloseable {
         m.put("stores", s.stores());
         m.put("bypasses", s.bypasses());
         m.put("revalidations", s.revalidations());
+        m.put("notAdmitted", s.notAdmitted());
         m.put("errors", s.errors());
         m.put("evictions", s.evictions());
         m.put("expirations", s.expirations());

@@ -3,6 +3,7 @@ package io.github.wscache.axis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.wscache.core.CacheStats;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.google.GoogleFixtures;
 import io.github.wscache.google.stub.GoogleSearchFault;
@@ -228,6 +229,34 @@ class MessageLevelTest extends GoogleFixture {
         assertThat(second.getSearchQuery()).isEqualTo("iso");
         assertThat(second.getResultElements().getItem()[0].getTitle()).isNotEqualTo("changed");
         assertThat(google.server.requestCount("doGoogleSearch")).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Representation.class)
+    void minUsesTwo_passesTheFirstResponseThroughAndKeepsTheSecond(Representation value)
+            throws Exception {
+        cache = google.install("operations:\n"
+                + "  - operation: doGoogleSearch\n"
+                + "    ttl: 60s\n"
+                + "    minUses: 2\n"
+                + "    value: " + value.name().toLowerCase(java.util.Locale.ROOT) + "\n", clock);
+        GoogleSearchServiceStub stub = stub();
+
+        DoGoogleSearchResponse once = stub.doGoogleSearch(GoogleFixtures.searchRequest("once"));
+        DoGoogleSearchResponse first = stub.doGoogleSearch(GoogleFixtures.searchRequest("twice"));
+        DoGoogleSearchResponse second = stub.doGoogleSearch(GoogleFixtures.searchRequest("twice"));
+        DoGoogleSearchResponse third = stub.doGoogleSearch(GoogleFixtures.searchRequest("twice"));
+
+        assertThat(once.get_return().getSearchQuery()).isEqualTo("once");
+        assertSameResult(second.get_return(), first.get_return());
+        assertSameResult(third.get_return(), first.get_return());
+        assertThat(google.server.requestCount("doGoogleSearch")).isEqualTo(3);
+        CacheStats s = cache.stats("doGoogleSearch");
+        assertThat(s.notAdmitted()).isEqualTo(2);
+        assertThat(s.stores()).isEqualTo(1);
+        assertThat(s.hits()).isEqualTo(1);
+        assertThat(s.entryCount()).isEqualTo(1);
+        assertThat(s.errors()).isZero();
     }
 
     @Test

@@ -74,6 +74,27 @@ class ObjectLevelTest extends GoogleFixture {
     }
 
     @Test
+    void minUsesTwo_copiesAndKeepsNothingUntilAKeyComesASecondTime() throws Exception {
+        cache = ResponseCache.builder().policy(Policy.parse("operations:\n"
+                + "  - operation: doGoogleSearch\n    ttl: 60s\n    value: reflection\n"
+                + "    minUses: 2\n", "test.yaml")).clock(new TestClock()).build();
+        GoogleSearchServiceStub stub = CachingStubs.using(cache).subclass(
+                GoogleSearchServiceStub.class, google.context, google.server.endpoint());
+
+        DoGoogleSearchResponse first = stub.doGoogleSearch(GoogleFixtures.searchRequest("min"));
+        first.get_return().setSearchQuery("changed by the first caller");
+        DoGoogleSearchResponse second = stub.doGoogleSearch(GoogleFixtures.searchRequest("min"));
+        second.get_return().setSearchQuery("changed by the second caller");
+        DoGoogleSearchResponse third = stub.doGoogleSearch(GoogleFixtures.searchRequest("min"));
+
+        assertThat(third.get_return().getSearchQuery()).isEqualTo("min");
+        assertThat(google.server.requestCount("doGoogleSearch")).isEqualTo(2);
+        assertThat(cache.stats("doGoogleSearch").notAdmitted()).isEqualTo(1);
+        assertThat(cache.stats("doGoogleSearch").stores()).isEqualTo(1);
+        assertThat(cache.stats("doGoogleSearch").hits()).isEqualTo(1);
+    }
+
+    @Test
     void faults_areNotCachedAtTheObjectLevel() throws Exception {
         GoogleSearchServiceStub stub = stubs.subclass(GoogleSearchServiceStub.class,
                 google.context, google.server.endpoint());

@@ -15,7 +15,10 @@ package io.github.wscache.core;
  *   <li>{@code revalidations}: stale entries refreshed by a 304 Not Modified;</li>
  *   <li>{@code errors}: failures inside the cache, each turned into a miss or a bypass;</li>
  *   <li>{@code loads}, {@code loadTimeNanos}: service calls made on misses and their total
- *       time.</li>
+ *       time;</li>
+ *   <li>{@code notAdmitted}: misses whose responses were passed through untouched because
+ *       their key had been asked for fewer than the operation's {@code minUses} times (also
+ *       counted in {@code misses}).</li>
  * </ul>
  *
  * <pre>{@code
@@ -34,6 +37,7 @@ public final class CacheStats {
     private final long errors;
     private final long loads;
     private final long loadTimeNanos;
+    private final long notAdmitted;
     private final long entryCount;
     private final long weightedSize;
 
@@ -48,6 +52,7 @@ public final class CacheStats {
         this.errors = c[7];
         this.loads = c[8];
         this.loadTimeNanos = c[9];
+        this.notAdmitted = c[10];
         this.entryCount = entryCount;
         this.weightedSize = weightedSize;
     }
@@ -102,6 +107,14 @@ public final class CacheStats {
         return loadTimeNanos;
     }
 
+    /**
+     * Returns the number of misses passed through without being kept because their key had not
+     * yet been asked for {@code minUses} times (a part of {@link #misses()}).
+     */
+    public long notAdmitted() {
+        return notAdmitted;
+    }
+
     /** Returns the number of entries now in the cache. */
     public long entryCount() {
         return entryCount;
@@ -123,7 +136,8 @@ public final class CacheStats {
         return "CacheStats{hits=" + hits + ", misses=" + misses + ", stores=" + stores
                 + ", bypasses=" + bypasses + ", evictions=" + evictions + ", expirations="
                 + expirations + ", revalidations=" + revalidations + ", errors=" + errors
-                + ", loads=" + loads + ", loadTimeNanos=" + loadTimeNanos + ", entryCount="
+                + ", loads=" + loads + ", loadTimeNanos=" + loadTimeNanos + ", notAdmitted="
+                + notAdmitted + ", entryCount="
                 + entryCount + ", weightedSize=" + weightedSize + "}";
     }
 }

@@ -14,7 +14,8 @@ final class Counters {
     static final int ERRORS = 7;
     static final int LOADS = 8;
     static final int LOAD_TIME = 9;
-    static final int COUNT = 10;
+    static final int NOT_ADMITTED = 10;
+    static final int COUNT = 11;
 
     final String operation;
     private final LongAdder[] adders = new LongAdder[COUNT];

@@ -32,6 +32,21 @@ public interface Exchange<X extends Throwable> {
     CachedResponse fetch(Optional<CachedResponse> stale) throws X;
 
     /**
+     * Sends the request for a response the cache will not keep: the key has been asked for
+     * fewer times than the operation's
+     * {@link io.github.wscache.core.policy.OperationPolicy#minUses() minUses}. An integration
+     * that can hand the response to its caller without reading, buffering or recording it
+     * should do so here, so that a request that is never repeated costs what it costs without
+     * the cache, and return a response that only stands for it (its body is not used; mark it
+     * {@linkplain CachedResponse.Builder#notCacheable not cacheable}). Concurrent callers of
+     * the same key make their own calls through this method too. By default the same as
+     * {@code fetch(Optional.empty())}.
+     */
+    default CachedResponse passThrough() throws X {
+        return fetch(Optional.empty());
+    }
+
+    /**
      * Returns whether {@code response}, which the cache did not store (a SOAP fault, an error
      * status, a response {@linkplain CachedResponse.Builder#notCacheable marked not cacheable}),
      * may be handed as it is to the concurrent callers of the same key that waited for this

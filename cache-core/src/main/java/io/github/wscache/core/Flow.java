@@ -22,8 +22,10 @@ abstract class Flow {
     final PolicyResolver resolver;
     final TierLink tier;
     private final InstantSource clock;
+    private final Parts parts;
 
     Flow(Parts parts) {
+        this.parts = parts;
         this.keys = parts.keys;
         this.store = parts.store;
         this.stats = parts.stats;
@@ -44,6 +46,7 @@ abstract class Flow {
         final PolicyResolver resolver;
         final InstantSource clock;
         final TierLink tier;
+        private volatile Admission admission;
 
         Parts(Stats stats, Store store, CacheStrategy strategy, PolicyResolver resolver,
                 InstantSource clock, TierLink tier, byte[] identitySalt) {
@@ -55,6 +58,35 @@ abstract class Flow {
             this.resolver = resolver;
             this.clock = clock;
         }
+    }
+
+    /**
+     * Counts a miss of {@code key} for the operation's {@code minUses} and returns why its
+     * response is passed through without being kept, or {@code null} when it is admitted.
+     */
+    String notAdmitted(OperationPolicy p, CacheKey key) {
+        if (p.minUses() <= 1) {
+            return null;
+        }
+        Admission a = parts.admission;
+        if (a == null) {
+            synchronized (parts) {
+                a = parts.admission;
+                if (a == null) {
+                    a = new Admission();
+                    parts.admission = a;
+                }
+            }
+        }
+        int seen = a.count(key.hashCode());
+        return seen >= p.minUses() ? null : "not kept: asked for " + seen + " of minUses "
+                + p.minUses() + " times";
+    }
+
+    /** Counts a miss passed through because its key is not yet admitted ({@code minUses}). */
+    void notAdmittedMiss(Counters c, Invocation inv, CacheKey key, String why) {
+        c.add(Counters.NOT_ADMITTED, 1);
+        missed(c, inv, key, why);
     }
 
     /** Returns the cache's wall-clock time (for HTTP dates), the system's when none was set. */

@@ -17,6 +17,9 @@ import java.util.Optional;
  * it ({@link Exchange#replayableToWaiters}) and it is not personal, or the leader's failure.
  */
 final class MessageFlow extends Flow {
+    /** What waiters are told when the leader passed its response through ({@code minUses}). */
+    private static final Object PASSED_THROUGH = new Object();
+
     MessageFlow(Parts parts) {
         super(parts);
     }
@@ -81,6 +84,12 @@ final class MessageFlow extends Flow {
                     return tell(exchange, (CachedResponse) left, CacheOutcome.Kind.HIT, false,
                             null, c, inv, key);
                 }
+                if (left == PASSED_THROUGH) {
+                    // the leader's key is not admitted yet (minUses): pass this one through too
+                    missed(c, inv, key, "the concurrent call of a key not kept yet");
+                    return tell(exchange, timedPass(c, exchange), CacheOutcome.Kind.MISS, false,
+                            "the concurrent call of a key not kept yet", c, inv, key);
+                }
                 if (left instanceof CachedResponse) {
                     // the service's answer to this very request, not kept: a fault, an error page
                     String why = "the concurrent call's response, which was not stored";
@@ -120,6 +129,24 @@ final class MessageFlow extends Flow {
                 if (stale == null && !r.conditionalHeaders().isEmpty()) {
                     stale = r;
                 }
+            }
+            String notAdmitted = stale == null ? notAdmitted(p, key) : null;
+            if (notAdmitted != null) {
+                // asked for too rarely yet: the integration passes the response through
+                // untouched, nothing is recorded or stored
+                tier.release(shared, c, inv, key);
+                CachedResponse passed;
+                try {
+                    passed = timedPass(c, exchange);
+                } catch (Throwable t) {
+                    flight.failed(t);
+                    missed(c, inv, key, null);
+                    throw t;
+                }
+                notAdmittedMiss(c, inv, key, notAdmitted);
+                flight.succeeded(false, PASSED_THROUGH);
+                return tell(exchange, passed, CacheOutcome.Kind.MISS, false, notAdmitted, c, inv,
+                        key);
             }
             CachedResponse r;
             try {
@@ -167,6 +194,16 @@ final class MessageFlow extends Flow {
             return tell(exchange, r, CacheOutcome.Kind.MISS, stored, notStored, c, inv, key);
         } finally {
             flights.land(key, flight);
+        }
+    }
+
+    private <X extends Throwable> CachedResponse timedPass(Counters c, Exchange<X> exchange)
+            throws X {
+        long t0 = System.nanoTime();
+        try {
+            return exchange.passThrough();
+        } finally {
+            stats.loaded(c, System.nanoTime() - t0);
         }
     }
 

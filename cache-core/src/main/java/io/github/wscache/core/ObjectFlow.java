@@ -103,6 +103,21 @@ final class ObjectFlow extends Flow {
                 sharedHit(c, inv, key);
                 return hit(v == null ? NULL : v);
             }
+            String notAdmitted = notAdmitted(p, key);
+            if (notAdmitted != null) {
+                // asked for too rarely yet: nothing is copied or stored; waiters call themselves
+                tier.release(shared, c, inv, key);
+                notAdmittedMiss(c, inv, key, notAdmitted);
+                T result;
+                try {
+                    result = timedLoad(c, loader);
+                } catch (Throwable t) {
+                    flight.failed(t);
+                    throw t;
+                }
+                flight.succeeded(false, null);
+                return result;
+            }
             missed(c, inv, key, null);
             T result;
             try {

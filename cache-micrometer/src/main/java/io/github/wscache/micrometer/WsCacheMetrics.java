@@ -40,6 +40,9 @@ import java.util.function.ToDoubleFunction;
  *       <td>{@link CacheStats#evictions()}, {@link CacheStats#expirations()}</td></tr>
  *   <tr><td>{@code cache.revalidations}</td><td>function counter</td><td></td>
  *       <td>{@link CacheStats#revalidations()} (stale entries refreshed by a 304)</td></tr>
+ *   <tr><td>{@code cache.not.admitted}</td><td>function counter</td><td></td>
+ *       <td>{@link CacheStats#notAdmitted()} (misses passed through below
+ *       {@code minUses})</td></tr>
  *   <tr><td>{@code cache.errors}</td><td>function counter</td><td></td>
  *       <td>{@link CacheStats#errors()}</td></tr>
  *   <tr><td>{@code cache.bypasses}</td><td>counter</td><td>{@code reason=...}</td>
@@ -190,6 +193,8 @@ public final class WsCacheMetrics implements MeterBinder, AutoCloseable {
                     "entries removed because they expired");
             counter("cache.revalidations", t, op, CacheStats::revalidations,
                     "stale entries refreshed by a 304 Not Modified");
+            counter("cache.not.admitted", t, op, CacheStats::notAdmitted,
+                    "misses passed through untouched: key asked for fewer than minUses times");
             counter("cache.errors", t, op, CacheStats::errors,
                     "failures inside the cache, each turned into a miss or a bypass");
             meters.add(FunctionTimer.builder("cache.load.duration", cache,

@@ -27,7 +27,8 @@ class WsCacheMetricsTest {
             + "  - operation: msg\n    ttl: 1m\n    value: events\n"
             + "  - operation: etag\n    ttl: 10s\n"
             + "  - operation: small\n    ttl: 1m\n    maxEntrySize: 1KB\n"
-            + "  - operation: http\n    ttl: 1m\n    honorHttpHeaders: true\n";
+            + "  - operation: http\n    ttl: 1m\n    honorHttpHeaders: true\n"
+            + "  - operation: rare\n    ttl: 1m\n    minUses: 2\n";
 
     private final AtomicReference<Instant> now = new AtomicReference<>(Instant.EPOCH);
     private final InstantSource clock = now::get;
@@ -74,6 +75,19 @@ class WsCacheMetricsTest {
                 .isEqualTo((double) cache.stats("get").weightedSize()).isPositive();
         assertThat(registry.get("cache.weight").gauge().getId().getBaseUnit()).isEqualTo("bytes");
         assertThat(gauge("cache.hit.ratio", "get")).isEqualTo(0.5);
+    }
+
+    @Test
+    void missesBelowMinUses_areCountedAsNotAdmitted() {
+        WsCacheMetrics.monitor(registry, cache, "c");
+        cache.call(call("rare", 1), () -> "one");
+        cache.call(call("rare", 2), () -> "two");
+        cache.call(call("rare", 1), () -> "one");
+        cache.call(call("rare", 1), () -> "one");
+
+        assertThat(counter("cache.not.admitted", "rare")).isEqualTo(2.0);
+        assertThat(counter("cache.gets", "rare", "result", "miss")).isEqualTo(3.0);
+        assertThat(counter("cache.puts", "rare")).isEqualTo(1.0);
     }
 
     @Test

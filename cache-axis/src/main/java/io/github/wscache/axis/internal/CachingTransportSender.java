@@ -236,6 +236,16 @@ public final class CachingTransportSender implements TransportSender {
             return capture();
         }
 
+        /**
+         * A key asked for fewer than {@code minUses} times: Axis2 reads the response from the
+         * network as without the cache; nothing is buffered, scanned or recorded.
+         */
+        @Override
+        public CachedResponse passThrough() throws AxisFault {
+            delegate.invoke(out);
+            return PASSED_THROUGH;
+        }
+
         private CachedResponse capture() throws AxisFault {
             OperationContext oc = out.getOperationContext();
             Object stream = oc.getProperty(MessageContext.TRANSPORT_IN);

@@ -58,6 +58,12 @@ public final class OperationPolicy {
      */
     public static final Duration MAXIMUM_TTL = Duration.ofDays(3650);
 
+    /**
+     * The largest {@linkplain #minUses() minUses}: the cache counts how often a key was asked for
+     * in four bits per counter.
+     */
+    public static final int MAXIMUM_MIN_USES = 15;
+
     private static final OperationPolicy NOT_CACHED = builder().build();
 
     private final boolean cacheable;
@@ -66,6 +72,7 @@ public final class OperationPolicy {
     private final ValueRepresentation value;
     private final boolean readOnly;
     private final long maxEntrySize;
+    private final int minUses;
     private final boolean honorHttpHeaders;
     private final boolean sharedAcrossUsers;
     private final Set<String> volatileElements;
@@ -79,6 +86,7 @@ public final class OperationPolicy {
         this.value = b.value;
         this.readOnly = b.readOnly;
         this.maxEntrySize = b.maxEntrySize;
+        this.minUses = b.minUses;
         this.honorHttpHeaders = b.honorHttpHeaders;
         this.sharedAcrossUsers = b.sharedAcrossUsers;
         this.volatileElements =
@@ -107,6 +115,7 @@ public final class OperationPolicy {
         b.value = value;
         b.readOnly = readOnly;
         b.maxEntrySize = maxEntrySize;
+        b.minUses = minUses;
         b.honorHttpHeaders = honorHttpHeaders;
         b.sharedAcrossUsers = sharedAcrossUsers;
         b.volatileElements = new LinkedHashSet<>(volatileElements);
@@ -172,6 +181,20 @@ public final class OperationPolicy {
         return identityHeaders;
     }
 
+    /**
+     * Returns how many times a key must be asked for before its response is kept (1: the first
+     * response is kept). With 2 or more, a response to a key the cache has seen fewer times is
+     * passed through untouched: not recorded, copied or stored, so that requests that are never
+     * repeated cost no more than without the cache (as nginx's {@code proxy_cache_min_uses}).
+     * The counts are approximate and age: a count-min sketch of 4-bit counters per cache, halved
+     * after every few hundred thousand misses; an estimate is never below the true count within
+     * one period, so the response to the {@code minUses}-th request for a key is kept (a
+     * collision may keep one earlier, never later).
+     */
+    public int minUses() {
+        return minUses;
+    }
+
     /** Returns where this policy was written ({@code file:line:column}), if it came from a file. */
     public Optional<String> source() {
         return Optional.ofNullable(source);
@@ -188,6 +211,7 @@ public final class OperationPolicy {
         OperationPolicy p = (OperationPolicy) o;
         return cacheable == p.cacheable && ttl.equals(p.ttl) && key == p.key && value == p.value
                 && readOnly == p.readOnly && maxEntrySize == p.maxEntrySize
+                && minUses == p.minUses
                 && honorHttpHeaders == p.honorHttpHeaders
                 && sharedAcrossUsers == p.sharedAcrossUsers
                 && volatileElements.equals(p.volatileElements)
@@ -196,7 +220,8 @@ public final class OperationPolicy {
 
     @Override
     public int hashCode() {
-        return Objects.hash(cacheable, ttl, key, value, readOnly, maxEntrySize, honorHttpHeaders,
+        return Objects.hash(cacheable, ttl, key, value, readOnly, maxEntrySize, minUses,
+                honorHttpHeaders,
                 sharedAcrossUsers, volatileElements, identityHeaders);
     }
 
@@ -207,6 +232,7 @@ public final class OperationPolicy {
                 + ", readOnly: " + readOnly
                 + ", maxEntrySize: " + (maxEntrySize == Long.MAX_VALUE ? "unlimited"
                         : Sizes.format(maxEntrySize))
+                + (minUses == 1 ? "" : ", minUses: " + minUses)
                 + ", honorHttpHeaders: " + honorHttpHeaders
                 + ", sharedAcrossUsers: " + sharedAcrossUsers + "}";
     }
@@ -222,6 +248,7 @@ public final class OperationPolicy {
         private ValueRepresentation value = ValueRepresentation.AUTO;
         private boolean readOnly;
         private long maxEntrySize = Long.MAX_VALUE;
+        private int minUses = 1;
         private boolean honorHttpHeaders;
         private boolean sharedAcrossUsers;
         private Set<String> volatileElements = new LinkedHashSet<>(DEFAULT_VOLATILE_ELEMENTS);
@@ -284,6 +311,22 @@ public final class OperationPolicy {
                 throw new IllegalArgumentException("maxEntrySize must be positive: " + bytes);
             }
             this.maxEntrySize = bytes;
+            return this;
+        }
+
+        /**
+         * Sets how many times a key must be asked for before its response is kept
+         * ({@link OperationPolicy#minUses()}); 1, the default, keeps the first response.
+         *
+         * @throws IllegalArgumentException if {@code uses} is not between 1 and
+         *     {@link #MAXIMUM_MIN_USES}
+         */
+        public Builder minUses(int uses) {
+            if (uses < 1 || uses > MAXIMUM_MIN_USES) {
+                throw new IllegalArgumentException("minUses must be between 1 and "
+                        + MAXIMUM_MIN_USES + ": " + uses);
+            }
+            this.minUses = uses;
             return this;
         }
 

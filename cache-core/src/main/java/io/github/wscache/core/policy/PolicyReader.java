@@ -23,8 +23,8 @@ final class PolicyReader {
     static final Set<String> TOP_KEYS = Set.of("maximumSize", "sharedTier", "defaults",
             "operations");
     static final Set<String> SETTING_KEYS = Set.of("cacheable", "ttl", "key", "value", "readOnly",
-            "maxEntrySize", "honorHttpHeaders", "sharedAcrossUsers", "volatileElements",
-            "identityHeaders");
+            "maxEntrySize", "minUses", "honorHttpHeaders", "sharedAcrossUsers",
+            "volatileElements", "identityHeaders");
     static final Set<String> MATCH_KEYS = Set.of("service", "endpoint", "operation");
     static final Set<String> TYPE_KEYS = Set.of("resultType", "parameterTypes");
     /** The most entries under {@code operations}; every call may try each of them once. */
@@ -191,6 +191,9 @@ final class PolicyReader {
         if (m.containsKey("maxEntrySize")) {
             b.maxEntrySize(size(m.get("maxEntrySize"), "maxEntrySize"));
         }
+        if (m.containsKey("minUses")) {
+            b.minUses(minUses(m.get("minUses")));
+        }
         if (m.containsKey("honorHttpHeaders")) {
             b.honorHttpHeaders(bool(m.get("honorHttpHeaders"), "honorHttpHeaders"));
         }
@@ -321,6 +324,18 @@ final class PolicyReader {
             throw error(n, "'" + key + "' must be positive, not " + n.describe());
         }
         return s;
+    }
+
+    private int minUses(YamlNode n) {
+        String t = n.kind() == YamlNode.Kind.NUMBER ? n.text() : null;
+        int uses = t != null && t.length() <= 3 && t.chars().allMatch(Character::isDigit)
+                ? Integer.parseInt(t) : -1;
+        if (uses < 1 || uses > OperationPolicy.MAXIMUM_MIN_USES) {
+            throw error(n, "'minUses' must be a whole number from 1 to "
+                    + OperationPolicy.MAXIMUM_MIN_USES + ", not " + n.describe() + "; write "
+                    + "minUses: 2 to keep a response only when its request comes a second time");
+        }
+        return uses;
     }
 
     private Set<String> names(YamlNode n, String key) {

@@ -116,7 +116,7 @@ class PolicyParsingTest {
         Policy policy = parse("maximumSize: 512KB\noperations:\n"
                 + "  - operation: op\n    cacheable: true\n    ttl: PT90S\n    key: toString\n"
                 + "    value: reflection\n    readOnly: false\n    maxEntrySize: 4KB\n"
-                + "    honorHttpHeaders: true\n    sharedAcrossUsers: true\n"
+                + "    minUses: 2\n    honorHttpHeaders: true\n    sharedAcrossUsers: true\n"
                 + "    volatileElements: [MessageID, '{urn:x}nonce']\n");
 
         OperationPolicy p = policy.resolve(null, null, "op");
@@ -125,6 +125,7 @@ class PolicyParsingTest {
         assertThat(p.key()).isEqualTo(KeyStrategy.TO_STRING);
         assertThat(p.value()).isEqualTo(ValueRepresentation.REFLECTION);
         assertThat(p.maxEntrySize()).isEqualTo(4096);
+        assertThat(p.minUses()).isEqualTo(2);
         assertThat(p.honorHttpHeaders()).isTrue();
         assertThat(p.sharedAcrossUsers()).isTrue();
         assertThat(p.volatileElements()).containsExactly("MessageID", "{urn:x}nonce");
@@ -144,6 +145,24 @@ class PolicyParsingTest {
                 .isInstanceOf(PolicyException.class)
                 .hasMessageContaining("wscache.yaml:3:22")
                 .hasMessageContaining("'identityHeaders' must be a list of element names");
+    }
+
+    @Test
+    void parse_minUsesIsOneByDefaultAndAWrongOneIsLocated() {
+        assertThat(parse("operations:\n  - operation: op\n").resolve(null, null, "op").minUses())
+                .isEqualTo(1);
+        for (String wrong : List.of("0", "16", "-1", "2.5", "two", "'2'", "[2]", "99999999999")) {
+            assertThatThrownBy(() -> parse("operations:\n  - operation: op\n    minUses: "
+                    + wrong + "\n"))
+                    .as(wrong)
+                    .isInstanceOf(PolicyException.class)
+                    .hasMessageStartingWith("wscache.yaml:3:14: 'minUses' must be a whole number "
+                            + "from 1 to 15, not ")
+                    .hasMessageContaining("write minUses: 2");
+        }
+        assertThatThrownBy(() -> OperationPolicy.builder().minUses(0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("minUses must be between 1 and 15: 0");
     }
 
     @Test
