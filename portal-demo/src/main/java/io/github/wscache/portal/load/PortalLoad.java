@@ -40,6 +40,8 @@ import org.HdrHistogram.Histogram;
  * java -cp portal-demo/target/portal-demo.jar io.github.wscache.portal.load.PortalLoad --quick
  * java -cp portal-demo/target/portal-demo.jar io.github.wscache.portal.load.PortalLoad --full
  * </pre>
+ * {@code --min-uses 2} runs the same matrix with the policy's {@code minUses: 2}: responses of
+ * queries asked for once are passed through and never kept.
  * {@code --trace FILE} also writes the measured requests of the points without a cache
  * (representation {@code none}: each latency is what a miss costs) as a cache-sim trace
  * ({@code time_us,key,size_bytes,miss_cost_us}; the key is the query, the size the page's).
@@ -71,60 +73,67 @@ public final class PortalLoad {
      *     representations measured last
      * @param delayMs back-end service delay
      * @param out output directory
+     * @param minUses the policy's {@code minUses} for both operations (1: every response is
+     *     kept; 2: only those of queries asked for a second time, so one-time queries cost what
+     *     they cost without the cache)
      */
     public record Options(List<String> representations, List<Integer> clients,
             List<Integer> ratios, Duration warmup, Duration measure, Duration jitWarmup,
-            long delayMs, Path out) {
+            long delayMs, Path out, int minUses) {
 
         /** The whole matrix, short windows: about two minutes (its warm-up is too short for
          * comparisons between representations at 0 % hits; use the full run for those). */
         public static Options quick(Path out) {
             return new Options(ALL_REPRESENTATIONS, List.of(1, 25), List.of(0, 25, 50, 75, 100),
                     Duration.ofMillis(250), Duration.ofMillis(800), Duration.ofSeconds(30), 0,
-                    out);
+                    out, 1);
         }
 
         /** The whole matrix with longer windows and a 150 s JVM warm-up (about 21 minutes). */
         public static Options full(Path out) {
             return new Options(ALL_REPRESENTATIONS, List.of(1, 25), List.of(0, 25, 50, 75, 100),
                     Duration.ofSeconds(3), Duration.ofSeconds(12), Duration.ofSeconds(150), 0,
-                    out);
+                    out, 1);
         }
 
         /** A few points at a tiny scale, to prove the driver works (seconds). */
         public static Options smoke(Path out) {
             return new Options(List.of("events", "reflection", "none"), List.of(1, 4),
                     List.of(0, 100), Duration.ofMillis(50), Duration.ofMillis(200),
-                    Duration.ofMillis(300), 0, out);
+                    Duration.ofMillis(300), 0, out, 1);
         }
 
         Options with(String key, String value) {
             switch (key) {
                 case "--representations":
                     return new Options(List.of(value.split(",")), clients, ratios, warmup,
-                            measure, jitWarmup, delayMs, out);
+                            measure, jitWarmup, delayMs, out, minUses);
                 case "--clients":
                     return new Options(representations, ints(value), ratios, warmup, measure,
-                            jitWarmup, delayMs, out);
+                            jitWarmup, delayMs, out, minUses);
                 case "--ratios":
                     return new Options(representations, clients, ints(value), warmup, measure,
-                            jitWarmup, delayMs, out);
+                            jitWarmup, delayMs, out, minUses);
                 case "--warmup-ms":
                     return new Options(representations, clients, ratios,
                             Duration.ofMillis(Long.parseLong(value)), measure, jitWarmup,
-                            delayMs, out);
+                            delayMs, out, minUses);
                 case "--measure-ms":
                     return new Options(representations, clients, ratios, warmup,
-                            Duration.ofMillis(Long.parseLong(value)), jitWarmup, delayMs, out);
+                            Duration.ofMillis(Long.parseLong(value)), jitWarmup, delayMs, out,
+                            minUses);
                 case "--delay-ms":
                     return new Options(representations, clients, ratios, warmup, measure,
-                            jitWarmup, Long.parseLong(value), out);
+                            jitWarmup, Long.parseLong(value), out, minUses);
                 case "--jit-warmup-ms":
                     return new Options(representations, clients, ratios, warmup, measure,
-                            Duration.ofMillis(Long.parseLong(value)), delayMs, out);
+                            Duration.ofMillis(Long.parseLong(value)), delayMs, out, minUses);
                 case "--out":
                     return new Options(representations, clients, ratios, warmup, measure,
-                            jitWarmup, delayMs, Path.of(value));
+                            jitWarmup, delayMs, Path.of(value), minUses);
+                case "--min-uses":
+                    return new Options(representations, clients, ratios, warmup, measure,
+                            jitWarmup, delayMs, out, Integer.parseInt(value));
                 default:
                     throw new IllegalArgumentException("unknown option " + key);
             }
@@ -195,9 +204,9 @@ public final class PortalLoad {
     }
 
     /** The policy of the load: both operations of the results page cached for an hour. */
-    static Policy basePolicy() {
+    static Policy basePolicy(int minUses) {
         OperationPolicy cached = OperationPolicy.builder().cacheable(true)
-                .ttl(Duration.ofHours(1)).build();
+                .ttl(Duration.ofHours(1)).minUses(minUses).build();
         return Policy.builder().maximumSize(256L << 20)
                 .rule(Rule.of(Representations.SERVICE, "doGoogleSearch", cached))
                 .rule(Rule.of(Representations.SERVICE, "doSpellingSuggestion", cached))
@@ -210,7 +219,7 @@ public final class PortalLoad {
         List<Point> points = new ArrayList<>();
         try (GoogleServer backend = GoogleServer.start(0);
                 Portal portal = Portal.start(Portal.options(backend.endpoint())
-                        .policy(basePolicy()).maxThreads(64))) {
+                        .policy(basePolicy(o.minUses())).maxThreads(64))) {
             backend.service().setDelay(Duration.ofMillis(o.delayMs()));
             int maxClients = o.clients().stream().mapToInt(Integer::intValue).max().orElse(1);
             HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)

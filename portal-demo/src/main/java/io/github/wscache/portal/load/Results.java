@@ -111,13 +111,14 @@ final class Results {
         b.append("# Portal load results\n\n");
         b.append(String.format(Locale.ROOT, "Representations %s; clients %s; hit ratios %s %%; "
                 + "warm-up %d ms and measurement %d ms per point; back-end delay %d ms; "
-                + "run took %d s.%n%n", o.representations(), o.clients(), o.ratios(),
-                o.warmup().toMillis(), o.measure().toMillis(), o.delayMs(), took.toSeconds()));
+                + "minUses %d; run took %d s.%n%n", o.representations(), o.clients(),
+                o.ratios(), o.warmup().toMillis(), o.measure().toMillis(), o.delayMs(),
+                o.minUses(), took.toSeconds()));
         b.append("The representation under test applies to doGoogleSearch and "
                 + "doSpellingSuggestion, the two calls of a results page.\n\n");
         b.append("What the cache does with doGoogleSearch's result "
                 + "(`DoGoogleSearchResponse`) per representation:\n\n");
-        Policy base = PortalLoad.basePolicy();
+        Policy base = PortalLoad.basePolicy(o.minUses());
         for (String rep : o.representations()) {
             Policy p = Representations.with(base, "doGoogleSearch", rep);
             OperationPolicy op = p.resolve(Representations.SERVICE, null, "doGoogleSearch");
