@@ -19,7 +19,8 @@ import java.util.Objects;
  * which is never written after {@link #record} returns: every {@link #newParser()} reads it
  * through a parser of its own. Numbers keep their parsed type ({@code int}, {@code long},
  * {@code BigInteger}, {@code double}, {@code BigDecimal}), so a replay binds exactly what a
- * parse of the bytes binds.
+ * parse of the bytes binds; a float is kept parsed, as a {@code double}, when its text is the
+ * one {@link Double#toString} writes (what Jackson itself writes), else as its text.
  *
  * <pre>{@code
  * JsonRecording r = JsonRecording.record(mapper.getFactory(), bytes);
@@ -73,7 +74,15 @@ public final class JsonRecording {
                 } else if (t.isStructEnd()) {
                     depth--;
                 }
-                buffer.copyCurrentEvent(p);
+                if (t == JsonToken.VALUE_NUMBER_FLOAT) {
+                    copyFloat(p, buffer);
+                } else if (t == JsonToken.VALUE_NUMBER_INT
+                        && p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+                    // Jackson's copy keeps the text, which TokenBuffer.serialize cannot write
+                    buffer.writeNumber(p.getBigIntegerValue());
+                } else {
+                    buffer.copyCurrentEvent(p);
+                }
             } while (depth > 0 && (t = p.nextToken()) != null);
             if (depth != 0) {
                 throw new IOException("truncated JSON document: " + depth + " unclosed");
@@ -82,6 +91,28 @@ public final class JsonRecording {
                 throw new IOException("more than one JSON document in the body");
             }
             return new JsonRecording(buffer, count, size);
+        }
+    }
+
+    /**
+     * Records a floating-point number as the {@code double} it is when that loses nothing, else
+     * as its text. Jackson's own copy keeps the text of every float (the parser's deferred
+     * value), which every replay would parse again: a third of a replay of a catalog with a
+     * price per item. The {@code double} is kept only when {@link Double#toString} gives back
+     * exactly the recorded text, so {@code getText()}, {@code getDoubleValue()} and
+     * {@code getDecimalValue()} (for {@code BigDecimal} fields and
+     * {@code USE_BIG_DECIMAL_FOR_FLOATS}) replay what a parse of the bytes gives, scale included.
+     * ({@code getFloatValue()} converts through the {@code double} either way, as Jackson's
+     * {@code TokenBuffer} always does: a text within half a {@code double} unit of the midpoint
+     * between two {@code float}s may then round to the other one than a parse gives.)
+     */
+    private static void copyFloat(JsonParser p, TokenBuffer buffer) throws IOException {
+        String text = p.getText();
+        double d = p.getDoubleValue();
+        if (Double.toString(d).equals(text)) {
+            buffer.writeNumber(d);
+        } else {
+            buffer.writeNumber(text);
         }
     }
 
