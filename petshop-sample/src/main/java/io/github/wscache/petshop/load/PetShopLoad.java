@@ -332,6 +332,8 @@ public final class PetShopLoad {
                     Double.isNaN(r.filteredShare()) ? "" : String.format(Locale.ROOT,
                             "  edge hit ratio %.0f %%, filtered %.0f %%",
                             100 * r.fragmentHitRatio(), 100 * r.filteredShare()));
+            r.errorKinds().forEach((what, n) -> System.out.printf("          error x%d  %s%n",
+                    n, what));
         }
         return r;
     }
@@ -441,7 +443,8 @@ public final class PetShopLoad {
         return new RunResult(deployment, rtt, users, seconds, n, rec.errors(), n / seconds,
                 stats(rec.all()), stats(rec.byClass(RequestClass.A)),
                 stats(rec.byClass(RequestClass.B)), stats(rec.byClass(RequestClass.C)), pages,
-                originRequests, cpuMillis, hitRatio, cacheableShare, filteredShare);
+                originRequests, cpuMillis, hitRatio, cacheableShare, filteredShare,
+                rec.errorKinds());
     }
 
     private static RunResult.Stats stats(Histogram h) {

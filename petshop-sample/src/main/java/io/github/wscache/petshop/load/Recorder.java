@@ -21,6 +21,7 @@ final class Recorder {
     private final Map<RequestClass, Histogram> classes = new ConcurrentHashMap<>();
     private final Histogram all = histogram();
     private final AtomicLong errors = new AtomicLong();
+    private final Map<String, AtomicLong> errorKinds = new ConcurrentHashMap<>();
     private volatile boolean measuring;
     private volatile TraceLog trace;
 
@@ -45,7 +46,11 @@ final class Recorder {
         }
     }
 
-    void record(String page, RequestClass cls, long micros, boolean error) {
+    /**
+     * Records a request; {@code error} says what went wrong (an HTTP status, an exception), or
+     * is {@code null} for a success.
+     */
+    void record(String page, RequestClass cls, long micros, String error) {
         if (!measuring) {
             return;
         }
@@ -54,9 +59,18 @@ final class Recorder {
         pageClass.putIfAbsent(page, cls);
         classes.computeIfAbsent(cls, c -> histogram()).recordValue(v);
         all.recordValue(v);
-        if (error) {
+        if (error != null) {
             errors.incrementAndGet();
+            errorKinds.computeIfAbsent(page + ": " + error, k -> new AtomicLong())
+                    .incrementAndGet();
         }
+    }
+
+    /** Returns how many errors of each kind ({@code page: what}) were measured, sorted. */
+    Map<String, Long> errorKinds() {
+        Map<String, Long> out = new TreeMap<>();
+        errorKinds.forEach((k, v) -> out.put(k, v.get()));
+        return out;
     }
 
     Histogram all() {

@@ -259,7 +259,8 @@ final class Workload {
             try {
                 UserAgent.Page p = agent.get(path);
                 long micros = (System.nanoTime() - t) / 1000;
-                recorder.record(page, cls, micros, p.status() >= 400);
+                recorder.record(page, cls, micros,
+                        p.status() >= 400 ? "HTTP " + p.status() : null);
                 if (p.status() < 400) {
                     // a catalog page is the same for everyone; the others are the user's own
                     recorder.traced(cls == RequestClass.A ? path : username + " " + path,
@@ -267,7 +268,7 @@ final class Workload {
                 }
                 return p.body();
             } catch (IOException e) {
-                recorder.record(page, cls, (System.nanoTime() - t) / 1000, true);
+                recorder.record(page, cls, (System.nanoTime() - t) / 1000, e.toString());
                 return null;
             }
         }
@@ -278,10 +279,11 @@ final class Workload {
             try {
                 UserAgent.Page p = agent.post(path, form);
                 boolean error = p.status() >= 400 && p.status() != 409;
-                recorder.record(page, cls, (System.nanoTime() - t) / 1000, error);
+                recorder.record(page, cls, (System.nanoTime() - t) / 1000,
+                        error ? "HTTP " + p.status() : null);
                 return error ? null : p.body();
             } catch (IOException e) {
-                recorder.record(page, cls, (System.nanoTime() - t) / 1000, true);
+                recorder.record(page, cls, (System.nanoTime() - t) / 1000, e.toString());
                 return null;
             }
         }
