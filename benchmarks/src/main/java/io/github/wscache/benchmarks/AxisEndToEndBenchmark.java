@@ -65,7 +65,13 @@ public class AxisEndToEndBenchmark {
         /** cache-axis message level, {@code value: events}: every call a miss that is stored. */
         EVENTS_MISS("message-level miss, value: events"),
         /** cache-axis caching stub, {@code value: auto}: every call a miss that is stored. */
-        OBJECT_MISS("object-level miss, value: auto");
+        OBJECT_MISS("object-level miss, value: auto"),
+        /** As {@link #XML_MISS} with {@code minUses: 2}: every call passed through, unkept. */
+        XML_UNKEPT("message-level miss, value: xml, minUses: 2"),
+        /** As {@link #EVENTS_MISS} with {@code minUses: 2}. */
+        EVENTS_UNKEPT("message-level miss, value: events, minUses: 2"),
+        /** As {@link #OBJECT_MISS} with {@code minUses: 2}. */
+        OBJECT_UNKEPT("object-level miss, value: auto, minUses: 2");
 
         private final String title;
 
@@ -80,7 +86,8 @@ public class AxisEndToEndBenchmark {
 
         /** Whether every call of the cell asks a new query (the miss cells and their baseline). */
         public boolean misses() {
-            return this == UNIQUE_UNCACHED || name().endsWith("_MISS");
+            return this == UNIQUE_UNCACHED || name().endsWith("_MISS")
+                    || name().endsWith("_UNKEPT");
         }
     }
 
@@ -106,7 +113,10 @@ public class AxisEndToEndBenchmark {
         SEARCH_UNIQUE_UNCACHED(Operation.SEARCH, Path.UNIQUE_UNCACHED),
         SEARCH_XML_MISS(Operation.SEARCH, Path.XML_MISS),
         SEARCH_EVENTS_MISS(Operation.SEARCH, Path.EVENTS_MISS),
-        SEARCH_OBJECT_MISS(Operation.SEARCH, Path.OBJECT_MISS);
+        SEARCH_OBJECT_MISS(Operation.SEARCH, Path.OBJECT_MISS),
+        SEARCH_XML_UNKEPT(Operation.SEARCH, Path.XML_UNKEPT),
+        SEARCH_EVENTS_UNKEPT(Operation.SEARCH, Path.EVENTS_UNKEPT),
+        SEARCH_OBJECT_UNKEPT(Operation.SEARCH, Path.OBJECT_UNKEPT);
 
         private final Operation operation;
         private final Path path;
@@ -146,6 +156,19 @@ public class AxisEndToEndBenchmark {
             case XML_HIT:
             case XML_MISS:
                 WsCache.install(context, cache("xml"));
+                stub = new GoogleSearchServiceStub(context, server.endpoint());
+                break;
+            case XML_UNKEPT:
+                WsCache.install(context, cache("xml", 2));
+                stub = new GoogleSearchServiceStub(context, server.endpoint());
+                break;
+            case EVENTS_UNKEPT:
+                WsCache.install(context, cache("events", 2));
+                stub = new GoogleSearchServiceStub(context, server.endpoint());
+                break;
+            case OBJECT_UNKEPT:
+                stub = CachingStubs.using(cache("auto", 2))
+                        .subclass(GoogleSearchServiceStub.class, context, server.endpoint());
                 stub = new GoogleSearchServiceStub(context, server.endpoint());
                 break;
             case EVENTS_HIT:
@@ -217,10 +240,15 @@ public class AxisEndToEndBenchmark {
     }
 
     private static ResponseCache cache(String value) {
+        return cache(value, 1);
+    }
+
+    private static ResponseCache cache(String value, int minUses) {
         StringBuilder yaml = new StringBuilder("operations:\n");
         for (Operation op : Operation.values()) {
             yaml.append("  - operation: ").append(op.operationName()).append('\n')
-                    .append("    ttl: 1h\n    value: ").append(value).append('\n');
+                    .append("    ttl: 1h\n    minUses: ").append(minUses)
+                    .append("\n    value: ").append(value).append('\n');
         }
         return ResponseCache.builder().policy(Policy.parse(yaml.toString(), "benchmark.yaml"))
                 .build();
