@@ -2,7 +2,6 @@ package io.github.wscache.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.wscache.core.policy.Policy;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,25 +13,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** {@code minUses}: responses of keys asked for too rarely are passed through, never kept. */
-class MinUsesTest {
+class MinUsesTest extends CacheFixture {
     private static final byte[] BODY = "<r>ok</r>".getBytes(StandardCharsets.UTF_8);
-    private final List<CacheEvent> events = new CopyOnWriteArrayList<>();
-    private ResponseCache cache;
 
-    @AfterEach
-    void close() {
-        if (cache != null) {
-            cache.close();
-        }
-    }
-
-    private void cache(String settings) {
-        cache = ResponseCache.builder().policy(Policy.parse("operations:\n  - operation: op\n"
-                + settings, "test.yaml")).listener(events::add).build();
+    private void settings(String settings) {
+        cache("operations:\n  - operation: op\n" + settings);
     }
 
     private static Invocation op(String q) {
@@ -59,7 +47,7 @@ class MinUsesTest {
 
     @Test
     void call_keepsTheResultOnlyFromTheSecondRequestOfAKey() {
-        cache("    value: reflection\n    minUses: 2\n");
+        settings("    value: reflection\n    minUses: 2\n");
         AtomicInteger calls = new AtomicInteger();
 
         List<String> got = new ArrayList<>();
@@ -83,7 +71,7 @@ class MinUsesTest {
 
     @Test
     void call_withMinUsesOneKeepsTheFirstResult() {
-        cache("    value: reflection\n    minUses: 1\n");
+        settings("    value: reflection\n    minUses: 1\n");
         AtomicInteger calls = new AtomicInteger();
 
         cache.call(op("a"), () -> "a-" + calls.incrementAndGet());
@@ -95,7 +83,7 @@ class MinUsesTest {
 
     @Test
     void call_keysThatAreNeverRepeatedAreNeverStored() {
-        cache("    value: reflection\n    minUses: 2\n");
+        settings("    value: reflection\n    minUses: 2\n");
 
         for (int i = 0; i < 1_000; i++) {
             String q = "once " + i;
@@ -111,7 +99,7 @@ class MinUsesTest {
 
     @Test
     void call_minUsesThreeNeedsThreeRequests() {
-        cache("    value: reflection\n    minUses: 3\n");
+        settings("    value: reflection\n    minUses: 3\n");
         AtomicInteger calls = new AtomicInteger();
 
         for (int i = 0; i < 5; i++) {
@@ -124,7 +112,7 @@ class MinUsesTest {
 
     @Test
     void call_aFailureOfAKeyNotYetKeptReachesTheCallerAndIsNotCounted() {
-        cache("    value: reflection\n    minUses: 2\n");
+        settings("    value: reflection\n    minUses: 2\n");
         IllegalStateException boom = new IllegalStateException("down");
 
         Throwable thrown = null;
@@ -145,7 +133,7 @@ class MinUsesTest {
 
     @Test
     void exchange_passesTheFirstResponseThroughAndKeepsTheSecond() {
-        cache("    value: xml\n    minUses: 2\n");
+        settings("    value: xml\n    minUses: 2\n");
         Counting exchange = new Counting();
         List<CacheOutcome> outcomes = new ArrayList<>();
         Exchange<RuntimeException> told = new Exchange<>() {
@@ -187,7 +175,7 @@ class MinUsesTest {
 
     @Test
     void exchange_byDefaultAPassThroughIsAPlainFetch() {
-        cache("    value: xml\n    minUses: 2\n");
+        settings("    value: xml\n    minUses: 2\n");
         AtomicInteger calls = new AtomicInteger();
 
         CachedResponse first = cache.exchange(op("a"), stale -> {
@@ -202,7 +190,7 @@ class MinUsesTest {
 
     @Test
     void exchange_waitersOfAKeyNotYetKeptPassThroughThemselves() throws Exception {
-        cache("    value: xml\n    minUses: 2\n");
+        settings("    value: xml\n    minUses: 2\n");
         AtomicInteger passed = new AtomicInteger();
         AtomicInteger fetched = new AtomicInteger();
         CountDownLatch leaderIn = new CountDownLatch(1);

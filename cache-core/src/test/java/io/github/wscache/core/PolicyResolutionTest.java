@@ -5,31 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.core.policy.Rule;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * How a call finds its policy entry (operation name, then aliases), how an entry that matches
  * nothing is reported, and what may be stored shared.
  */
-class PolicyResolutionTest {
-    private final List<CacheEvent> events = new CopyOnWriteArrayList<>();
-    private ResponseCache cache;
+class PolicyResolutionTest extends CacheFixture {
 
-    @AfterEach
-    void close() {
-        if (cache != null) {
-            cache.close();
-        }
-    }
-
-    private ResponseCache cache(String yaml) {
-        cache = ResponseCache.builder().policy(Policy.parse(yaml, "store.yaml"))
-                .clock(new FakeClock()).listener(events::add).build();
-        return cache;
+    @Override
+    ResponseCache cache(String yaml) {
+        return cache(yaml, "store.yaml");
     }
 
     private static Invocation.Builder keywordSearch(String keywords) {

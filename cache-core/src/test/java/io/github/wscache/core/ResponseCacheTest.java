@@ -13,33 +13,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class ResponseCacheTest {
-    private final FakeClock clock = new FakeClock();
-    private final List<CacheEvent> events = new CopyOnWriteArrayList<>();
-    private ResponseCache cache;
-
-    @AfterEach
-    void close() {
-        if (cache != null) {
-            cache.close();
-        }
-    }
-
-    private ResponseCache cache(String yaml) {
-        cache = ResponseCache.builder().policy(Policy.parse(yaml, "test.yaml")).clock(clock)
-                .listener(events::add).build();
-        return cache;
-    }
+class ResponseCacheTest extends CacheFixture {
 
     private static Invocation search(String q) {
         return Invocation.builder("doSpellingSuggestion").service("Google")
