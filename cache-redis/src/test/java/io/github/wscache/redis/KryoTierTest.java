@@ -5,21 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Output;
-import io.github.wscache.core.Invocation;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.JedisPooled;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Application objects shared in Kryo's form with registration required
@@ -28,20 +23,13 @@ import redis.clients.jedis.JedisPooled;
  * cycles, every caller gets its own copy, a node registering another list rejects the entry, and
  * a forged entry naming a class that is not registered is refused before the class is created.
  */
-class KryoTierTest {
-    private static final Policy POLICY = Policy.parse("""
-            operations:
-              - service: Search
-                operation: search
-                ttl: 1h
-            """, "wscache.yaml");
+class KryoTierTest extends RedisFixture {
+    private static final Policy POLICY = policy(SEARCH);
     private static final AtomicInteger NAMESPACES = new AtomicInteger();
-    private static RedisServer redis;
-    private static JedisPooled raw;
 
-    private final List<ResponseCache> caches = new ArrayList<>();
-    private final List<RedisTier> tiers = new ArrayList<>();
-    private final AtomicInteger serviceCalls = new AtomicInteger();
+    @RegisterExtension
+    static final LocalRedis redis = LocalRedis.perClass();
+
     private final String namespace = "kryo" + NAMESPACES.incrementAndGet();
 
     /** A result bean as binding frameworks generate them: mutable, not Serializable. */
@@ -66,37 +54,13 @@ class KryoTierTest {
         }
     }
 
-    @BeforeAll
-    static void startRedis() {
-        redis = RedisServer.start();
-        raw = new JedisPooled("127.0.0.1", redis.port());
-    }
-
-    @AfterAll
-    static void stopRedis() {
-        raw.close();
-        redis.close();
-    }
-
-    @AfterEach
-    void closeCaches() {
-        caches.forEach(ResponseCache::close);
-    }
-
     private ResponseCache node(Class<?>... kryoClasses) {
-        RedisTier t = RedisTier.builder().uri(redis.uri()).namespace(namespace)
-                .timeout(Duration.ofMillis(1000)).kryoClasses(kryoClasses).build();
-        ResponseCache c = ResponseCache.builder().policy(POLICY).sharedTier(t).build();
-        tiers.add(t);
-        caches.add(c);
-        return c;
+        return node(POLICY, RedisTier.builder().uri(redis.uri()).namespace(namespace)
+                .timeout(Duration.ofMillis(1000)).kryoClasses(kryoClasses));
     }
 
-    private static Invocation search(String q) {
-        return Invocation.builder("search").service("Search").parameter("q", q).build();
-    }
-
-    private Result service(String q) {
+    /** The service of these tests: counts the call and answers a result bean for {@code q}. */
+    private Result results(String q) {
         serviceCalls.incrementAndGet();
         Result r = new Result();
         r.query = q;
@@ -115,9 +79,9 @@ class KryoTierTest {
         ResponseCache a = node(Result.class, Item.class);
         ResponseCache b = node(Result.class, Item.class);
 
-        a.call(search("kryo"), () -> service("kryo"));
-        Result first = b.call(search("kryo"), () -> service("kryo"));
-        Result second = b.call(search("kryo"), () -> service("kryo"));
+        a.call(search("kryo"), () -> results("kryo"));
+        Result first = b.call(search("kryo"), () -> results("kryo"));
+        Result second = b.call(search("kryo"), () -> results("kryo"));
 
         assertThat(serviceCalls).hasValue(1);
         assertThat(tiers.get(0).stats().stores()).isEqualTo(1);
@@ -130,7 +94,7 @@ class KryoTierTest {
         assertThat(second).isNotSameAs(first);
         first.items.get(0).title = "changed";
         first.items.clear();
-        Result third = b.call(search("kryo"), () -> service("kryo"));
+        Result third = b.call(search("kryo"), () -> results("kryo"));
         assertThat(third.items).extracting(i -> i.title).containsExactly("one", "two");
     }
 
@@ -138,8 +102,8 @@ class KryoTierTest {
     void anObjectHoldingAnUnregisteredClassStaysInItsNode() {
         ResponseCache a = node(Item.class); // Result not registered, and not Serializable
         ResponseCache b = node(Item.class);
-        a.call(search("partial"), () -> service("partial"));
-        Result r = b.call(search("partial"), () -> service("partial"));
+        a.call(search("partial"), () -> results("partial"));
+        Result r = b.call(search("partial"), () -> results("partial"));
 
         assertThat(r.query).isEqualTo("partial");
         assertThat(serviceCalls).hasValue(2);
@@ -152,8 +116,8 @@ class KryoTierTest {
         ResponseCache a = node(Result.class, Item.class);
         ResponseCache b = node(Item.class, Result.class); // same classes, other numbers
 
-        a.call(search("order"), () -> service("order"));
-        Result r = b.call(search("order"), () -> service("order"));
+        a.call(search("order"), () -> results("order"));
+        Result r = b.call(search("order"), () -> results("order"));
 
         assertThat(r.query).isEqualTo("order");
         assertThat(r.items).extracting(i -> i.title).containsExactly("one", "two");
@@ -165,9 +129,9 @@ class KryoTierTest {
     void aForgedEntryNamingAnUnregisteredClassIsRefusedBeforeTheClassIsCreated() {
         ResponseCache a = node(Result.class, Item.class);
         ResponseCache b = node(Result.class, Item.class);
-        a.call(search("forged"), () -> service("forged"));
-        byte[] key = onlyEntryKey();
-        byte[] entry = raw.get(key);
+        a.call(search("forged"), () -> results("forged"));
+        byte[] key = redis.onlyEntryKey(namespace);
+        byte[] entry = redis.raw().get(key);
 
         // keep the entry's header and the list's fingerprint; replace the Kryo value by one
         // that names Trap, as a writer without registrations would write it
@@ -176,9 +140,9 @@ class KryoTierTest {
         Output out = new Output(256, -1);
         permissive.writeClassAndObject(out, new Trap());
         Trap.CREATED.set(0);
-        raw.set(key, withKryoValue(entry, out.toBytes()));
+        redis.raw().set(key, withKryoValue(entry, out.toBytes()));
 
-        Result r = b.call(search("forged"), () -> service("forged"));
+        Result r = b.call(search("forged"), () -> results("forged"));
 
         assertThat(r.query).isEqualTo("forged");
         assertThat(Trap.CREATED).hasValue(0);
@@ -209,16 +173,5 @@ class KryoTierTest {
         ByteBuffer forged = ByteBuffer.allocate(bodyAt + 8 + value.length);
         forged.put(entry, 0, lengthAt).putInt(8 + value.length).put(fingerprint).put(value);
         return forged.array();
-    }
-
-    private byte[] onlyEntryKey() {
-        List<byte[]> keys = new ArrayList<>();
-        for (byte[] k : raw.keys((namespace + ":Search/*").getBytes(StandardCharsets.UTF_8))) {
-            if (!new String(k, StandardCharsets.UTF_8).endsWith(":lease")) {
-                keys.add(k);
-            }
-        }
-        assertThat(keys).hasSize(1);
-        return keys.get(0);
     }
 }

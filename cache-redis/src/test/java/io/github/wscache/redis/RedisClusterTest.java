@@ -16,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -30,22 +29,11 @@ import org.junit.jupiter.api.TestMethodOrder;
  * takes over) without a lost call. The service is a loader that counts its calls.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class RedisClusterTest {
-    private static final Policy POLICY = Policy.parse("""
-            operations:
-              - service: Search
-                operation: search
-                ttl: 1h
-              - service: Search
-                operation: spell
-                ttl: 1h
-            """, "wscache.yaml");
+class RedisClusterTest extends RedisFixture {
+    private static final Policy POLICY = policy(SEARCH_AND_SPELL);
     private static final AtomicInteger NAMESPACES = new AtomicInteger();
     private static RedisCluster cluster;
 
-    private final List<ResponseCache> caches = new ArrayList<>();
-    private final List<RedisTier> tiers = new ArrayList<>();
-    private final AtomicInteger serviceCalls = new AtomicInteger();
     private final String namespace = "cluster" + NAMESPACES.incrementAndGet();
 
     @BeforeAll
@@ -58,27 +46,9 @@ class RedisClusterTest {
         cluster.close();
     }
 
-    @AfterEach
-    void closeCaches() {
-        caches.forEach(ResponseCache::close);
-    }
-
     private ResponseCache node(Duration timeout) {
-        RedisTier t = RedisTier.builder().uri(cluster.uri()).namespace(namespace)
-                .timeout(timeout).circuitBreaker(3, Duration.ofMillis(200)).build();
-        ResponseCache c = ResponseCache.builder().policy(POLICY).sharedTier(t).build();
-        tiers.add(t);
-        caches.add(c);
-        return c;
-    }
-
-    private static Invocation search(String q) {
-        return Invocation.builder("search").service("Search").parameter("q", q).build();
-    }
-
-    private String service(String q) {
-        serviceCalls.incrementAndGet();
-        return "results for " + q;
+        return node(POLICY, RedisTier.builder().uri(cluster.uri()).namespace(namespace)
+                .timeout(timeout).circuitBreaker(3, Duration.ofMillis(200)));
     }
 
     @Test
@@ -113,7 +83,8 @@ class RedisClusterTest {
 
         a.invalidate("search");
 
-        awaitUntil(() -> b.stats("search").entryCount() == 0);
+        awaitUntil(Duration.ofSeconds(10), Duration.ofMillis(50),
+                () -> b.stats("search").entryCount() == 0);
         b.call(search("news"), () -> service("news")); // a new generation: loaded again
         a.call(search("news"), () -> service("news")); // b's entry
         assertThat(serviceCalls).hasValue(2);
@@ -156,10 +127,8 @@ class RedisClusterTest {
         Policy policy = Policy.parse("sharedTier: " + cluster.uri() + "\n"
                 + "operations:\n  - service: Search\n    operation: policy\n    ttl: 1h\n",
                 "wscache.yaml");
-        ResponseCache a = ResponseCache.builder().policy(policy).build();
-        ResponseCache b = ResponseCache.builder().policy(policy).build();
-        caches.add(a);
-        caches.add(b);
+        ResponseCache a = node(policy);
+        ResponseCache b = node(policy);
         Invocation call = Invocation.builder("policy").service("Search")
                 .parameter("q", "zero code " + namespace).build();
 
@@ -177,11 +146,9 @@ class RedisClusterTest {
         RedisServer gone = RedisServer.start();
         int port = gone.port();
         gone.close();
-        RedisTier t = RedisTier.builder().uri("redis-cluster://127.0.0.1:" + port)
-                .timeout(Duration.ofMillis(50)).build();
-        tiers.add(t);
-        ResponseCache c = ResponseCache.builder().policy(POLICY).sharedTier(t).build();
-        caches.add(c);
+        ResponseCache c = node(POLICY, RedisTier.builder()
+                .uri("redis-cluster://127.0.0.1:" + port).timeout(Duration.ofMillis(50)));
+        RedisTier t = tiers.get(0);
 
         for (int i = 0; i < 5; i++) {
             assertThat(c.call(search("down"), () -> service("down")))
@@ -237,7 +204,7 @@ class RedisClusterTest {
 
         // the clients learn the new master (their slot maps are refreshed every second, and
         // at once on an error) and the breakers close: then the caches share on every slot
-        awaitUntil(() -> {
+        awaitUntil(Duration.ofSeconds(10), Duration.ofMillis(50), () -> {
             long before = tiers.get(1).stats().hits();
             String round = "probe " + System.nanoTime() + " ";
             for (int i = 0; i < 30; i++) {
@@ -252,25 +219,5 @@ class RedisClusterTest {
             n.get(1).call(search(q), () -> service(q));
         }
         assertThat(serviceCalls).hasValue(30);
-    }
-
-    /** Calls each cache's {@code operation} of Search once with a key of its own. */
-    static void warmUp(String operation, ResponseCache... caches) {
-        for (ResponseCache c : caches) {
-            c.call(Invocation.builder(operation).service("Search")
-                    .parameter("q", "warm-up " + System.identityHashCode(c)).build(),
-                    () -> "warm");
-        }
-    }
-
-    private static void awaitUntil(java.util.function.BooleanSupplier condition)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met in 10 s");
-            }
-            Thread.sleep(50);
-        }
     }
 }

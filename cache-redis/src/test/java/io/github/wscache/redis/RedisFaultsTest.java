@@ -2,17 +2,11 @@ package io.github.wscache.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.wscache.core.Invocation;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.JedisPooled;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.Protocol;
 
 /**
@@ -24,49 +18,16 @@ import redis.clients.jedis.Protocol;
  * counts no error. (Killed and restarted servers and cluster failover: {@link RedisTierTest},
  * {@link RedisClusterTest}.)
  */
-class RedisFaultsTest {
-    private static final Policy POLICY = Policy.parse("""
-            operations:
-              - service: Search
-                operation: search
-                ttl: 1h
-            """, "wscache.yaml");
+class RedisFaultsTest extends RedisFixture {
+    private static final Policy POLICY = policy(SEARCH);
 
-    private final AtomicInteger serviceCalls = new AtomicInteger();
-    private final List<ResponseCache> caches = new ArrayList<>();
-    private final List<RedisTier> tiers = new ArrayList<>();
-    private RedisServer redis;
-    private JedisPooled raw;
-
-    @BeforeEach
-    void startRedis() {
-        redis = RedisServer.start();
-        raw = new JedisPooled("127.0.0.1", redis.port());
-    }
-
-    @AfterEach
-    void stop() {
-        caches.forEach(ResponseCache::close);
-        raw.close();
-        redis.close();
-    }
+    /** A server of each test's own: the tests pause it and fill it. */
+    @RegisterExtension
+    final LocalRedis redis = LocalRedis.perTest();
 
     private ResponseCache node(Duration timeout) {
-        RedisTier t = RedisTier.builder().uri(redis.uri()).namespace("faults")
-                .timeout(timeout).circuitBreaker(3, Duration.ofMillis(300)).build();
-        ResponseCache c = ResponseCache.builder().policy(POLICY).sharedTier(t).build();
-        tiers.add(t);
-        caches.add(c);
-        return c;
-    }
-
-    private static Invocation search(String q) {
-        return Invocation.builder("search").service("Search").parameter("q", q).build();
-    }
-
-    private String service(String q) {
-        serviceCalls.incrementAndGet();
-        return "results for " + q;
+        return node(POLICY, RedisTier.builder().uri(redis.uri()).namespace("faults")
+                .timeout(timeout).circuitBreaker(3, Duration.ofMillis(300)));
     }
 
     @Test
@@ -76,7 +37,7 @@ class RedisFaultsTest {
                 "results for before");
 
         // Redis stops answering every client for 3 s, as a stalled or overloaded server would
-        raw.sendCommand(Protocol.Command.CLIENT, "PAUSE", "3000", "ALL");
+        redis.raw().sendCommand(Protocol.Command.CLIENT, "PAUSE", "3000", "ALL");
         long slowest = 0;
         for (int i = 0; i < 20; i++) {
             String q = "stalled" + i;
@@ -107,8 +68,8 @@ class RedisFaultsTest {
         ResponseCache a = node(Duration.ofMillis(1000));
         ResponseCache b = node(Duration.ofMillis(1000));
         // full: any write is refused with "OOM command not allowed when used memory > maxmemory"
-        raw.configSet("maxmemory-policy", "noeviction");
-        raw.configSet("maxmemory", "1");
+        redis.raw().configSet("maxmemory-policy", "noeviction");
+        redis.raw().configSet("maxmemory", "1");
 
         for (int i = 0; i < 10; i++) {
             String q = "full" + i;
@@ -128,7 +89,7 @@ class RedisFaultsTest {
         assertThat(serviceCalls).hasValue(11);
 
         // room again: sharing resumes once the breaker lets the tier try
-        raw.configSet("maxmemory", "0");
+        redis.raw().configSet("maxmemory", "0");
         awaitSharing(a, b);
     }
 

@@ -16,7 +16,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -25,11 +24,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.JedisPooled;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Several {@link ResponseCache}s, each with its own store, sharing a real {@code redis-server}
@@ -37,15 +33,8 @@ import redis.clients.jedis.JedisPooled;
  * signed entries and the allow-list, a Redis killed and restarted during a run. The service is
  * a loader that counts its calls; the counts are exact.
  */
-class RedisTierTest {
-    private static final Policy POLICY = Policy.parse("""
-            operations:
-              - service: Search
-                operation: search
-                ttl: 1h
-              - service: Search
-                operation: spell
-                ttl: 1h
+class RedisTierTest extends RedisFixture {
+    private static final Policy POLICY = policy(SEARCH_AND_SPELL + """
               - service: Search
                 operation: brief
                 ttl: 2s
@@ -53,32 +42,13 @@ class RedisTierTest {
                 operation: page
                 ttl: 1h
                 value: events
-            """, "wscache.yaml");
+            """);
     private static final AtomicInteger NAMESPACES = new AtomicInteger();
-    private static RedisServer redis;
-    private static JedisPooled raw;
 
-    private final List<ResponseCache> caches = new ArrayList<>();
-    private final List<RedisTier> tiers = new ArrayList<>();
-    private final AtomicInteger serviceCalls = new AtomicInteger();
+    @RegisterExtension
+    static final LocalRedis redis = LocalRedis.perClass();
+
     private String namespace;
-
-    @BeforeAll
-    static void startRedis() {
-        redis = RedisServer.start();
-        raw = new JedisPooled("127.0.0.1", redis.port());
-    }
-
-    @AfterAll
-    static void stopRedis() {
-        raw.close();
-        redis.close();
-    }
-
-    @AfterEach
-    void closeCaches() {
-        caches.forEach(ResponseCache::close);
-    }
 
     private RedisTier.Builder tier() {
         if (namespace == null) {
@@ -91,11 +61,7 @@ class RedisTierTest {
     }
 
     private ResponseCache node(RedisTier.Builder b) {
-        RedisTier t = b.build();
-        ResponseCache c = ResponseCache.builder().policy(POLICY).sharedTier(t).build();
-        tiers.add(t);
-        caches.add(c);
-        return c;
+        return node(POLICY, b);
     }
 
     private List<ResponseCache> nodes(int n) {
@@ -104,15 +70,6 @@ class RedisTierTest {
             list.add(node(tier()));
         }
         return list;
-    }
-
-    private static Invocation search(String q) {
-        return Invocation.builder("search").service("Search").parameter("q", q).build();
-    }
-
-    private String service(String q) {
-        serviceCalls.incrementAndGet();
-        return "results for " + q;
     }
 
     @Test
@@ -245,13 +202,13 @@ class RedisTierTest {
         ResponseCache a = node(tier().signingKey(key));
         ResponseCache b = node(tier().signingKey(key));
         a.call(search("signed"), () -> service("signed"));
-        byte[] entryKey = onlyEntryKey();
-        byte[] entry = raw.get(entryKey);
+        byte[] entryKey = redis.onlyEntryKey(namespace);
+        byte[] entry = redis.raw().get(entryKey);
         byte[] forged = new String(entry, StandardCharsets.ISO_8859_1)
                 .replace("results for signed", "results forged!!!")
                 .getBytes(StandardCharsets.ISO_8859_1);
         assertThat(forged).isNotEqualTo(entry);
-        raw.set(entryKey, forged);
+        redis.raw().set(entryKey, forged);
 
         assertThat(b.call(search("signed"), () -> service("signed")))
                 .isEqualTo("results for signed");
@@ -267,11 +224,12 @@ class RedisTierTest {
         ResponseCache a = node(tier().signingKey(key));
         ResponseCache b = node(tier().signingKey(key));
         a.call(search("one"), () -> service("one"));
-        byte[] oneKey = onlyEntryKey();
+        byte[] oneKey = redis.onlyEntryKey(namespace);
         a.call(search("two"), () -> service("two"));
-        for (byte[] k : entryKeys()) {
+        for (byte[] k : redis.entryKeys(namespace)) {
             if (!java.util.Arrays.equals(k, oneKey)) {
-                raw.set(k, raw.get(oneKey)); // "two" now holds the signed entry of "one"
+                // "two" now holds the signed entry of "one"
+                redis.raw().set(k, redis.raw().get(oneKey));
             }
         }
 
@@ -296,10 +254,10 @@ class RedisTierTest {
         ResponseCache a = node(tier());
         ResponseCache b = node(tier());
         a.call(search("foreign"), () -> service("foreign"));
-        byte[] entryKey = onlyEntryKey();
+        byte[] entryKey = redis.onlyEntryKey(namespace);
         ValueCodec permissive = new ValueCodec(null, List.of("io.github.wscache.redis.*"),
                 List.of());
-        raw.set(entryKey, permissive.encode(entryKey, new Gadget(), false, 3_600_000,
+        redis.raw().set(entryKey, permissive.encode(entryKey, new Gadget(), false, 3_600_000,
                 3_600_000));
 
         assertThat(b.call(search("foreign"), () -> service("foreign")))
@@ -448,33 +406,5 @@ class RedisTierTest {
         assertThat(tiers.get(0).stats().errors() + tiers.get(0).stats().skipped())
                 .isPositive();
         assertThat(c.stats().errors()).isZero(); // a tier failure is a miss, not a cache error
-    }
-
-    private byte[] onlyEntryKey() {
-        List<byte[]> keys = entryKeys();
-        assertThat(keys).hasSize(1);
-        return keys.get(0);
-    }
-
-    private List<byte[]> entryKeys() {
-        List<byte[]> keys = new ArrayList<>();
-        Set<byte[]> all = raw.keys((namespace + ":Search/*").getBytes(StandardCharsets.UTF_8));
-        for (byte[] k : all) {
-            if (!new String(k, StandardCharsets.UTF_8).endsWith(":lease")) {
-                keys.add(k);
-            }
-        }
-        return keys;
-    }
-
-    private static void awaitUntil(java.util.function.BooleanSupplier condition)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met in 5 s");
-            }
-            Thread.sleep(10);
-        }
     }
 }

@@ -44,15 +44,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class TwoJvmNode {
     /** The policy of both JVMs: equal policies, so that their keys are equal. */
-    static final String POLICY = """
-            operations:
-              - service: Search
-                operation: search
-                ttl: 1h
-              - service: Search
-                operation: spell
-                ttl: 1h
-            """;
+    static final String POLICY = RedisFixture.SEARCH_AND_SPELL;
 
     private final String redisUri;
     private final URI backend;

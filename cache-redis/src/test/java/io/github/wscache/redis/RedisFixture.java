@@ -1,0 +1,218 @@
+package io.github.wscache.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.wscache.core.Invocation;
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.policy.Policy;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import redis.clients.jedis.JedisPooled;
+
+/**
+ * The set-up of the tests of caches that share a Redis: the caches of a test ("nodes", each
+ * with its own store) on a policy and a {@link RedisTier}, kept in {@link #caches} and
+ * {@link #tiers} in the order they were built and closed after the test; a service that counts
+ * its calls in {@link #serviceCalls}; the policies the tests share; and a throw-away
+ * {@code redis-server} with a raw client ({@link LocalRedis}), started for a test class or for
+ * each test.
+ */
+abstract class RedisFixture {
+    /** A policy that keeps Search's {@code search} an hour. */
+    static final String SEARCH = """
+            operations:
+              - service: Search
+                operation: search
+                ttl: 1h
+            """;
+    /** {@link #SEARCH} and Search's {@code spell}, kept an hour too. */
+    static final String SEARCH_AND_SPELL = SEARCH + """
+              - service: Search
+                operation: spell
+                ttl: 1h
+            """;
+
+    final List<ResponseCache> caches = new ArrayList<>();
+    final List<RedisTier> tiers = new ArrayList<>();
+    final AtomicInteger serviceCalls = new AtomicInteger();
+
+    @AfterEach
+    void closeCaches() {
+        caches.forEach(ResponseCache::close);
+    }
+
+    /** Reads {@code yaml} as the policy file {@code wscache.yaml}. */
+    static Policy policy(String yaml) {
+        return Policy.parse(yaml, "wscache.yaml");
+    }
+
+    /** A node: a cache with its own store on {@code policy}, sharing through {@code tier}. */
+    ResponseCache node(Policy policy, RedisTier.Builder tier) {
+        RedisTier t = tier.build();
+        ResponseCache c = ResponseCache.builder().policy(policy).sharedTier(t).build();
+        tiers.add(t);
+        caches.add(c);
+        return c;
+    }
+
+    /** A node with the shared tier, if any, that {@code policy} names (the cache owns it). */
+    ResponseCache node(Policy policy) {
+        ResponseCache c = ResponseCache.builder().policy(policy).build();
+        caches.add(c);
+        return c;
+    }
+
+    /** A call of {@code Search.search(q)}. */
+    static Invocation search(String q) {
+        return Invocation.builder("search").service("Search").parameter("q", q).build();
+    }
+
+    /** The service: counts the call and answers {@code "results for " + q}. */
+    String service(String q) {
+        serviceCalls.incrementAndGet();
+        return "results for " + q;
+    }
+
+    /** Calls each cache's {@code operation} of Search once with a key of its own. */
+    static void warmUp(String operation, ResponseCache... caches) {
+        for (ResponseCache c : caches) {
+            c.call(Invocation.builder(operation).service("Search")
+                    .parameter("q", "warm-up " + System.identityHashCode(c)).build(),
+                    () -> "warm");
+        }
+    }
+
+    /** Waits until {@code condition} holds, checking every 10 ms; fails after 5 s. */
+    static void awaitUntil(BooleanSupplier condition) throws InterruptedException {
+        awaitUntil(Duration.ofSeconds(5), Duration.ofMillis(10), condition);
+    }
+
+    /** Waits until {@code condition} holds, checking every {@code poll}; fails after limit. */
+    static void awaitUntil(Duration limit, Duration poll, BooleanSupplier condition)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met in " + limit.toSeconds() + " s");
+            }
+            Thread.sleep(poll.toMillis());
+        }
+    }
+
+    /**
+     * A {@link RedisServer} on loopback with a raw client on it, for a test class (a static
+     * {@code @RegisterExtension} field, {@link #perClass}) or for each test (an instance field,
+     * {@link #perTest}); stopped, and emptied after each test if asked, once the test's caches
+     * are closed (JUnit runs an extension's after-callbacks after the {@code @AfterEach}
+     * methods).
+     */
+    static final class LocalRedis implements BeforeAllCallback, AfterAllCallback,
+            BeforeEachCallback, AfterEachCallback {
+        private final boolean perTest;
+        private final boolean flush;
+        private RedisServer server;
+        private JedisPooled raw;
+
+        private LocalRedis(boolean perTest, boolean flush) {
+            this.perTest = perTest;
+            this.flush = flush;
+        }
+
+        /** A server started before the class's first test and stopped after its last. */
+        static LocalRedis perClass() {
+            return new LocalRedis(false, false);
+        }
+
+        /** A server started before each test and stopped after it. */
+        static LocalRedis perTest() {
+            return new LocalRedis(true, false);
+        }
+
+        /** This server, emptied ({@code FLUSHALL}) after each test's caches are closed. */
+        LocalRedis flushedAfterEachTest() {
+            return new LocalRedis(perTest, true);
+        }
+
+        @Override
+        public void beforeAll(ExtensionContext context) {
+            if (!perTest) {
+                start();
+            }
+        }
+
+        @Override
+        public void beforeEach(ExtensionContext context) {
+            if (perTest) {
+                start();
+            }
+        }
+
+        @Override
+        public void afterEach(ExtensionContext context) {
+            if (flush) {
+                raw.flushAll();
+            }
+            if (perTest) {
+                stop();
+            }
+        }
+
+        @Override
+        public void afterAll(ExtensionContext context) {
+            if (!perTest) {
+                stop();
+            }
+        }
+
+        private void start() {
+            server = RedisServer.start();
+            raw = new JedisPooled("127.0.0.1", server.port());
+        }
+
+        private void stop() {
+            raw.close();
+            server.close();
+        }
+
+        String uri() {
+            return server.uri();
+        }
+
+        int port() {
+            return server.port();
+        }
+
+        /** A client on the server, beside the tiers': to read, forge and configure. */
+        JedisPooled raw() {
+            return raw;
+        }
+
+        /** The keys of the entries (not the leases) of Search in {@code namespace}. */
+        List<byte[]> entryKeys(String namespace) {
+            List<byte[]> keys = new ArrayList<>();
+            for (byte[] k : raw.keys((namespace + ":Search/*").getBytes(StandardCharsets.UTF_8))) {
+                if (!new String(k, StandardCharsets.UTF_8).endsWith(":lease")) {
+                    keys.add(k);
+                }
+            }
+            return keys;
+        }
+
+        /** The key of the one entry of Search in {@code namespace}; fails if it is not one. */
+        byte[] onlyEntryKey(String namespace) {
+            List<byte[]> keys = entryKeys(namespace);
+            assertThat(keys).hasSize(1);
+            return keys.get(0);
+        }
+    }
+}
