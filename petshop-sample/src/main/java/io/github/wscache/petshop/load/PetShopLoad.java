@@ -10,6 +10,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -37,7 +38,9 @@ import org.HdrHistogram.Histogram;
  * default); {@code --fig13} only Figure 13: the four deployments at the main RTT with the
  * workload's cacheable share at 52 % and 30 % instead of Table 3's 70 % (the paper's output hit
  * ratios; the 70 % runs of the same plan are the third point). {@code --warmup-s N} and
- * {@code --measure-s N} override the plan's seconds per run.
+ * {@code --measure-s N} override the plan's seconds per run; {@code --deployments F0,Fproxy},
+ * {@code --users 5,15}, {@code --other-rtts 50,400} (or {@code none}) and {@code --no-hosting}
+ * narrow it.
  * {@code --catalog-scale N} adds N generated products per category (two items each) to
  * JPetStore's catalog. {@code --out DIR} changes the output directory (default
  * {@code petshop-sample/target/results}). {@code --trace FILE} also writes the measured GETs of
@@ -120,6 +123,18 @@ public final class PetShopLoad {
                     measureMillis, thinkMillis, catalogScale, hosting, List.copyOf(shares));
         }
 
+        /**
+         * A copy that runs only these deployments, with these users at the main RTT, these
+         * other RTTs, and the hosting comparison or not; {@code null} keeps the plan's.
+         */
+        public Plan narrowed(List<Deployment.Kind> only, List<Integer> users, List<Long> rtts,
+                boolean withHosting) {
+            return new Plan(only == null ? deployments : List.copyOf(only), mainRtt,
+                    users == null ? usersAtMainRtt : List.copyOf(users),
+                    rtts == null ? otherRtts : List.copyOf(rtts), warmupMillis, measureMillis,
+                    thinkMillis, catalogScale, withHosting ? hosting : null, cacheableShares);
+        }
+
         /** A copy that runs only the hosting-strategy comparison. */
         public Plan hostingOnly() {
             return new Plan(List.of(), mainRtt, usersAtMainRtt, List.of(), warmupMillis,
@@ -178,6 +193,10 @@ public final class PetShopLoad {
         int warmupSeconds = -1;
         int measureSeconds = -1;
         int catalogScale = 0;
+        List<Deployment.Kind> only = null;
+        List<Integer> users = null;
+        List<Long> rtts = null;
+        boolean withHosting = true;
         Path out = Path.of("petshop-sample", "target", "results");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -202,13 +221,27 @@ public final class PetShopLoad {
                     out = Path.of(args[i]);
                 }
                 case "--trace" -> traceTo = Path.of(value(args, ++i));
+                case "--deployments" -> only = Arrays.stream(value(args, ++i).split(","))
+                        .map(String::trim).map(Deployment.Kind::parse).toList();
+                case "--users" -> users = Arrays.stream(value(args, ++i).split(","))
+                        .map(String::trim).map(Integer::valueOf).toList();
+                case "--other-rtts" -> {
+                    String v = value(args, ++i);
+                    rtts = "none".equals(v) ? List.of() : Arrays.stream(v.split(","))
+                            .map(String::trim).map(Long::valueOf).toList();
+                }
+                case "--no-hosting" -> withHosting = false;
                 default -> throw new IllegalArgumentException("unknown option: " + args[i]
                         + " (options: --quick | --full | --smoke, --hosting | --fig13,"
                         + " --warmup-s N, --measure-s N, --catalog-scale N,"
-                        + " --out DIR, --trace FILE)");
+                        + " --deployments F0,Fdb,Fremoting,Fproxy, --users N,N,"
+                        + " --other-rtts MS,MS|none, --no-hosting, --out DIR, --trace FILE)");
             }
         }
         plan = plan.withCatalogScale(catalogScale);
+        if (only != null || users != null || rtts != null || !withHosting) {
+            plan = plan.narrowed(only, users, rtts, withHosting);
+        }
         if (warmupSeconds >= 0 || measureSeconds >= 0) {
             plan = plan.withDurations(
                     warmupSeconds >= 0 ? warmupSeconds * 1000L : plan.warmupMillis(),
