@@ -26,18 +26,39 @@ final class Visit {
 
     /** The visit of {@code req}; creates the session (and its CSRF token) when asked to. */
     static Visit of(HttpServletRequest req, boolean create) {
-        HttpSession s = req.getSession(create);
-        if (s != null && s.getAttribute(CSRF) == null) {
+        Visit visit = new Visit(req.getSession(create));
+        if (visit.session != null && visit.csrf() == null) {
             byte[] token = new byte[24];
             RANDOM.nextBytes(token);
-            s.setAttribute(CSRF, Base64.getUrlEncoder().withoutPadding().encodeToString(token));
+            try {
+                visit.session.setAttribute(CSRF,
+                        Base64.getUrlEncoder().withoutPadding().encodeToString(token));
+            } catch (IllegalStateException invalidated) {
+                // signed out by a concurrent request: this one has no token to check
+            }
         }
-        return new Visit(s);
+        return visit;
+    }
+
+    /**
+     * An attribute of the session, or null; also null once the session is invalidated, which a
+     * concurrent request of the same session can do at any moment (a sign-out in another tab):
+     * this request then goes on as a visitor without a session instead of failing.
+     */
+    private Object attribute(String name) {
+        if (session == null) {
+            return null;
+        }
+        try {
+            return session.getAttribute(name);
+        } catch (IllegalStateException invalidated) {
+            return null;
+        }
     }
 
     /** The signed-in account, or null. */
     Account account() {
-        return session == null ? null : (Account) session.getAttribute(ACCOUNT);
+        return (Account) attribute(ACCOUNT);
     }
 
     boolean signedIn() {
@@ -50,10 +71,14 @@ final class Visit {
             return null;
         }
         synchronized (session) {
-            Cart c = (Cart) session.getAttribute(CART);
+            Cart c = (Cart) attribute(CART);
             if (c == null) {
                 c = new Cart();
-                session.setAttribute(CART, c);
+                try {
+                    session.setAttribute(CART, c);
+                } catch (IllegalStateException invalidated) {
+                    return null;
+                }
             }
             return c;
         }
@@ -61,7 +86,7 @@ final class Visit {
 
     /** The CSRF token, or null without a session. */
     String csrf() {
-        return session == null ? null : (String) session.getAttribute(CSRF);
+        return (String) attribute(CSRF);
     }
 
     void signIn(HttpServletRequest req, Account account) {
