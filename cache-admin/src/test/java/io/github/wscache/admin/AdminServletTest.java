@@ -83,6 +83,7 @@ class AdminServletTest {
         assertThat(quote.get("stats").get("misses").asLong()).isEqualTo(1);
         assertThat(quote.get("stats").get("entryCount").asLong()).isEqualTo(1);
         assertThat(quote.get("stats").get("hitRatio").asDouble()).isEqualTo(0.5);
+        assertThat(quote.get("stats").get("notAdmitted").asLong()).isZero();
         assertThat(quote.get("policy").asText()).startsWith("{cacheable: true, ttl: 1m");
         assertThat(quote.get("source").asText()).isEqualTo("code.yaml:2:5");
         assertThat(quote.get("resultType").asText()).isEqualTo(Quote.class.getName());

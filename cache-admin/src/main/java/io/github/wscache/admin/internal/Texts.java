@@ -12,9 +12,11 @@ public final class Texts {
 
     /** Returns a statistics line, e.g. {@code 12 hits, 3 misses (80.0 % hits), 2 entries, ...}. */
     public static String stats(CacheStats s) {
-        return String.format(Locale.ROOT, "%d hits, %d misses (%.1f %% hits), %d stores, "
+        return String.format(Locale.ROOT, "%d hits, %d misses (%.1f %% hits)%s, %d stores, "
                 + "%d bypasses, %d revalidations, %d errors, %d evictions, %d expirations, "
                 + "%d entries, %s, mean load %s", s.hits(), s.misses(), 100 * s.hitRatio(),
+                s.notAdmitted() == 0 ? "" : " of which " + s.notAdmitted()
+                        + " not kept (minUses)",
                 s.stores(), s.bypasses(), s.revalidations(), s.errors(), s.evictions(),
                 s.expirations(), s.entryCount(), bytes(s.weightedSize()),
                 millis(s.loads() == 0 ? 0 : s.loadTimeNanos() / s.loads()));
