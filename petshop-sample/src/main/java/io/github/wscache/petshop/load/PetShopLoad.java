@@ -9,8 +9,8 @@ import io.github.wscache.petshop.remote.ServiceScope;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -40,7 +40,9 @@ import org.HdrHistogram.Histogram;
  * ratios; the 70 % runs of the same plan are the third point). {@code --warmup-s N} and
  * {@code --measure-s N} override the plan's seconds per run; {@code --deployments F0,Fproxy},
  * {@code --users 5,15}, {@code --other-rtts 50,400} (or {@code none}) and {@code --no-hosting}
- * narrow it.
+ * narrow it. {@code --merge DIR,DIR} writes the runs of earlier sessions' output directories
+ * (their {@code summary.csv} and {@code pages.csv}) to {@code --out} as one set, charts included,
+ * and runs nothing.
  * {@code --catalog-scale N} adds N generated products per category (two items each) to
  * JPetStore's catalog. {@code --out DIR} changes the output directory (default
  * {@code petshop-sample/target/results}). {@code --trace FILE} also writes the measured GETs of
@@ -197,6 +199,7 @@ public final class PetShopLoad {
         List<Integer> users = null;
         List<Long> rtts = null;
         boolean withHosting = true;
+        List<Path> merge = null;
         Path out = Path.of("petshop-sample", "target", "results");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -231,12 +234,27 @@ public final class PetShopLoad {
                             .map(String::trim).map(Long::valueOf).toList();
                 }
                 case "--no-hosting" -> withHosting = false;
+                case "--merge" -> merge = Arrays.stream(value(args, ++i).split(","))
+                        .map(String::trim).map(Path::of).toList();
                 default -> throw new IllegalArgumentException("unknown option: " + args[i]
                         + " (options: --quick | --full | --smoke, --hosting | --fig13,"
                         + " --warmup-s N, --measure-s N, --catalog-scale N,"
                         + " --deployments F0,Fdb,Fremoting,Fproxy, --users N,N,"
-                        + " --other-rtts MS,MS|none, --no-hosting, --out DIR, --trace FILE)");
+                        + " --other-rtts MS,MS|none, --no-hosting, --merge DIR,DIR,"
+                        + " --out DIR, --trace FILE)");
             }
+        }
+        if (merge != null) {
+            // the runs of earlier sessions (say one per deployment), as one set of results
+            List<RunResult> runs = new ArrayList<>();
+            for (Path dir : merge) {
+                runs.addAll(Results.read(dir));
+            }
+            Results.write(out, runs, plan.mainRtt());
+            System.out.print(Results.summaryTable(runs, plan.mainRtt()));
+            System.out.printf("%d runs of %s merged into %s%n", runs.size(), merge,
+                    out.toAbsolutePath());
+            return;
         }
         plan = plan.withCatalogScale(catalogScale);
         if (only != null || users != null || rtts != null || !withHosting) {

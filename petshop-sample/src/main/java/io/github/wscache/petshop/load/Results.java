@@ -7,8 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.BitmapEncoder.BitmapFormat;
@@ -172,6 +175,54 @@ final class Results {
 
     private static String f(double v) {
         return String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    /**
+     * Reads back the runs a session wrote to {@code dir} ({@link #SUMMARY} and {@link #PAGES}),
+     * as far as the files keep them: percentiles other than p50, p95 and p99, and the class
+     * percentiles, are NaN. Pages are given back to their runs in order (a run's pages follow
+     * each other, each page once).
+     */
+    static List<RunResult> read(Path dir) throws IOException {
+        List<String> summary = Files.readAllLines(dir.resolve(SUMMARY), StandardCharsets.UTF_8);
+        List<String> pages = Files.exists(dir.resolve(PAGES))
+                ? Files.readAllLines(dir.resolve(PAGES), StandardCharsets.UTF_8) : List.of();
+        List<RunResult> runs = new ArrayList<>();
+        int page = 1;
+        for (String line : summary.subList(1, summary.size())) {
+            String[] c = line.split(",", -1);
+            List<RunResult.PageStats> own = new ArrayList<>();
+            Set<String> seen = new HashSet<>();
+            while (page < pages.size()) {
+                String[] p = pages.get(page).split(",", -1);
+                if (!p[0].equals(c[0]) || !p[1].equals(c[1]) || !p[2].equals(c[2])
+                        || !seen.add(p[3])) {
+                    break;
+                }
+                own.add(new RunResult.PageStats(p[3], RequestClass.valueOf(p[4]),
+                        new RunResult.Stats(Long.parseLong(p[5]), d(p[6]), d(p[7]), d(p[8]),
+                                Double.NaN, d(p[9]))));
+                page++;
+            }
+            long requests = Long.parseLong(c[4]);
+            runs.add(new RunResult(c[0], Long.parseLong(c[1]), Integer.parseInt(c[2]), d(c[3]),
+                    requests, Long.parseLong(c[5]), d(c[6]),
+                    new RunResult.Stats(requests, d(c[7]), d(c[8]), d(c[9]), d(c[10]),
+                            Double.NaN),
+                    classStats(c[11], c[12]), classStats(c[13], c[14]),
+                    classStats(c[15], c[16]), own, Long.parseLong(c[17]), d(c[19]), d(c[21]),
+                    d(c[22]), c[23].isEmpty() ? Double.NaN : d(c[23]), Map.of()));
+        }
+        return runs;
+    }
+
+    private static RunResult.Stats classStats(String count, String mean) {
+        return new RunResult.Stats(Long.parseLong(count), d(mean), Double.NaN, Double.NaN,
+                Double.NaN, Double.NaN);
+    }
+
+    private static double d(String s) {
+        return Double.parseDouble(s);
     }
 
     private static List<String> deployments(List<RunResult> runs) {
