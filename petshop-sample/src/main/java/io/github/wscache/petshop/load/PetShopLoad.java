@@ -39,10 +39,11 @@ import org.HdrHistogram.Histogram;
  * workload's cacheable share at 52 % and 30 % instead of Table 3's 70 % (the paper's output hit
  * ratios; the 70 % runs of the same plan are the third point). {@code --warmup-s N} and
  * {@code --measure-s N} override the plan's seconds per run; {@code --deployments F0,Fproxy},
- * {@code --users 5,15}, {@code --other-rtts 50,400} (or {@code none}) and {@code --no-hosting}
- * narrow it. {@code --merge DIR,DIR} writes the runs of earlier sessions' output directories
- * (their {@code summary.csv} and {@code pages.csv}) to {@code --out} as one set, charts included,
- * and runs nothing.
+ * {@code --users 5,15}, {@code --other-rtts 50,400} (or {@code none}), {@code --no-hosting}
+ * and {@code --cacheable-shares 0.52,0.30} (Figure 13's workloads, or {@code none}) narrow it.
+ * {@code --merge DIR,DIR} writes the runs of earlier sessions' output directories (their
+ * {@code summary.csv} and {@code pages.csv}) to {@code --out} as one set, charts included, and
+ * runs nothing.
  * {@code --catalog-scale N} adds N generated products per category (two items each) to
  * JPetStore's catalog. {@code --out DIR} changes the output directory (default
  * {@code petshop-sample/target/results}). {@code --trace FILE} also writes the measured GETs of
@@ -210,6 +211,7 @@ public final class PetShopLoad {
         List<Long> rtts = null;
         boolean withHosting = true;
         List<Path> merge = null;
+        List<Double> shares = null;
         Path out = Path.of("petshop-sample", "target", "results");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -244,13 +246,19 @@ public final class PetShopLoad {
                             .map(String::trim).map(Long::valueOf).toList();
                 }
                 case "--no-hosting" -> withHosting = false;
+                case "--cacheable-shares" -> {
+                    String v = value(args, ++i);
+                    shares = "none".equals(v) ? List.of() : Arrays.stream(v.split(","))
+                            .map(String::trim).map(Double::valueOf).toList();
+                }
                 case "--merge" -> merge = Arrays.stream(value(args, ++i).split(","))
                         .map(String::trim).map(Path::of).toList();
                 default -> throw new IllegalArgumentException("unknown option: " + args[i]
                         + " (options: --quick | --full | --smoke, --hosting | --fig13,"
                         + " --warmup-s N, --measure-s N, --catalog-scale N,"
                         + " --deployments F0,Fdb,Fremoting,Fproxy, --users N,N,"
-                        + " --other-rtts MS,MS|none, --no-hosting, --merge DIR,DIR,"
+                        + " --other-rtts MS,MS|none, --no-hosting,"
+                        + " --cacheable-shares 0.52,0.30|none, --merge DIR,DIR,"
                         + " --out DIR, --trace FILE)");
             }
         }
@@ -269,6 +277,9 @@ public final class PetShopLoad {
         plan = plan.withCatalogScale(catalogScale);
         if (only != null || users != null || rtts != null || !withHosting) {
             plan = plan.narrowed(only, users, rtts, withHosting);
+        }
+        if (shares != null) {
+            plan = plan.withCacheableShares(shares);
         }
         if (warmupSeconds >= 0 || measureSeconds >= 0) {
             plan = plan.withDurations(
