@@ -172,9 +172,6 @@ public final class PetShopLoad {
             int rounds) {
     }
 
-    /** The JDK HTTP client's idle-connection timeout, in seconds (its default is 1,200). */
-    private static final String KEEPALIVE = "jdk.httpclient.keepalive.timeout";
-
     /** The longest the driver waits for the Fproxy edge's warm-up (its budget is 60 s). */
     static final long EDGE_WARMUP_WAIT_MILLIS = 65_000;
 
@@ -193,13 +190,6 @@ public final class PetShopLoad {
 
     /** Command-line entry point. */
     public static void main(String[] args) throws Exception {
-        if (System.getProperty(KEEPALIVE) == null) {
-            // the emulated browsers drop idle connections before the origin (120 s) and the
-            // edge (Tomcat's default, 60 s) do: a post sent on a connection the server closed
-            // meanwhile fails ("header parser received no bytes"), where a browser would retry
-            // it on a new connection
-            System.setProperty(KEEPALIVE, "30");
-        }
         Plan plan = Plan.quick();
         boolean hostingOnly = false;
         boolean fig13Only = false;
