@@ -56,7 +56,7 @@ public final class AuditedAdmin implements AutoCloseable {
 
     /** Returns a builder for the administration of {@code cache}. */
     public static Builder builder(AdministeredCache cache) {
-        return new Builder(cache);
+        return new Builder(Objects.requireNonNull(cache, "cache"));
     }
 
     /** Returns the cache's name. */
@@ -246,16 +246,25 @@ public final class AuditedAdmin implements AutoCloseable {
      * }</pre>
      */
     public static final class Builder {
-        private final AdministeredCache cache;
+        private AdministeredCache cache;
         private Clock clock = Clock.systemUTC();
         private int auditSize = 100;
 
         private Builder(AdministeredCache cache) {
-            this.cache = Objects.requireNonNull(cache, "cache");
+            this.cache = cache == null ? null : checked(cache);
+        }
+
+        /** A builder whose cache is given to {@link #build(AdministeredCache)} (CacheAdmin's). */
+        static Builder withoutCache() {
+            return new Builder(null);
+        }
+
+        private static AdministeredCache checked(AdministeredCache cache) {
             String name = cache.name();
             if (name == null || name.isBlank()) {
                 throw new IllegalArgumentException("cache name must not be blank: " + name);
             }
+            return cache;
         }
 
         /** The clock of the audit log's timestamps (UTC system clock by default). */
@@ -276,6 +285,12 @@ public final class AuditedAdmin implements AutoCloseable {
         /** Returns the admin. */
         public AuditedAdmin build() {
             return new AuditedAdmin(this);
+        }
+
+        /** Returns the admin of {@code later}, for a builder made {@link #withoutCache()}. */
+        AuditedAdmin build(AdministeredCache later) {
+            this.cache = checked(Objects.requireNonNull(later, "cache"));
+            return build();
         }
     }
 }

@@ -64,8 +64,7 @@ public final class CacheAdmin implements AutoCloseable {
         this.service = b.service;
         this.endpoint = b.endpoint;
         this.resultTypes = Map.copyOf(b.resultTypes);
-        this.audited = AuditedAdmin.builder(new Administered()).clock(b.clock)
-                .auditSize(b.auditSize).build();
+        this.audited = b.audit.build(new Administered());
     }
 
     /** The generic administration of this cache: audit log, servlet, JMX registrations. */
@@ -347,8 +346,7 @@ public final class CacheAdmin implements AutoCloseable {
         private String service;
         private String endpoint;
         private final Map<String, Class<?>> resultTypes = new LinkedHashMap<>();
-        private Clock clock = Clock.systemUTC();
-        private int auditSize = 100;
+        private final AuditedAdmin.Builder audit = AuditedAdmin.Builder.withoutCache();
 
         private Builder(String name, ResponseCache cache) {
             if (name == null || name.isBlank()) {
@@ -390,16 +388,13 @@ public final class CacheAdmin implements AutoCloseable {
 
         /** The clock of the audit log's timestamps (UTC system clock by default). */
         public Builder clock(Clock auditClock) {
-            this.clock = Objects.requireNonNull(auditClock, "clock");
+            audit.clock(auditClock);
             return this;
         }
 
         /** How many changes the in-memory audit log keeps (100 by default; all are logged). */
         public Builder auditSize(int changes) {
-            if (changes < 1) {
-                throw new IllegalArgumentException("audit size must be positive: " + changes);
-            }
-            this.auditSize = changes;
+            audit.auditSize(changes);
             return this;
         }
 
