@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.wscache.admin.AdministeredCacheMXBean;
 import io.github.wscache.admin.AuditedAdmin;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -53,14 +52,7 @@ class EdgeAdminTest extends EdgeTestBase {
     }
 
     private static HttpResponse<String> send(HttpRequest.Builder b) {
-        try {
-            return EdgeTestSupport.CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return EdgeTestSupport.send(b, HttpResponse.BodyHandlers.ofString());
     }
 
     private JsonNode state() throws IOException {

@@ -28,28 +28,14 @@ final class EdgeTestSupport {
         }
         b.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofString(body));
-        try {
-            return CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return send(b, HttpResponse.BodyHandlers.ofString());
     }
 
     /** GETs {@code path} from the edge's admin port. */
     static HttpResponse<String> admin(EdgeServer edge, String path) {
-        try {
-            return CLIENT.send(HttpRequest.newBuilder(
-                    URI.create("http://127.0.0.1:" + edge.adminPort() + path)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + edge.adminPort() + path)),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     static HttpResponse<byte[]> getBytes(EdgeServer edge, String path, String... headers) {
@@ -58,8 +44,14 @@ final class EdgeTestSupport {
         for (int i = 0; i < headers.length; i += 2) {
             b.header(headers[i], headers[i + 1]);
         }
+        return send(b, HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    /** Sends {@code request} with the shared client; failures become unchecked. */
+    static <T> HttpResponse<T> send(HttpRequest.Builder request,
+            HttpResponse.BodyHandler<T> handler) {
         try {
-            return CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+            return CLIENT.send(request.build(), handler);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -3,8 +3,6 @@ package io.github.wscache.edge;
 import static io.github.wscache.edge.EdgeTestSupport.get;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -22,14 +20,7 @@ class PurgeTest extends EdgeTestBase {
         if (auth != null) {
             b.header("Authorization", auth);
         }
-        try {
-            return EdgeTestSupport.CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return EdgeTestSupport.send(b, HttpResponse.BodyHandlers.ofString());
     }
 
     @Test
