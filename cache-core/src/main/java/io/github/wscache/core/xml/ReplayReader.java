@@ -65,7 +65,11 @@ final class ReplayReader implements XMLStreamReader {
     private int type;
     private int pos;
     private int next;
-    private Vocabulary.Name name;
+    /**
+     * The name of the current start or end element, as a reference ({@link #name(int)} resolves
+     * it when asked: most end tags and many start tags are never asked for their name).
+     */
+    private int nameRef;
     /** Whether the current start element's content is one run of character events. */
     private boolean textOnly;
     /**
@@ -81,11 +85,14 @@ final class ReplayReader implements XMLStreamReader {
 
     // element and namespace scopes
     private int depth;
-    private int[] elementStarts = new int[16];
-    private int[] nsMarks = new int[16];
-    private String[] nsPrefixes;
-    private String[] nsUris;
-    private int nsTop;
+    /**
+     * The open elements that declare namespaces, outermost first, two ints each: their depth and
+     * their start's position, where the declarations are read when asked for. Elements without
+     * declarations (most of them) cost only the depth count.
+     */
+    private int[] scopes;
+    /** The number of ints of {@link #scopes} in use. */
+    private int scopeTop;
 
     // getTextCharacters()
     private char[] scratch;
@@ -134,10 +141,13 @@ final class ReplayReader implements XMLStreamReader {
     int nextEvent() {
         int previous = type;
         if (previous == END_ELEMENT) {
-            nsTop = nsMarks[depth];
-            depth--;
+            int d = depth;
+            if (scopeTop > 0 && scopes[scopeTop - 2] == d) {
+                scopeTop -= 2;
+            }
+            depth = d - 1;
         } else if (previous == END_DOCUMENT) {
-            throw new NoSuchElementException("end_document reached: no more events");
+            throw noMoreEvents();
         }
         int p = next;
         pos = p;
@@ -149,7 +159,7 @@ final class ReplayReader implements XMLStreamReader {
             enterElement(operand);
         } else if (t == END_ELEMENT) {
             // its namespace declarations are read from its start when asked for
-            name = name(operand);
+            nameRef = operand;
             next = p + 1;
         } else if (t == CHARACTERS && (operand & 3) == Events.WHOLE) {
             String whole = texts[operand >>> 2];
@@ -162,6 +172,10 @@ final class ReplayReader implements XMLStreamReader {
             otherEvent(t, operand);
         }
         return t;
+    }
+
+    private static NoSuchElementException noMoreEvents() {
+        return new NoSuchElementException("end_document reached: no more events");
     }
 
     /** The rest of {@link #nextEvent}: the other event types, and text runs. */
@@ -212,7 +226,7 @@ final class ReplayReader implements XMLStreamReader {
 
     private void enterElement(int operand) {
         int p = pos;
-        name = name(operand >>> 2);
+        nameRef = operand >>> 2;
         textOnly = (operand & Events.TEXT_ONLY) != 0;
         int declared;
         if ((operand & Events.HAS_EXTRA) != 0) {
@@ -225,29 +239,23 @@ final class ReplayReader implements XMLStreamReader {
         }
         int d = depth + 1;
         depth = d;
-        if (d == elementStarts.length) {
-            elementStarts = Arrays.copyOf(elementStarts, d * 2);
-            nsMarks = Arrays.copyOf(nsMarks, d * 2);
-        }
-        elementStarts[d] = p;
-        nsMarks[d] = nsTop;
         if (declared > 0) {
-            if (nsPrefixes == null) {
-                int size = Math.max(8, declared);
-                nsPrefixes = new String[size];
-                nsUris = new String[size];
-            } else if (nsTop + declared > nsPrefixes.length) {
-                int size = Math.max(nsPrefixes.length * 2, nsTop + declared);
-                nsPrefixes = Arrays.copyOf(nsPrefixes, size);
-                nsUris = Arrays.copyOf(nsUris, size);
-            }
-            for (int i = 0; i < declared; i++) {
-                Vocabulary.Name ns = name(ops[p + 2 + i]);
-                nsPrefixes[nsTop] = ns.prefix;
-                nsUris[nsTop] = ns.uri;
-                nsTop++;
-            }
+            openScope(d, p);
         }
+    }
+
+    /**
+     * Brings the namespace declarations of the start at {@code p} in scope. Kept out of
+     * {@link #enterElement} (few elements declare namespaces) so that the common path stays small
+     * enough to be inlined.
+     */
+    private void openScope(int d, int p) {
+        if (scopes == null || scopeTop == scopes.length) {
+            scopes = scopes == null ? new int[8] : Arrays.copyOf(scopes, scopeTop * 2);
+        }
+        scopes[scopeTop] = d;
+        scopes[scopeTop + 1] = p;
+        scopeTop += 2;
     }
 
     @Override
@@ -292,29 +300,48 @@ final class ReplayReader implements XMLStreamReader {
 
     @Override
     public String getElementText() throws XMLStreamException {
-        if (type != START_ELEMENT) {
-            throw new XMLStreamException("parser must be on start_element to read element text, "
-                    + "was " + Events.name(type));
-        }
-        if (textOnly) {
-            // one run, then the end tag: its text is the recorded String
+        if (type == START_ELEMENT) {
             int p = next;
-            String result = texts[ops[p] >>> (Events.OPERAND_SHIFT + 2)];
-            if ((ops[p] >>> Events.OPERAND_SHIFT & 3) == Events.FIRST_PART) {
-                p += 2;
-                while ((ops[p] >>> Events.OPERAND_SHIFT & 3) == Events.NEXT_PART
-                        && (ops[p] & Events.TYPE_MASK) != END_ELEMENT) {
-                    p++;
-                }
+            int head = ops[p];
+            String result;
+            if (textOnly) {
+                // one run, then the end tag: its text is the recorded String
+                result = texts[head >>> (Events.OPERAND_SHIFT + 2)];
+                p = (head >>> Events.OPERAND_SHIFT & 3) == Events.FIRST_PART ? endOfRun(p) : p + 1;
+            } else if ((head & Events.TYPE_MASK) == END_ELEMENT) {
+                result = "";
             } else {
-                p++;
+                return mixedElementText();
             }
             // the end tag (a start element was current: no scope to leave)
             pos = p;
             type = END_ELEMENT;
-            name = name(ops[p] >>> Events.OPERAND_SHIFT);
+            nameRef = ops[p] >>> Events.OPERAND_SHIFT;
             next = p + 1;
             return result;
+        }
+        return mixedElementText();
+    }
+
+    /** Returns the position of the event after the text run whose first part is at {@code p}. */
+    private int endOfRun(int p) {
+        int q = p + 2;
+        while ((ops[q] >>> Events.OPERAND_SHIFT & 3) == Events.NEXT_PART
+                && (ops[q] & Events.TYPE_MASK) != END_ELEMENT) {
+            q++;
+        }
+        return q;
+    }
+
+    /**
+     * {@link #getElementText()} of an element whose content is not one run of text (empty, or
+     * with comments or processing instructions), kept apart so that the common case stays small
+     * enough to be inlined into a binder.
+     */
+    private String mixedElementText() throws XMLStreamException {
+        if (type != START_ELEMENT) {
+            throw new XMLStreamException("parser must be on start_element to read element text, "
+                    + "was " + Events.name(type));
         }
         String first = null;
         StringBuilder builder = null;
@@ -360,8 +387,17 @@ final class ReplayReader implements XMLStreamReader {
 
     @Override
     public int nextTag() throws XMLStreamException {
+        int event = nextEvent();
+        if (event == START_ELEMENT || event == END_ELEMENT) {
+            return event;
+        }
+        return nextTagAfter(event);
+    }
+
+    /** The rest of {@link #nextTag()} once {@code event}, not a tag, is current. */
+    private int nextTagAfter(int first) throws XMLStreamException {
+        int event = first;
         while (true) {
-            int event = nextEvent();
             switch (event) {
                 case START_ELEMENT:
                 case END_ELEMENT:
@@ -381,6 +417,7 @@ final class ReplayReader implements XMLStreamReader {
                     throw new XMLStreamException("found " + Events.name(event)
                             + " while looking for a start or end tag");
             }
+            event = nextEvent();
         }
     }
 
@@ -410,19 +447,19 @@ final class ReplayReader implements XMLStreamReader {
     public String getLocalName() {
         int t = type;
         if (t == START_ELEMENT || t == END_ELEMENT) {
-            return name.local;
+            return name(nameRef).local;
         }
         if (t == ENTITY_REFERENCE) {
             return string(piTarget);
         }
         requireElement("getLocalName()");
-        return name.local;
+        return name(nameRef).local;
     }
 
     @Override
     public QName getName() {
         requireElement("getName()");
-        return name.qname;
+        return name(nameRef).qname;
     }
 
     @Override
@@ -430,7 +467,7 @@ final class ReplayReader implements XMLStreamReader {
         if (type != START_ELEMENT && type != END_ELEMENT) {
             return null;
         }
-        return name.uri;
+        return name(nameRef).uri;
     }
 
     @Override
@@ -438,7 +475,7 @@ final class ReplayReader implements XMLStreamReader {
         if (type != START_ELEMENT && type != END_ELEMENT) {
             return null;
         }
-        return name.prefix;
+        return name(nameRef).prefix;
     }
 
     @Override
@@ -680,7 +717,7 @@ final class ReplayReader implements XMLStreamReader {
                     + "namespace, was " + Events.name(type));
         }
         if (type == END_ELEMENT) {
-            return elementStarts[depth] + 2 + Objects.checkIndex(index, endNamespaceCount());
+            return endScopeStart() + 2 + Objects.checkIndex(index, endNamespaceCount());
         }
         return pos + 2 + Objects.checkIndex(index, Events.nsCount(startCounts()));
     }
@@ -693,11 +730,18 @@ final class ReplayReader implements XMLStreamReader {
         return (ops[pos] >>> Events.OPERAND_SHIFT & Events.HAS_EXTRA) != 0 ? ops[pos + 1] : 0;
     }
 
+    /**
+     * The start of the element whose end is the current event if it declares namespaces, else
+     * {@code -1}.
+     */
+    private int endScopeStart() {
+        return scopeTop > 0 && scopes[scopeTop - 2] == depth ? scopes[scopeTop - 1] : -1;
+    }
+
     /** The namespace declarations of the element whose end is the current event: its start's. */
     private int endNamespaceCount() {
-        int start = elementStarts[depth];
-        return (ops[start] >>> Events.OPERAND_SHIFT & Events.HAS_EXTRA) != 0
-                ? Events.nsCount(ops[start + 1]) : 0;
+        int start = endScopeStart();
+        return start < 0 ? 0 : Events.nsCount(ops[start + 1]);
     }
 
     @Override
@@ -724,34 +768,83 @@ final class ReplayReader implements XMLStreamReader {
         if (prefix == null) {
             throw new IllegalArgumentException("prefix must not be null");
         }
-        return lookup(nsPrefixes, nsUris, nsTop, prefix);
+        String fixed = fixedBinding(prefix);
+        if (fixed != null) {
+            return fixed;
+        }
+        for (int s = scopeTop - 1; s > 0; s -= 2) {
+            int start = scopes[s];
+            for (int i = Events.nsCount(ops[start + 1]) - 1; i >= 0; i--) {
+                Vocabulary.Name declared = name(ops[start + 2 + i]);
+                if (binds(declared, prefix)) {
+                    return uriOf(declared);
+                }
+            }
+        }
+        return null;
     }
 
-    static String lookup(String[] prefixes, String[] uris, int top, String prefix) {
+    /** Returns the declarations in scope at the current event, outermost first. */
+    private Vocabulary.Name[] declarationsInScope() {
+        int count = 0;
+        for (int s = 1; s < scopeTop; s += 2) {
+            count += Events.nsCount(ops[scopes[s] + 1]);
+        }
+        Vocabulary.Name[] all = new Vocabulary.Name[count];
+        int n = 0;
+        for (int s = 1; s < scopeTop; s += 2) {
+            int start = scopes[s];
+            int declared = Events.nsCount(ops[start + 1]);
+            for (int i = 0; i < declared; i++) {
+                all[n++] = name(ops[start + 2 + i]);
+            }
+        }
+        return all;
+    }
+
+    /**
+     * Returns the URI {@code prefix} is bound to by the innermost of {@code declarations}
+     * (outermost first) that binds it, the fixed bindings of {@code xml} and {@code xmlns}, or
+     * null.
+     */
+    static String lookup(Vocabulary.Name[] declarations, String prefix) {
+        String fixed = fixedBinding(prefix);
+        if (fixed != null) {
+            return fixed;
+        }
+        for (int i = declarations.length - 1; i >= 0; i--) {
+            if (binds(declarations[i], prefix)) {
+                return uriOf(declarations[i]);
+            }
+        }
+        return null;
+    }
+
+    private static String fixedBinding(String prefix) {
         if (XMLConstants.XML_NS_PREFIX.equals(prefix)) {
             return XMLConstants.XML_NS_URI;
         }
         if (XMLConstants.XMLNS_ATTRIBUTE.equals(prefix)) {
             return XMLConstants.XMLNS_ATTRIBUTE_NS_URI;
         }
-        for (int i = top - 1; i >= 0; i--) {
-            String p = prefixes[i];
-            if (prefix.isEmpty() ? p == null || p.isEmpty() : prefix.equals(p)) {
-                String uri = uris[i];
-                return uri == null || uri.isEmpty() ? null : uri;
-            }
-        }
         return null;
+    }
+
+    private static boolean binds(Vocabulary.Name declaration, String prefix) {
+        String p = declaration.prefix;
+        return prefix.isEmpty() ? p == null || p.isEmpty() : prefix.equals(p);
+    }
+
+    /** The URI a declaration binds, null for an undeclaration ({@code xmlns=""}). */
+    private static String uriOf(Vocabulary.Name declaration) {
+        String uri = declaration.uri;
+        return uri == null || uri.isEmpty() ? null : uri;
     }
 
     /** Returns a snapshot of the namespace bindings in scope at the current event. */
     @Override
     public NamespaceContext getNamespaceContext() {
-        if (nsTop == 0) {
-            return new ScopedNamespaceContext(new String[0], new String[0]);
-        }
-        return new ScopedNamespaceContext(Arrays.copyOf(nsPrefixes, nsTop),
-                Arrays.copyOf(nsUris, nsTop));
+        return new ScopedNamespaceContext(declarationsInScope());
     }
 
     // --- document ------------------------------------------------------------------------------

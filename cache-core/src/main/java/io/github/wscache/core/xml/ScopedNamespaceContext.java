@@ -15,12 +15,10 @@ import javax.xml.namespace.NamespaceContext;
  */
 final class ScopedNamespaceContext implements NamespaceContext {
 
-    private final String[] prefixes;
-    private final String[] uris;
+    private final Vocabulary.Name[] declarations;
 
-    ScopedNamespaceContext(String[] prefixes, String[] uris) {
-        this.prefixes = prefixes;
-        this.uris = uris;
+    ScopedNamespaceContext(Vocabulary.Name[] declarations) {
+        this.declarations = declarations;
     }
 
     @Override
@@ -28,7 +26,7 @@ final class ScopedNamespaceContext implements NamespaceContext {
         if (prefix == null) {
             throw new IllegalArgumentException("prefix must not be null");
         }
-        String uri = ReplayReader.lookup(prefixes, uris, prefixes.length, prefix);
+        String uri = ReplayReader.lookup(declarations, prefix);
         return uri == null ? XMLConstants.NULL_NS_URI : uri;
     }
 
@@ -50,9 +48,11 @@ final class ScopedNamespaceContext implements NamespaceContext {
             return Collections.singletonList(XMLConstants.XMLNS_ATTRIBUTE).iterator();
         }
         List<String> found = new ArrayList<>(2);
-        for (int i = prefixes.length - 1; i >= 0; i--) {
-            String prefix = prefixes[i] == null ? XMLConstants.DEFAULT_NS_PREFIX : prefixes[i];
-            String uri = uris[i] == null ? XMLConstants.NULL_NS_URI : uris[i];
+        for (int i = declarations.length - 1; i >= 0; i--) {
+            Vocabulary.Name declared = declarations[i];
+            String prefix = declared.prefix == null ? XMLConstants.DEFAULT_NS_PREFIX
+                    : declared.prefix;
+            String uri = declared.uri == null ? XMLConstants.NULL_NS_URI : declared.uri;
             if (uri.equals(namespaceURI) && !found.contains(prefix)
                     && namespaceURI.equals(getNamespaceURI(prefix))) {
                 found.add(prefix);

@@ -162,6 +162,49 @@ class ReplayFastPathTest {
     }
 
     @Test
+    void namespaceScopesOpenedByElementsReadAsTextCloseWhereTheJdkClosesThem() throws Exception {
+        // elements that declare prefixes, read with getElementText (text-only, empty, mixed),
+        // nested and shadowing: what is in scope at their ends and after them matches the JDK
+        String xml = "<r xmlns:p='urn:p1' xmlns='urn:d'><p:a xmlns:p='urn:p2'>text</p:a>"
+                + "<e xmlns:q='urn:q'></e><m xmlns:p='urn:p3'>x<!--c-->y</m>"
+                + "<n xmlns:p='urn:p4'><p:in xmlns=''>t</p:in><e2/></n><z/></r>";
+        XmlRecording recording = recording(xml);
+        XMLStreamReader jdk = XmlTestSupport.jdkReader(xml.getBytes(StandardCharsets.UTF_8));
+        XMLStreamReader replay = recording.newReader();
+        List<String> expected = new ArrayList<>();
+        List<String> actual = new ArrayList<>();
+        for (XMLStreamReader r : new XMLStreamReader[] {jdk, replay}) {
+            List<String> out = r == jdk ? expected : actual;
+            at(r, XMLStreamConstants.START_ELEMENT);
+            readChildren(r, out);
+            out.add("end " + scope(r));
+        }
+        assertThat(actual).containsExactlyElementsOf(expected);
+        assertThat(actual).contains(
+                "e= at end: 1 q=urn:q p=urn:p1 default=urn:d context p=urn:p1");
+    }
+
+    private static void readChildren(XMLStreamReader r, List<String> out)
+            throws XMLStreamException {
+        while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
+            String name = r.getLocalName();
+            if ("n".equals(name)) {
+                out.add("n: " + scope(r));
+                readChildren(r, out);
+                out.add("n at end: " + scope(r));
+            } else {
+                out.add(name + "=" + r.getElementText() + " at end: " + scope(r));
+            }
+        }
+    }
+
+    private static String scope(XMLStreamReader r) {
+        return r.getNamespaceCount() + " q=" + r.getNamespaceURI("q") + " p="
+                + r.getNamespaceURI("p") + " default=" + r.getNamespaceURI("")
+                + " context p=" + r.getNamespaceContext().getNamespaceURI("p");
+    }
+
+    @Test
     void theSoapResponsesWeighNoMoreThanTheirBytes() throws Exception {
         String[] names = {"soap11-google-response.xml", "soap12-google-response.xml"};
         for (String name : names) {
