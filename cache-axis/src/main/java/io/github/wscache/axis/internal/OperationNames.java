@@ -6,6 +6,9 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import javax.xml.namespace.QName;
 
 /**
@@ -39,6 +42,22 @@ final class OperationNames {
         }
     };
 
+    /**
+     * The names already worked out, by their inputs: the rules are a pure function of them and
+     * cost a few hundred nanoseconds (normalizing, splitting the action), paid on every call
+     * otherwise. Bounded: past {@link #MEMO_MAX} distinct inputs (clients that vary the action
+     * per call, say) names are worked out each time.
+     */
+    private static final Map<Inputs, Named> MEMO = new ConcurrentHashMap<>();
+    private static final int MEMO_MAX = 4096;
+
+    private record Inputs(String javaName, String element, String action) {
+    }
+
+    /** An operation's name and its aliases in the order they are tried (nulls left out). */
+    private record Named(String operation, String[] aliases) {
+    }
+
     private OperationNames() {
     }
 
@@ -51,6 +70,22 @@ final class OperationNames {
      * @return a builder for the call
      */
     static Invocation.Builder builder(String javaName, String element, String action) {
+        Inputs inputs = new Inputs(javaName, element, action);
+        Named named = MEMO.get(inputs);
+        if (named == null) {
+            named = name(javaName, element, action);
+            if (MEMO.size() < MEMO_MAX) {
+                MEMO.putIfAbsent(inputs, named);
+            }
+        }
+        Invocation.Builder b = Invocation.builder(named.operation());
+        for (String alias : named.aliases()) {
+            b.alias(alias);
+        }
+        return b;
+    }
+
+    private static Named name(String javaName, String element, String action) {
         String segment = lastSegment(action);
         List<String> names = new ArrayList<>(4);
         String operation = null;
@@ -73,13 +108,8 @@ final class OperationNames {
         if (javaName != null && !javaName.isEmpty()) {
             names.add(Character.toUpperCase(javaName.charAt(0)) + javaName.substring(1));
         }
-        Invocation.Builder b = Invocation.builder(operation);
-        for (String n : names) {
-            if (n != null) {
-                b.alias(n);
-            }
-        }
-        return b;
+        names.removeIf(Objects::isNull);
+        return new Named(operation, names.toArray(new String[0]));
     }
 
     /**
