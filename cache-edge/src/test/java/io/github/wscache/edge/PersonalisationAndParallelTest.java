@@ -6,9 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** One user's fragment is never served to another; missing fragments are fetched at once. */
@@ -72,6 +74,38 @@ class PersonalisationAndParallelTest extends EdgeTestBase {
         } finally {
             threads.shutdownNow();
         }
+    }
+
+    @Test
+    void concurrentMissesOfAUriThatCannotBeStored_doNotWaitForEachOther() throws Exception {
+        // a personal page: two visitors at once must not queue behind each other's round trip
+        // (Varnish's hit-for-miss); each origin request waits until both have arrived
+        CountDownLatch bothArrived = new CountDownLatch(3);
+        origin.route("/me", "").header("Cache-Control", "private").body(x -> {
+            bothArrived.countDown();
+            try {
+                return "me " + user(x) + " together="
+                        + bothArrived.await(3, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return "interrupted";
+            }
+        });
+        edge = EdgeServer.builder().origin(origin.uri()).build().start();
+        // the first response shows the URI cannot be stored
+        assertThat(get(edge, "/me", "Cookie", "user=zed").body()).startsWith("me zed");
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        try {
+            Future<String> ann = threads.submit(() -> get(edge, "/me", "Cookie", "user=ann")
+                    .body());
+            Future<String> bob = threads.submit(() -> get(edge, "/me", "Cookie", "user=bob")
+                    .body());
+            assertThat(ann.get()).isEqualTo("me ann together=true");
+            assertThat(bob.get()).isEqualTo("me bob together=true");
+        } finally {
+            threads.shutdownNow();
+        }
+        assertThat(origin.count("/me")).isEqualTo(3);
     }
 
     @Test

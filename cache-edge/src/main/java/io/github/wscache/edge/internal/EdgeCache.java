@@ -66,7 +66,10 @@ import org.slf4j.LoggerFactory;
  * served stale within {@code stale-if-error} when the origin answers 5xx or cannot be reached.
  * The request's {@code max-age}, {@code max-stale}, {@code min-fresh}, {@code no-cache},
  * {@code no-store} and {@code only-if-cached} (a 504 when nothing usable is stored) apply. One
- * origin request for concurrent misses of one URI: the others wait for it and then look again.
+ * origin request for concurrent misses of one URI: the others wait for it and then look again,
+ * except for a URI whose last response could not be stored, which for
+ * {@link #UNCACHEABLE_MEMORY} goes to the origin at once (Varnish's "hit-for-miss"): waiting
+ * for another visitor's personal page would only add that request's round trip to this one.
  * A non-error response to an unsafe method invalidates the URI and (unless turned off) its
  * same-origin {@code Location} and {@code Content-Location} (RFC 9111 §4.4). Requests with
  * {@code Authorization} bypass the cache.
@@ -85,6 +88,8 @@ public final class EdgeCache implements AutoCloseable {
     static final int MAX_INDEXED = 200_000;
     /** Purged tags remembered; beyond, every tagged variant stored before is purged. */
     static final int MAX_PURGE_MARKS = 100_000;
+    /** How long misses of a URI whose response could not be stored skip coalescing. */
+    public static final Duration UNCACHEABLE_MEMORY = Duration.ofSeconds(120);
     /** The {@code Surrogate-Capability} sent with every origin request. */
     public static final String SURROGATE_CAPABILITY = "wscache-edge=\"Surrogate/1.0 ESI/1.0\"";
     private static final Duration REFRESH_TIMEOUT = Duration.ofSeconds(30);
@@ -98,6 +103,14 @@ public final class EdgeCache implements AutoCloseable {
     private final Cache<String, List<Variant>> store;
     private final ConcurrentHashMap<String, CompletableFuture<Void>> inflight =
             new ConcurrentHashMap<>();
+    /**
+     * URIs whose last response could not be stored, until when their misses skip coalescing;
+     * a URI leaves when a response for it is stored. Bounded: beyond, the least recently used
+     * are forgotten (they coalesce again until their next unstorable response).
+     */
+    private final Cache<String, Instant> uncacheable = Caffeine.newBuilder()
+            .maximumSize(100_000).build();
+    private final LongAdder uncoalesced = new LongAdder();
     private final Set<String> refreshing = ConcurrentHashMap.newKeySet();
     private final ThreadPoolExecutor background;
     private final AtomicInteger cacheErrors = new AtomicInteger();
@@ -200,6 +213,14 @@ public final class EdgeCache implements AutoCloseable {
     /** Returns the origin responses not stored, by reason ({@code Set-Cookie}, ...). */
     public Map<String, Long> notStored() {
         return snapshot(notStored);
+    }
+
+    /**
+     * Returns the misses that went to the origin without waiting for a concurrent one, because
+     * their URI's last response could not be stored.
+     */
+    public long uncoalescedMisses() {
+        return uncoalesced.sum();
     }
 
     private static Map<String, Long> snapshot(Map<String, LongAdder> counts) {
@@ -306,6 +327,11 @@ public final class EdgeCache implements AutoCloseable {
         }
         Fetched.Outcome o = store.getIfPresent(url) == null ? Fetched.Outcome.URI_MISS
                 : Fetched.Outcome.MISS;
+        Instant passUntil = uncacheable.getIfPresent(url);
+        if (passUntil != null && now.isBefore(passUntil)) {
+            uncoalesced.increment();
+            return fromOrigin(url, uri, h, req, timeout, null, null, o);
+        }
         return coalesced(url, h, req, () -> fromOrigin(url, uri, h, req, timeout, null, null, o));
     }
 
@@ -382,6 +408,7 @@ public final class EdgeCache implements AutoCloseable {
         if (why != null) {
             LOG.debug("wscache-edge: not stored: {} ({})", url, why);
             count(notStored, why);
+            uncacheable.put(url, received.plus(UNCACHEABLE_MEMORY));
             if (stale != null) {
                 remove(url, stale);
             }
@@ -584,6 +611,7 @@ public final class EdgeCache implements AutoCloseable {
     /** Stores a variant in place of those the same request would select. */
     private void put(String url, Map<String, List<String>> h, Variant v) {
         stored.increment();
+        uncacheable.invalidate(url);
         index(url, v.tags());
         Headers request = Headers.of(h);
         store.asMap().compute(url, (k, old) -> {
