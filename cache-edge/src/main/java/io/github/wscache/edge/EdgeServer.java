@@ -191,7 +191,7 @@ public final class EdgeServer implements AutoCloseable {
         timer = Executors.newSingleThreadScheduledExecutor(threads("timer"));
         cache = new EdgeCache(new OriginClient(clientThreads, config.connectTimeout),
                 config.clock, config.maxBytes, config.varyCookies, config.cacheFault,
-                config.invalidateLocations);
+                config.invalidateLocations, config.purgeHeader);
         Set<String> hosts = new LinkedHashSet<>();
         hosts.add(Composer.authority(config.origin));
         for (String h : config.includeHosts) {
@@ -383,8 +383,10 @@ public final class EdgeServer implements AutoCloseable {
                 cache == null ? 0 : cache.cacheErrors(),
                 cache == null ? 0 : cache.weightedSize(),
                 cache == null ? 0 : cache.storedUrls(),
-                cache == null ? 0 : cache.storedVariants(), counters.purges.sum(),
-                counters.purgedTags.sum(), counters.purgesRefused.sum(),
+                cache == null ? 0 : cache.storedVariants(),
+                counters.purges.sum() + (cache == null ? 0 : cache.responsePurges()),
+                counters.purgedTags.sum() + (cache == null ? 0 : cache.responsePurgedTags()),
+                counters.purgesRefused.sum(),
                 warmup == null ? 0 : warmup.stats().stored(),
                 warmup == null ? 0 : warmup.stats().failed());
     }
@@ -510,6 +512,7 @@ public final class EdgeServer implements AutoCloseable {
         private Runnable cacheFault;
         private boolean invalidateLocations = true;
         private String purgeSecret;
+        private String purgeHeader;
         private final Warmup.Settings warmupSettings = new Warmup.Settings();
         private ClientClassification classification;
 
@@ -869,6 +872,28 @@ public final class EdgeServer implements AutoCloseable {
          */
         public Builder invalidateLocations(boolean invalidate) {
             this.invalidateLocations = invalidate;
+            return this;
+        }
+
+        /**
+         * Lets the origin purge by tag in its answer to a change: a 2xx or 3xx answer to POST,
+         * PUT, DELETE or another unsafe method that carries the field {@code name} (say
+         * {@code Surrogate-Purge: item:EST-4 item:EST-9}) purges the {@code Surrogate-Key} tags
+         * it lists, as a purge on the admin port would, before the answer goes on to the client;
+         * the field itself is not forwarded. So the client's next request already sees the
+         * change, and the origin saves the round trip of telling this edge apart (other edges
+         * still need the admin port). Off by default: answers come only from the configured
+         * origin over the edge's own connection, so no client can forge the field, but turn it
+         * on only for an origin that never copies request fields into its answers.
+         *
+         * @throws IllegalArgumentException if {@code name} is not a valid field name
+         */
+        public Builder purgeHeader(String name) {
+            Objects.requireNonNull(name, "purgeHeader");
+            if (!name.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
+                throw new IllegalArgumentException("not an HTTP field name: '" + name + "'");
+            }
+            this.purgeHeader = name;
             return this;
         }
 

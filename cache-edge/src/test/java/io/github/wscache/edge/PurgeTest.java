@@ -77,6 +77,66 @@ class PurgeTest extends EdgeTestBase {
     }
 
     @Test
+    void anAnswerToAChange_purgesTheTagsOfItsPurgeField_beforeTheClientSeesIt() {
+        AtomicInteger stock = new AtomicInteger(1);
+        origin.route("/item/1", "").body(x -> "stock " + stock.get())
+                .header("Cache-Control", "max-age=600").header("Surrogate-Key", "item-1");
+        origin.route("/item/2", "two").header("Cache-Control", "max-age=600")
+                .header("Surrogate-Key", "item-2");
+        edge(EdgeServer.builder().purgeHeader("Surrogate-Purge"));
+        get(edge, "/item/1");
+        get(edge, "/item/2");
+        origin.route("/order", "").status(303).header("Location", "/done")
+                .header("Surrogate-Purge", "item-1 item-9").body(x -> {
+                    stock.set(0);
+                    return "";
+                });
+        HttpResponse<String> r = EdgeTestSupport.send(edge, "POST", "/order", "");
+        assertThat(r.statusCode()).isEqualTo(303);
+        assertThat(r.headers().firstValue("Surrogate-Purge")).as("not forwarded").isEmpty();
+        assertThat(get(edge, "/item/1").body()).isEqualTo("stock 0");
+        get(edge, "/item/2");
+        assertThat(origin.count("/item/1")).isEqualTo(2);
+        assertThat(origin.count("/item/2")).as("another tag stays cached").isEqualTo(1);
+        assertThat(edge.stats().purges()).isEqualTo(1);
+        assertThat(edge.stats().purgedTags()).isEqualTo(2);
+    }
+
+    @Test
+    void thePurgeField_purgesNothing_onSafeRequests_onErrors_orWhenNotTurnedOn() {
+        origin.route("/a", "a").header("Cache-Control", "max-age=600")
+                .header("Surrogate-Key", "t");
+        origin.route("/page", "p").header("Cache-Control", "no-store")
+                .header("Surrogate-Purge", "t");
+        origin.route("/fail", "no").status(500).header("Surrogate-Purge", "t");
+        origin.route("/change", "").status(303).header("Location", "/a")
+                .header("Surrogate-Purge", "t");
+        edge(EdgeServer.builder().purgeHeader("Surrogate-Purge").invalidateLocations(false));
+        get(edge, "/a");
+        get(edge, "/page");
+        EdgeTestSupport.send(edge, "POST", "/fail", "");
+        get(edge, "/a");
+        assertThat(origin.count("/a")).as("a GET's field and a 5xx's field purge nothing")
+                .isEqualTo(1);
+        edge.close();
+        edge(EdgeServer.builder().invalidateLocations(false));
+        get(edge, "/a");
+        HttpResponse<String> r = EdgeTestSupport.send(edge, "POST", "/change", "");
+        assertThat(r.headers().firstValue("Surrogate-Purge")).as("an ordinary field when off")
+                .hasValue("t");
+        get(edge, "/a");
+        assertThat(origin.count("/a")).isEqualTo(2);
+        assertThat(edge.stats().purges()).isZero();
+    }
+
+    @Test
+    void aPurgeFieldName_mustBeAFieldName() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> EdgeServer.builder().purgeHeader("Surrogate Purge"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("field name");
+    }
+
+    @Test
     void purgeWithoutTheSecret_isRefusedAndCounted_andPurgesNothing() {
         origin.route("/a", "a").header("Cache-Control", "max-age=600")
                 .header("Surrogate-Key", "t");

@@ -111,6 +111,10 @@ public final class EdgeCache implements AutoCloseable {
     private final Cache<String, Instant> uncacheable = Caffeine.newBuilder()
             .maximumSize(100_000).build();
     private final LongAdder uncoalesced = new LongAdder();
+    /** The response field whose tags an unsafe request's answer purges, or null. */
+    private final String purgeHeader;
+    private final LongAdder responsePurges = new LongAdder();
+    private final LongAdder responsePurgedTags = new LongAdder();
     private final Set<String> refreshing = ConcurrentHashMap.newKeySet();
     private final ThreadPoolExecutor background;
     private final AtomicInteger cacheErrors = new AtomicInteger();
@@ -160,6 +164,19 @@ public final class EdgeCache implements AutoCloseable {
      */
     public EdgeCache(OriginClient origin, InstantSource clock, long maxBytes,
             List<String> varyCookies, Runnable faultHook, boolean invalidateLocations) {
+        this(origin, clock, maxBytes, varyCookies, faultHook, invalidateLocations, null);
+    }
+
+    /**
+     * Creates the cache, as above, honouring {@code purgeHeader} (or none, when null): a
+     * non-error answer to an unsafe request that carries this field purges the
+     * {@code Surrogate-Key} tags it lists before the answer goes on, and the field is not
+     * forwarded.
+     */
+    public EdgeCache(OriginClient origin, InstantSource clock, long maxBytes,
+            List<String> varyCookies, Runnable faultHook, boolean invalidateLocations,
+            String purgeHeader) {
+        this.purgeHeader = purgeHeader;
         this.invalidateLocations = invalidateLocations;
         this.origin = origin;
         this.clock = clock;
@@ -221,6 +238,16 @@ public final class EdgeCache implements AutoCloseable {
      */
     public long uncoalescedMisses() {
         return uncoalesced.sum();
+    }
+
+    /** Returns the purges made by the origin's purge field on answers to unsafe requests. */
+    public long responsePurges() {
+        return responsePurges.sum();
+    }
+
+    /** Returns the tags those purges named. */
+    public long responsePurgedTags() {
+        return responsePurgedTags.sum();
     }
 
     private static Map<String, Long> snapshot(Map<String, LongAdder> counts) {
@@ -481,10 +508,25 @@ public final class EdgeCache implements AutoCloseable {
         return CacheControl.parse(cc == null ? List.of() : cc);
     }
 
-    /** RFC 9111 §4.4: unsafe method, non-error response → the URI and its locations go. */
+    /**
+     * RFC 9111 §4.4: unsafe method, non-error response → the URI and its locations go; and the
+     * tags of the origin's purge field, when one is configured.
+     */
     private void invalidateAfter(String method, URI uri, OriginResponse r) {
+        boolean safe = method.equals("GET") || method.equals("HEAD");
+        List<String> purgeLines = purgeHeader == null || safe ? null
+                : r.headers().remove(purgeHeader);
         if (!Freshness.invalidates(method, r.status())) {
             return;
+        }
+        if (purgeLines != null) {
+            List<String> tags = tags(purgeLines);
+            if (!tags.isEmpty()) {
+                int dropped = purge(tags);
+                responsePurges.increment();
+                responsePurgedTags.add(tags.size());
+                LOG.debug("wscache-edge: {} {} purged {} ({} URLs)", method, uri, tags, dropped);
+            }
         }
         store.invalidate(uri.toString());
         if (!invalidateLocations) {
@@ -597,8 +639,13 @@ public final class EdgeCache implements AutoCloseable {
 
     /** The tags of a response: its {@code Surrogate-Key} field, split on white space. */
     static List<String> tags(Headers response) {
+        return tags(response.all("Surrogate-Key"));
+    }
+
+    /** The tags of field lines, split on white space, each once. */
+    private static List<String> tags(List<String> lines) {
         List<String> out = new ArrayList<>();
-        for (String line : response.all("Surrogate-Key")) {
+        for (String line : lines) {
             for (String t : line.trim().split("\\s+")) {
                 if (!t.isEmpty() && !out.contains(t)) {
                     out.add(t);
