@@ -201,6 +201,11 @@ public final class Deployment implements AutoCloseable {
 
     /** Paths the Fproxy edge's warm-up fetches at once (each page's fragments in parallel). */
     public static final int EDGE_WARMUP_CONCURRENCY = 8;
+    /**
+     * The field of an order's answer that tells Fproxy's edge which tags to purge (the edge's
+     * {@code purgeHeader}).
+     */
+    public static final String PURGE_FIELD = "Surrogate-Purge";
 
     /**
      * Creates the database, starts everything and returns when clients can connect; an
@@ -253,7 +258,10 @@ public final class Deployment implements AutoCloseable {
                         // the origin purges what an order changes by tag, and its posts answer
                         // with a 303 to a shared page (sign-in and sign-out to the home page):
                         // that page did not change, so a post must not evict it for everyone
-                        .invalidateLocations(false);
+                        .invalidateLocations(false)
+                        // and an order's answer names what it changed: the edge purges it before
+                        // the visitor sees the answer, at no round trip's cost
+                        .purgeHeader(PURGE_FIELD);
                 if (warmEdge) {
                     eb.warmupUrl(URI.create("/warmup.txt"))
                             .warmupConcurrency(EDGE_WARMUP_CONCURRENCY);
@@ -264,6 +272,7 @@ public final class Deployment implements AutoCloseable {
                         new InetSocketAddress(host, edge.adminPort()), o.wanRttMillis());
                 app.purgeEdges(new EdgePurger(List.of(URI.create("http://" + host + ":"
                         + purgeRelay.port() + "/_edge/purge")), secret));
+                app.purgeInAnswers(PURGE_FIELD);
             } else if (o.kind() == Kind.FREMOTING) {
                 db = Database.connect(origin.embeddedUrl(), "sa", "", o.poolSize());
                 services = OriginServices.start(db, o.originPort(), o.scope(), o.threads());

@@ -17,7 +17,7 @@ public final class Fixtures {
     /** Signs {@code agent} in as {@code user} with the seed password. */
     public static UserAgent.Page signIn(UserAgent agent, String user) throws Exception {
         agent.get("/signin");
-        return agent.post("/signin", Map.of("username", user, "password", "petshop"));
+        return agent.post("/session", Map.of("username", user, "password", "petshop"));
     }
 
     /** The checkout form values the tests post. */

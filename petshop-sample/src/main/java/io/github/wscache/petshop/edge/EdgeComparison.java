@@ -150,7 +150,7 @@ public final class EdgeComparison {
 
             // a signed-in session with a cart, usable through both edges
             UserAgent user = new UserAgent(edge);
-            user.post("/signin", Map.of("username", "j2ee", "password", "petshop"));
+            user.post("/session", Map.of("username", "j2ee", "password", "petshop"));
             user.post("/cart/add", Map.of("itemId", "EST-6"));
             String cookie = "JSESSIONID=" + user.cookie("JSESSIONID") + "; PS_VIEW="
                     + user.cookie("PS_VIEW");

@@ -231,7 +231,7 @@ final class Workload {
             if (agent.csrf() == null) {
                 get("signin-form", RequestClass.C, "/signin");
             }
-            String body = post("signin", RequestClass.B, "/signin",
+            String body = post("signin", RequestClass.B, "/session",
                     Map.of("username", username, "password", "petshop"));
             signedIn = body != null && body.contains("Sign out");
             signInFormShown = false;

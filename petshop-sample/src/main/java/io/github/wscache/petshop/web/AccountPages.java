@@ -29,7 +29,7 @@ final class AccountPages {
     private static final Pattern SAFE_NEXT = Pattern.compile("/[A-Za-z0-9/_?=&.-]*");
     private static final Template SIGNIN = Template.of("""
             <section class="signin"><h2>Sign In</h2>{{message}}
-            <form method="post" action="/signin">{{csrf}}<input type="hidden" name="next" \
+            <form method="post" action="/session">{{csrf}}<input type="hidden" name="next" \
             value="{{next}}">
             <p><label>Username <input type="text" name="username" value="{{username}}"></label></p>
             <p><label>Password <input type="password" name="password"></label></p>

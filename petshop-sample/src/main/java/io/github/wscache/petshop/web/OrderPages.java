@@ -132,7 +132,7 @@ final class OrderPages {
             tags.add("item:" + itemId);
         }
         // the stock shown at the edges changed: drop it there before the visitor's next page
-        pages.purge(tags);
+        pages.purge(resp, tags);
         redirect(resp, "/order?id=" + id);
     }
 

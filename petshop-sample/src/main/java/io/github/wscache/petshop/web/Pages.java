@@ -82,6 +82,7 @@ final class Pages {
     private final FragmentCache cache;
     private final boolean esiDefault;
     private volatile EdgePurger purger;
+    private volatile String purgeField;
     private volatile boolean embeddedObjects;
 
     Pages(Services services, FragmentCache cache, boolean esi) {
@@ -100,13 +101,27 @@ final class Pages {
         this.purger = p;
     }
 
-    /** Whether the edges in front are told of changes (then they keep fragments longer). */
-    boolean purgesEdges() {
-        return purger != null;
+    /** Tells the edge in front of changes in the answers' field {@code field} from now on. */
+    void purgeInAnswers(String field) {
+        this.purgeField = field;
     }
 
-    /** Purges {@code tags} at the edges, if any are known. */
-    void purge(java.util.Collection<String> tags) {
+    /** Whether the edges in front are told of changes (then they keep fragments longer). */
+    boolean purgesEdges() {
+        return purger != null || purgeField != null;
+    }
+
+    /**
+     * Purges {@code tags} at the edges, if any are known: in the field of {@code resp}, the
+     * answer to the change, when the edge reads it there (it purges before the visitor sees
+     * the answer, at no round trip's cost), else on each edge's admin port before answering.
+     */
+    void purge(HttpServletResponse resp, java.util.Collection<String> tags) {
+        String field = purgeField;
+        if (field != null) {
+            resp.setHeader(field, String.join(" ", tags));
+            return;
+        }
         EdgePurger p = purger;
         if (p != null) {
             p.purge(tags);

@@ -145,11 +145,15 @@ class FproxyTest {
             assertThat(p.body()).contains("Sign in")
                     .doesNotContain("_csrf", "j2ee", "Sign out", "Edit Account");
         }
-        // the shared form has no token: its post proves its origin, as a browser's does
-        assertThat(anonymous.post("/signin", Map.of("username", "ACID", "password", "petshop"))
+        // the shared form has no token: its post proves its origin, as a browser's does; it
+        // posts to /session, so signing in does not invalidate the shared form (RFC 9111 §4.4)
+        assertThat(signIn.body()).contains("action=\"/session\"");
+        assertThat(anonymous.post("/session", Map.of("username", "ACID", "password", "petshop"))
                 .body()).contains("Sign out");
+        assertThat(new UserAgent(shop.clientUrl()).get("/signin").header("Cache-Status"))
+                .as("the form is still a hit after a sign-in").startsWith("wscache-edge; hit");
         // a failed sign-in echoes the user name: never stored, so never shown to another
-        Page failed = new UserAgent(shop.clientUrl()).post("/signin",
+        Page failed = new UserAgent(shop.clientUrl()).post("/session",
                 Map.of("username", "j2ee", "password", "wrong"));
         assertThat(failed.status()).isEqualTo(401);
         assertThat(failed.body()).contains("j2ee");
