@@ -2,7 +2,7 @@
 # issue 15: the replay reader's rework (names resolved when asked, scopes only for declaring
 # elements, small hot paths), 2026-11-25. before = benchmarks.jar of 2788dd0, after = 40a071a.
 # Every cell that replays a recording, and its reference cells, before then after, in one run;
-# 2 forks x 3 x 1 s warm-up, 8 x 1 s measurement.
+# 2 forks x 3 x 1 s warm-up, 8 x 1 s measurement. Tables: python3 ../2026-11-25/compare.py . > compare.md
 cd "$(dirname "$0")"
 OPTS="-f 2 -wi 3 -i 8 -w 1 -r 1"
 { java -version 2>&1; echo "start: $(uptime)"; } > env.txt

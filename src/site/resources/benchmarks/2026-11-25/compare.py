@@ -1,6 +1,7 @@
-# Before/after tables of this directory's JMH results: python3 compare.py > compare.md
+# Before/after tables of a directory's JMH results (default: this one):
+# python3 compare.py [DIR] > DIR/compare.md
 import json, glob, os, sys
-d=os.path.dirname(os.path.abspath(__file__))
+d=os.path.abspath(sys.argv[1]) if len(sys.argv)>1 else os.path.dirname(os.path.abspath(__file__))
 def load(f):
     out={}
     txt=open(f).read()

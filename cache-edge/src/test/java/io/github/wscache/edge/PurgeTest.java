@@ -23,13 +23,18 @@ class PurgeTest extends EdgeTestBase {
         return EdgeTestSupport.send(b, HttpResponse.BodyHandlers.ofString());
     }
 
-    @Test
-    void purgeByTag_dropsEveryTaggedResponse_andOnlyThose() {
-        AtomicInteger stock = new AtomicInteger(1);
+    /** Two cacheable items tagged {@code item-1} and {@code item-2}; the first shows stock. */
+    private void twoItems(AtomicInteger stock) {
         origin.route("/item/1", "").body(x -> "stock " + stock.get())
                 .header("Cache-Control", "max-age=600").header("Surrogate-Key", "item-1 items");
         origin.route("/item/2", "two").header("Cache-Control", "max-age=600")
                 .header("Surrogate-Key", "item-2 items");
+    }
+
+    @Test
+    void purgeByTag_dropsEveryTaggedResponse_andOnlyThose() {
+        AtomicInteger stock = new AtomicInteger(1);
+        twoItems(stock);
         edge(EdgeServer.builder().purgeSecret(SECRET));
         assertThat(get(edge, "/item/1").body()).isEqualTo("stock 1");
         get(edge, "/item/2");
@@ -79,10 +84,7 @@ class PurgeTest extends EdgeTestBase {
     @Test
     void anAnswerToAChange_purgesTheTagsOfItsPurgeField_beforeTheClientSeesIt() {
         AtomicInteger stock = new AtomicInteger(1);
-        origin.route("/item/1", "").body(x -> "stock " + stock.get())
-                .header("Cache-Control", "max-age=600").header("Surrogate-Key", "item-1");
-        origin.route("/item/2", "two").header("Cache-Control", "max-age=600")
-                .header("Surrogate-Key", "item-2");
+        twoItems(stock);
         edge(EdgeServer.builder().purgeHeader("Surrogate-Purge"));
         get(edge, "/item/1");
         get(edge, "/item/2");

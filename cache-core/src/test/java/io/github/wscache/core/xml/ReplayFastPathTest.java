@@ -142,22 +142,14 @@ class ReplayFastPathTest {
     void getElementTextOfATextOnlyElementLeavesTheReaderWhereTheSlowPathWould() throws Exception {
         String xml = "<r xmlns:p='urn:p'><p:a>one &amp; two</p:a><b>x<!--c-->y</b><c/>"
                 + "<d>plain</d></r>";
-        XmlRecording recording = recording(xml);
-        XMLStreamReader jdk = XmlTestSupport.jdkReader(xml.getBytes(StandardCharsets.UTF_8));
-        XMLStreamReader replay = recording.newReader();
-        List<String> expected = new ArrayList<>();
-        List<String> actual = new ArrayList<>();
-        for (XMLStreamReader r : new XMLStreamReader[] {jdk, replay}) {
-            List<String> out = r == jdk ? expected : actual;
-            at(r, XMLStreamConstants.START_ELEMENT);
+        List<String> actual = sameAsTheJdk(xml, (r, out) -> {
             while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
                 String name = r.getName().toString();
                 out.add(name + "=" + r.getElementText() + " " + r.getEventType() + " "
                         + r.getName() + " " + r.getNamespaceCount());
             }
             out.add("end " + r.getLocalName() + " " + r.next());
-        }
-        assertThat(actual).containsExactlyElementsOf(expected);
+        });
         assertThat(actual.get(0)).startsWith("{urn:p}a=one & two 2 {urn:p}a");
     }
 
@@ -168,20 +160,31 @@ class ReplayFastPathTest {
         String xml = "<r xmlns:p='urn:p1' xmlns='urn:d'><p:a xmlns:p='urn:p2'>text</p:a>"
                 + "<e xmlns:q='urn:q'></e><m xmlns:p='urn:p3'>x<!--c-->y</m>"
                 + "<n xmlns:p='urn:p4'><p:in xmlns=''>t</p:in><e2/></n><z/></r>";
-        XmlRecording recording = recording(xml);
-        XMLStreamReader jdk = XmlTestSupport.jdkReader(xml.getBytes(StandardCharsets.UTF_8));
-        XMLStreamReader replay = recording.newReader();
-        List<String> expected = new ArrayList<>();
-        List<String> actual = new ArrayList<>();
-        for (XMLStreamReader r : new XMLStreamReader[] {jdk, replay}) {
-            List<String> out = r == jdk ? expected : actual;
-            at(r, XMLStreamConstants.START_ELEMENT);
+        List<String> actual = sameAsTheJdk(xml, (r, out) -> {
             readChildren(r, out);
             out.add("end " + scope(r));
-        }
-        assertThat(actual).containsExactlyElementsOf(expected);
+        });
         assertThat(actual).contains(
                 "e= at end: 1 q=urn:q p=urn:p1 default=urn:d context p=urn:p1");
+    }
+
+    /** What {@code walk} reads from the document's root element. */
+    private interface Walk {
+        void read(XMLStreamReader r, List<String> out) throws XMLStreamException;
+    }
+
+    /**
+     * Walks {@code xml} from its root element with the JDK's reader and with a replay of its
+     * recording, asserts that both read the same, and returns what the replay read.
+     */
+    private static List<String> sameAsTheJdk(String xml, Walk walk) throws XMLStreamException {
+        List<String> expected = new ArrayList<>();
+        List<String> actual = new ArrayList<>();
+        walk.read(at(XmlTestSupport.jdkReader(xml.getBytes(StandardCharsets.UTF_8)),
+                XMLStreamConstants.START_ELEMENT), expected);
+        walk.read(at(recording(xml).newReader(), XMLStreamConstants.START_ELEMENT), actual);
+        assertThat(actual).containsExactlyElementsOf(expected);
+        return actual;
     }
 
     private static void readChildren(XMLStreamReader r, List<String> out)
