@@ -16,15 +16,21 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Varnish 7.1 and the edge in front of one origin: the same composed HTML, and the edge fetches
- * the includes of a page in parallel where Varnish fetches them one after another. Needs
+ * Varnish 7.1 and the edge in front of one origin: the same composed HTML, the edge fetches the
+ * includes of a page in parallel where Varnish fetches them one after another, and both let
+ * concurrent misses of a response they could not store through at once (hit-for-miss). Needs
  * {@code varnishd} ({@code apt-get install varnish}); fails, never skips, without it.
  */
 class VarnishParityTest {
@@ -43,6 +49,8 @@ class VarnishParityTest {
             "/frag/c", new String[] {"<p>C</p>", "max-age=60"},
             "/slow-page", new String[] {SLOW_PAGE, "no-store"});
 
+    private static final Map<String, AtomicInteger> ARRIVALS = new ConcurrentHashMap<>();
+    private static final Map<String, CountDownLatch> PAIRS = new ConcurrentHashMap<>();
     private static HttpServer origin;
     private static ExecutorService originThreads;
     private static VarnishProcess varnish;
@@ -79,7 +87,10 @@ class VarnishParityTest {
         String path = x.getRequestURI().getPath();
         String body;
         String cacheControl;
-        if (path.startsWith("/slow/")) {
+        if (path.startsWith("/personal/")) {
+            body = "together=" + together(path);
+            cacheControl = "private";
+        } else if (path.startsWith("/slow/")) {
             try {
                 Thread.sleep(300);
             } catch (InterruptedException e) {
@@ -98,10 +109,29 @@ class VarnishParityTest {
         x.getResponseHeaders().add("Content-Type", "text/html; charset=UTF-8");
         x.getResponseHeaders().add("Cache-Control", cacheControl);
         byte[] b = body.getBytes(StandardCharsets.UTF_8);
-        x.sendResponseHeaders(PAGES.containsKey(path) || path.startsWith("/slow/") ? 200 : 404,
+        x.sendResponseHeaders(PAGES.containsKey(path) || path.startsWith("/slow/")
+                || path.startsWith("/personal/") ? 200 : 404,
                 b.length);
         try (OutputStream o = x.getResponseBody()) {
             o.write(b);
+        }
+    }
+
+    /**
+     * For a {@code /personal/} path: the first request answers at once; each later one waits
+     * (up to 3 s) until two of them are at the origin, and says whether they were.
+     */
+    private static boolean together(String path) {
+        if (ARRIVALS.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet() == 1) {
+            return false;
+        }
+        CountDownLatch pair = PAIRS.computeIfAbsent(path, p -> new CountDownLatch(2));
+        pair.countDown();
+        try {
+            return pair.await(3, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
@@ -143,5 +173,24 @@ class VarnishParityTest {
                 + " ms, Varnish " + varnishMs + " ms");
         assertThat(varnishMs).isGreaterThanOrEqualTo(600);
         assertThat((double) edgeMs).isLessThan(0.75 * varnishMs);
+    }
+
+    @Test
+    void aResponseThatCannotBeStored_letsConcurrentMissesThrough_inBothLikeVarnishsHitForMiss()
+            throws Exception {
+        for (URI proxy : new URI[] {varnish.uri(), edgeUri()}) {
+            String path = "/personal/" + proxy.getPort();
+            assertThat(get(proxy, path).body()).isEqualTo("together=false");
+            ExecutorService two = Executors.newFixedThreadPool(2);
+            try {
+                Future<String> a = two.submit(() -> get(proxy, path).body());
+                Future<String> b = two.submit(() -> get(proxy, path).body());
+                assertThat(a.get()).as(proxy + ": the first of two at once").isEqualTo(
+                        "together=true");
+                assertThat(b.get()).as(proxy + ": the second").isEqualTo("together=true");
+            } finally {
+                two.shutdownNow();
+            }
+        }
     }
 }
