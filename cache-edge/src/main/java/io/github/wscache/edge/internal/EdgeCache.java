@@ -110,7 +110,6 @@ public final class EdgeCache implements AutoCloseable {
      */
     private final Cache<String, Instant> uncacheable = Caffeine.newBuilder()
             .maximumSize(100_000).build();
-    private final LongAdder uncoalesced = new LongAdder();
     /** The response field whose tags an unsafe request's answer purges, or null. */
     private final String purgeHeader;
     private final LongAdder responsePurges = new LongAdder();
@@ -232,14 +231,6 @@ public final class EdgeCache implements AutoCloseable {
         return snapshot(notStored);
     }
 
-    /**
-     * Returns the misses that went to the origin without waiting for a concurrent one, because
-     * their URI's last response could not be stored.
-     */
-    public long uncoalescedMisses() {
-        return uncoalesced.sum();
-    }
-
     /** Returns the purges made by the origin's purge field on answers to unsafe requests. */
     public long responsePurges() {
         return responsePurges.sum();
@@ -356,7 +347,6 @@ public final class EdgeCache implements AutoCloseable {
                 : Fetched.Outcome.MISS;
         Instant passUntil = uncacheable.getIfPresent(url);
         if (passUntil != null && now.isBefore(passUntil)) {
-            uncoalesced.increment();
             return fromOrigin(url, uri, h, req, timeout, null, null, o);
         }
         return coalesced(url, h, req, () -> fromOrigin(url, uri, h, req, timeout, null, null, o));
