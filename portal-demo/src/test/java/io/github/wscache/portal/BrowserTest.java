@@ -14,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -56,11 +57,22 @@ class BrowserTest {
             org.openqa.selenium.WebElement entries =
                     web.findElement(By.cssSelector("#op-doGoogleSearch td.entries"));
             web.findElement(By.cssSelector("#op-doGoogleSearch button.invalidate")).click();
-            // the form posts and the dashboard comes back as a new page: wait for it
-            new WebDriverWait(web, Duration.ofSeconds(10))
-                    .until(ExpectedConditions.stalenessOf(entries));
-            assertThat(web.findElement(By.cssSelector("#op-doGoogleSearch td.entries"))
-                    .getText()).isEqualTo("0");
+            // the form posts and the dashboard comes back as a new page: wait for it. While the
+            // old page goes, Chromium may answer for its element with "Node with given id does
+            // not belong to the document" instead of a stale reference: gone all the same
+            new WebDriverWait(web, Duration.ofSeconds(10)).until(d -> {
+                try {
+                    entries.isEnabled();
+                    return false;
+                } catch (WebDriverException gone) {
+                    return true;
+                }
+            });
+            String after = new WebDriverWait(web, Duration.ofSeconds(10))
+                    .ignoring(WebDriverException.class)
+                    .until(d -> d.findElement(By.cssSelector("#op-doGoogleSearch td.entries"))
+                            .getText());
+            assertThat(after).isEqualTo("0");
         }
     }
 
