@@ -28,6 +28,12 @@ import org.objenesis.strategy.StdInstantiatorStrategy;
 public enum Representation {
     /** wscache {@code value: xml}: the envelope bytes re-parsed into the ADB beans per hit. */
     XML("XML message", true),
+    /**
+     * wscache {@code value: xml} as the stub reads it: the envelope bytes built into Axiom's SOAP
+     * model, then the body's first element read without caching into the ADB parser (the
+     * baseline issue 15 names: bytes, Axiom, ADB).
+     */
+    XML_AXIOM("XML message through Axiom (as the stub)", true),
     /** wscache {@code value: events}: recorded StAX events replayed into the ADB parser. */
     EVENTS("SAX/StAX events sequence", true),
     /** wscache serialization copier on a Serializable type: Java serialization bytes. */
@@ -92,6 +98,11 @@ public enum Representation {
                 byte[] xml = require(s.envelope(), s);
                 Subject.Parser parser = s.parser();
                 return () -> parser.parse(Payloads.reader(xml));
+            }
+            case XML_AXIOM: {
+                byte[] xml = require(s.envelope(), s);
+                Subject.Parser parser = s.parser();
+                return () -> parser.parse(Payloads.axiomPayloadReader(xml));
             }
             case EVENTS: {
                 XmlRecording recording = XmlRecording.parse(require(s.envelope(), s));

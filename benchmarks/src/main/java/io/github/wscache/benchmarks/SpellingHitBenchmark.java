@@ -10,7 +10,7 @@ import org.openjdk.jmh.annotations.Param;
  * cache hit, per {@link Representation}; the listed representations are those that apply.
  */
 public class SpellingHitBenchmark extends PreparedBenchmark {
-    @Param({"XML", "EVENTS", "JAVA_SERIALIZATION", "KRYO_BYTES", "AUTO", "REFERENCE",
+    @Param({"XML", "XML_AXIOM", "EVENTS", "JAVA_SERIALIZATION", "KRYO_BYTES", "AUTO", "REFERENCE",
             "KRYO_COPY", "CLONING", "JACKSON"})
     Representation representation;
 
