@@ -25,9 +25,10 @@ import javax.xml.stream.XMLStreamConstants;
  *       ({@link #WHOLE}). Adjacent {@code CHARACTERS}, {@code CDATA} and {@code SPACE} events
  *       (a parser that does not coalesce splits text at entity references, say) form a run, kept
  *       as one text, their concatenation: the first event of a run of two or more has operand
- *       text {@code << 2 | }{@link #FIRST_PART} and one more int, the end of its characters in
- *       that text; each following one operand end {@code << 2 | }{@link #NEXT_PART} (it begins
- *       where the one before ended);</li>
+ *       text {@code << 2 | }{@link #FIRST_PART} and two more ints, the end of its characters in
+ *       that text and the number of events that follow in the run (so that a reader asked for
+ *       the whole text skips the run at once); each following one operand end
+ *       {@code << 2 | }{@link #NEXT_PART} (it begins where the one before ended);</li>
  *   <li>{@code PROCESSING_INSTRUCTION}: operand = target name + 1; then the data as a text
  *       ({@code -1} for null);</li>
  *   <li>{@code ENTITY_REFERENCE}: operand = entity name + 1; then the replacement as a text;</li>

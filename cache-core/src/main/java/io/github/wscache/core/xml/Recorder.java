@@ -346,7 +346,9 @@ final class Recorder {
         if (partCount == 1) {
             header(partTypes[0], text(run.toString()) << 2);
         } else if (run.length() > Events.MAX_TEXT) {
-            // too long for the run's ends to fit in an operand: each event its own text
+            // too long for the run's ends to fit in an operand: each event its own text (and
+            // so its own run: the element's text is no longer one recorded String)
+            runsInElement += partCount - 1;
             int begin = 0;
             for (int i = 0; i < partCount; i++) {
                 header(partTypes[i], text(run.substring(begin, begin + partLengths[i])) << 2);
@@ -356,6 +358,7 @@ final class Recorder {
             int end = partLengths[0];
             header(partTypes[0], (text(run.toString()) << 2) | Events.FIRST_PART);
             add(end);
+            add(partCount - 1);
             for (int i = 1; i < partCount; i++) {
                 end += partLengths[i];
                 header(partTypes[i], (end << 2) | Events.NEXT_PART);

@@ -199,7 +199,7 @@ final class ReplayReader implements XMLStreamReader {
                         part = true;
                         textBegin = 0;
                         textEnd = ops[pos + 1];
-                        next = pos + 2;
+                        next = pos + 3;
                         break;
                     default:
                         textBegin = textEnd;
@@ -307,7 +307,8 @@ final class ReplayReader implements XMLStreamReader {
             if (textOnly) {
                 // one run, then the end tag: its text is the recorded String
                 result = texts[head >>> (Events.OPERAND_SHIFT + 2)];
-                p = (head >>> Events.OPERAND_SHIFT & 3) == Events.FIRST_PART ? endOfRun(p) : p + 1;
+                p = (head >>> Events.OPERAND_SHIFT & 3) == Events.FIRST_PART
+                        ? p + 3 + ops[p + 2] : p + 1;
             } else if ((head & Events.TYPE_MASK) == END_ELEMENT) {
                 result = "";
             } else {
@@ -321,16 +322,6 @@ final class ReplayReader implements XMLStreamReader {
             return result;
         }
         return mixedElementText();
-    }
-
-    /** Returns the position of the event after the text run whose first part is at {@code p}. */
-    private int endOfRun(int p) {
-        int q = p + 2;
-        while ((ops[q] >>> Events.OPERAND_SHIFT & 3) == Events.NEXT_PART
-                && (ops[q] & Events.TYPE_MASK) != END_ELEMENT) {
-            q++;
-        }
-        return q;
     }
 
     /**

@@ -154,6 +154,22 @@ class ReplayFastPathTest {
     }
 
     @Test
+    void getElementTextSkipsARunOfManyPartsAtOnceAndLandsOnItsEndTag() throws Exception {
+        // the JDK's parser splits at every entity: runs of 2, 3 and 9 events, back to back
+        String xml = "<r><a>&amp;x</a><b>&lt;b&gt;</b><c>1 &lt; 2 &amp;&amp; 3 &gt; 2 &quot;ok"
+                + "&quot;</c><d>&#65;</d><e>last</e></r>";
+        List<String> actual = sameAsTheJdk(xml, (r, out) -> {
+            while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
+                String name = r.getLocalName();
+                out.add(name + "=" + r.getElementText() + " " + r.getEventType() + " "
+                        + r.getLocalName());
+            }
+            out.add("end " + r.getLocalName() + " " + r.next());
+        });
+        assertThat(actual).contains("c=1 < 2 && 3 > 2 \"ok\" 2 c", "e=last 2 e");
+    }
+
+    @Test
     void namespaceScopesOpenedByElementsReadAsTextCloseWhereTheJdkClosesThem() throws Exception {
         // elements that declare prefixes, read with getElementText (text-only, empty, mixed),
         // nested and shadowing: what is in scope at their ends and after them matches the JDK
