@@ -23,6 +23,8 @@ final class Stats {
     private static final int MAX_LOGGED_CAUSES = 1_000;
 
     private final ConcurrentHashMap<String, Counters> counters = new ConcurrentHashMap<>();
+    /** The same counters by the names of a call (several names may share one statsKey). */
+    private final ConcurrentHashMap<Names, Counters> byNames = new ConcurrentHashMap<>();
     private final List<Consumer<CacheEvent>> listeners = new CopyOnWriteArrayList<>();
     private final Set<String> logged = ConcurrentHashMap.newKeySet();
 
@@ -35,14 +37,24 @@ final class Stats {
         return service == null ? operation : service + '/' + operation;
     }
 
-    /** Returns the counters of a call's operation, created on first use. */
+    /**
+     * Returns the counters of a call's operation, created on first use. Found through the names
+     * themselves, hashed from the strings' cached hashes: this runs on every call, so it builds
+     * no {@link #statsKey} string once an operation is known.
+     */
     Counters of(Invocation inv) {
-        String k = statsKey(inv.service(), inv.operation());
-        Counters c = counters.get(k);
+        Names n = new Names(inv.service(), inv.operation());
+        Counters c = byNames.get(n);
         if (c == null) {
-            c = counters.computeIfAbsent(k, x -> new Counters(inv.operation()));
+            c = counters.computeIfAbsent(statsKey(inv.service(), inv.operation()),
+                    x -> new Counters(inv.operation()));
+            byNames.putIfAbsent(n, c);
         }
         return c;
+    }
+
+    /** A call's service and operation, the key of {@link #byNames}. */
+    private record Names(String service, String operation) {
     }
 
     /** Adds one to a counter and tells the listeners. */

@@ -289,7 +289,14 @@ public final class Policy {
         final OperationPolicy defaults;
         final List<Rule> rules;
         private static final Object NO_RULE = new Object();
-        private final ConcurrentHashMap<String, Object> memo = new ConcurrentHashMap<>();
+        private final ConcurrentHashMap<Names, Object> memo = new ConcurrentHashMap<>();
+
+        /**
+         * A call's names, the key of the memo: hashed from the strings' own cached hashes, so a
+         * lookup neither copies nor rehashes them (this runs on every call, hit or miss).
+         */
+        private record Names(String service, String endpoint, String operation) {
+        }
 
         Snapshot(long maximumSize, SharedTierSetting sharedTier, OperationPolicy defaults,
                 List<Rule> rules) {
@@ -308,7 +315,7 @@ public final class Policy {
 
         Rule match(String service, String endpoint, String operation) {
             Objects.requireNonNull(operation, "operation");
-            String k = service + '\u0000' + endpoint + '\u0000' + operation;
+            Names k = new Names(service, endpoint, operation);
             Object m = memo.get(k);
             if (m != null) {
                 return m == NO_RULE ? null : (Rule) m;
