@@ -69,8 +69,9 @@ final class RequestKeys {
             return null;
         }
         boolean rest = TransportUtils.isDoingREST(mc);
-        String method = (String) mc.getProperty(Constants.Configuration.HTTP_METHOD);
-        boolean restGet = rest && Constants.Configuration.HTTP_METHOD_GET.equalsIgnoreCase(method);
+        // a property lookup walks Axis2's context hierarchy: only REST calls need this one
+        boolean restGet = rest && Constants.Configuration.HTTP_METHOD_GET.equalsIgnoreCase(
+                (String) mc.getProperty(Constants.Configuration.HTTP_METHOD));
         if (rest && !restGet) {
             return null;
         }
@@ -109,7 +110,8 @@ final class RequestKeys {
         SOAPHeader header = env == null ? null : env.getHeader();
         Identities.addTo(b, mc::getProperty, mc.getOptions(),
                 mc.getProperty(HTTPConstants.COOKIE_STRING),
-                header == null ? null : header.getChildElements(), policy.identityHeaders());
+                header == null || header.getFirstElement() == null ? null
+                        : header.getChildElements(), policy.identityHeaders());
         if (payload != null) {
             Object bean = bean(payload);
             if (bean != null) {

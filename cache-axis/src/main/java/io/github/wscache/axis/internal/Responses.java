@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import javax.xml.namespace.QName;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
@@ -250,6 +251,39 @@ final class Responses {
         }
     }
 
+    /**
+     * What a hit needs from a response's content type, worked out once per distinct type (a
+     * client sees a handful) instead of on every hit.
+     */
+    private static final class MediaType {
+        private static final int KNOWN_MAX = 256;
+        private static final Map<String, MediaType> KNOWN = new ConcurrentHashMap<>();
+        private static final MediaType NONE = new MediaType(null, false);
+
+        final String charset;
+        final boolean soap12;
+
+        private MediaType(String charset, boolean soap12) {
+            this.charset = charset;
+            this.soap12 = soap12;
+        }
+
+        static MediaType of(String contentType) {
+            if (contentType == null) {
+                return NONE;
+            }
+            MediaType m = KNOWN.get(contentType);
+            if (m == null) {
+                m = new MediaType(charset(contentType), contentType.toLowerCase(Locale.ROOT)
+                        .contains("application/soap+xml"));
+                if (KNOWN.size() < KNOWN_MAX) {
+                    KNOWN.put(contentType, m);
+                }
+            }
+            return m;
+        }
+    }
+
     static String charset(String contentType) {
         if (contentType == null) {
             return null;
@@ -277,14 +311,15 @@ final class Responses {
         }
         out.setProperty(MessageContext.TRANSPORT_HEADERS, headers);
         out.setProperty(HTTPConstants.MC_HTTP_STATUS_CODE, r.status());
-        String charset = charset(r.contentType());
+        MediaType media = MediaType.of(r.contentType());
+        String charset = media.charset;
         in.setProperty(Constants.Configuration.CONTENT_TYPE, r.contentType());
         in.setProperty(Constants.Configuration.CHARACTER_SET_ENCODING,
                 charset == null ? MessageContext.DEFAULT_CHAR_SET_ENCODING : charset);
         Object body = r.body();
         OperationContext oc = out.getOperationContext();
         if (body instanceof XmlRecording) {
-            in.setEnvelope(envelope((XmlRecording) body, r.contentType()));
+            in.setEnvelope(envelope((XmlRecording) body, media.soap12));
         } else if (body instanceof byte[] || body instanceof BrokenBody) {
             if (r.status() >= 400) {
                 in.setProcessingFault(true);
@@ -305,13 +340,12 @@ final class Responses {
     static void replayOwn(CachedResponse r, MessageContext in)
             throws org.apache.axis2.AxisFault {
         if (r.body() instanceof XmlRecording) {
-            in.setEnvelope(envelope((XmlRecording) r.body(), r.contentType()));
+            in.setEnvelope(envelope((XmlRecording) r.body(),
+                    MediaType.of(r.contentType()).soap12));
         }
     }
 
-    private static SOAPEnvelope envelope(XmlRecording payload, String contentType) {
-        boolean soap12 = contentType != null
-                && contentType.toLowerCase(Locale.ROOT).contains("application/soap+xml");
+    private static SOAPEnvelope envelope(XmlRecording payload, boolean soap12) {
         SOAPFactory factory = soap12 ? OMAbstractFactory.getSOAP12Factory()
                 : OMAbstractFactory.getSOAP11Factory();
         SOAPEnvelope env = factory.getDefaultEnvelope();
@@ -324,14 +358,10 @@ final class Responses {
     }
 
     private static QName rootName(XmlRecording recording) {
-        XMLStreamReader r = recording.newReader();
-        try {
-            while (r.next() != XMLStreamConstants.START_ELEMENT) {
-                continue;
-            }
-            return r.getName();
-        } catch (XMLStreamException e) {
-            throw new IllegalStateException("cannot replay the cached payload", e);
+        QName name = recording.rootName();
+        if (name == null) {
+            throw new IllegalStateException("the cached payload has no element");
         }
+        return name;
     }
 }

@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.util.Objects;
 
+import javax.xml.namespace.QName;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
@@ -57,6 +58,8 @@ public final class XmlRecording {
     /** The names the vocabulary did not take, or null (usually). */
     final Vocabulary.Name[] names;
     private final int eventCount;
+    /** The document element's name, found when first asked (racy: any thread finds the same). */
+    private QName rootName;
     private final int retainedSize;
 
     XmlRecording(int[] ops, String[] texts, Vocabulary.Name[] names, int eventCount) {
@@ -129,6 +132,31 @@ public final class XmlRecording {
      */
     public XMLStreamReader newReader() {
         return new ReplayReader(this);
+    }
+
+    /**
+     * Returns the name of the document element (the first element a replay reports), or
+     * {@code null} if the recording has none. What a container that holds the recording
+     * unread needs up front (an Axiom {@code OMSourcedElement}, say); found once.
+     *
+     * @return the document element's name, or {@code null}
+     */
+    public QName rootName() {
+        QName name = rootName;
+        if (name == null) {
+            ReplayReader r = new ReplayReader(this);
+            int event = r.nextEvent();
+            while (event != XMLStreamConstants.START_ELEMENT
+                    && event != XMLStreamConstants.END_DOCUMENT) {
+                event = r.nextEvent();
+            }
+            if (event == XMLStreamConstants.END_DOCUMENT) {
+                return null;
+            }
+            name = r.getName();
+            rootName = name;
+        }
+        return name;
     }
 
     /**

@@ -53,6 +53,22 @@ class SubtreeRecordingTest {
     }
 
     @Test
+    void rootNameIsTheFirstElementAReplayReports_forASubtreeAndForADocument() throws Exception {
+        XmlRecording subtree = XmlRecording.record(atBodyChild(XmlTestSupport.jdkReader(
+                XmlTestSupport.resource(XmlTestSupport.SOAP11))));
+        XMLStreamReader replay = subtree.newReader();
+        replay.nextTag();
+        assertThat(subtree.rootName()).isEqualTo(replay.getName())
+                .isSameAs(subtree.rootName());
+        assertThat(subtree.rootName().getLocalPart()).isEqualTo("doGoogleSearchResponse");
+
+        XmlRecording document = XmlRecording.parse(("<?xml version='1.0'?><!--c--><?pi x?>"
+                + "<p:root xmlns:p='urn:p'><child/></p:root>").getBytes(StandardCharsets.UTF_8));
+        assertThat(document.rootName()).hasToString("{urn:p}root");
+        assertThat(document.rootName().getPrefix()).isEqualTo("p");
+    }
+
+    @Test
     void subtreeReplayStartsWithAnImplicitDocumentAndRedeclaresAncestorBindings()
             throws Exception {
         XMLStreamReader source = atBodyChild(XmlTestSupport.jdkReader(
