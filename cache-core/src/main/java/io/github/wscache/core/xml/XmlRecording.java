@@ -374,7 +374,8 @@ public final class XmlRecording {
     }
 
     private long computeRetainedSize() {
-        long size = align(OBJECT_HEADER + 3L * REFERENCE + 4 + 4);
+        // ops, texts, names, rootName; eventCount, retainedSize
+        long size = align(OBJECT_HEADER + 4L * REFERENCE + 4 + 4);
         size += align(ARRAY_HEADER + 4L * ops.length);
         size += align(ARRAY_HEADER + (long) REFERENCE * texts.length);
         for (String s : texts) {
