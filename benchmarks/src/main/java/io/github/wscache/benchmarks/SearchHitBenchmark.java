@@ -12,8 +12,9 @@ import org.openjdk.jmh.annotations.Param;
  * apply.
  */
 public class SearchHitBenchmark extends PreparedBenchmark {
-    @Param({"XML", "XML_AXIOM", "EVENTS", "KRYO_BYTES", "REFLECTION", "AUTO", "REFERENCE",
-            "HAND_COPY", "KRYO_COPY", "CLONING", "XML_TOKENS_ONLY", "EVENTS_ONLY"})
+    @Param({"XML", "XML_AXIOM", "EVENTS", "EVENTS_AS_STORED", "KRYO_BYTES", "REFLECTION",
+            "AUTO", "REFERENCE", "HAND_COPY", "KRYO_COPY", "CLONING", "XML_TOKENS_ONLY",
+            "EVENTS_ONLY"})
     Representation representation;
 
     /** Makes the cached form once. */
