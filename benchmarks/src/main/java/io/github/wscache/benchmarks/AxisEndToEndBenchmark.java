@@ -173,7 +173,6 @@ public class AxisEndToEndBenchmark {
             case OBJECT_UNKEPT:
                 stub = CachingStubs.using(cache("auto", 2))
                         .subclass(GoogleSearchServiceStub.class, context, server.endpoint());
-                stub = new GoogleSearchServiceStub(context, server.endpoint());
                 break;
             case EVENTS_HIT:
             case EVENTS_MISS:
