@@ -4,7 +4,9 @@ import io.github.wscache.axis.CachingStubs;
 import io.github.wscache.axis.WsCache;
 import io.github.wscache.benchmarks.fixtures.Operation;
 import io.github.wscache.benchmarks.fixtures.Payloads;
+import io.github.wscache.benchmarks.fixtures.RecordedAnswerSender;
 import io.github.wscache.benchmarks.fixtures.Registrations;
+import io.github.wscache.core.CacheStats;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.google.GoogleFixtures;
@@ -16,6 +18,7 @@ import io.github.wscache.google.stub.GoogleSearchServiceStub.DoSpellingSuggestio
 import java.util.concurrent.TimeUnit;
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.context.ConfigurationContextFactory;
+import org.apache.axis2.description.TransportOutDescription;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -60,6 +63,12 @@ public class AxisEndToEndBenchmark {
         XML_HIT("message-level hit, value: xml"),
         /** cache-axis message-level hit, recorded events replayed into ADB. */
         EVENTS_HIT("message-level hit, value: events"),
+        /**
+         * A reference point, no cache: a sender that answers every call from one recording with
+         * the same Axiom calls as an {@link #EVENTS_HIT} ({@link RecordedAnswerSender}). The
+         * floor of an events hit; the difference is what the key and the lookup cost.
+         */
+        EVENTS_FLOOR("no cache: a sender answers from one recording (events hit floor)"),
         /** cache-axis caching stub, the result copied by the automatic copier. */
         OBJECT_HIT("object-level hit, value: auto"),
         /** Uncached, a new query every call: the baseline of the miss cells. */
@@ -113,6 +122,7 @@ public class AxisEndToEndBenchmark {
         SEARCH_BYPASS(Operation.SEARCH, Path.BYPASS),
         SEARCH_XML(Operation.SEARCH, Path.XML_HIT),
         SEARCH_EVENTS(Operation.SEARCH, Path.EVENTS_HIT),
+        SEARCH_EVENTS_FLOOR(Operation.SEARCH, Path.EVENTS_FLOOR),
         SEARCH_OBJECT(Operation.SEARCH, Path.OBJECT_HIT),
         SEARCH_UNIQUE_UNCACHED(Operation.SEARCH, Path.UNIQUE_UNCACHED),
         SEARCH_XML_MISS(Operation.SEARCH, Path.XML_MISS),
@@ -148,6 +158,7 @@ public class AxisEndToEndBenchmark {
     private ConfigurationContext context;
     private Hit call;
     private long primed;
+    private ResponseCache cache;
 
     /** Starts the server and the client, and primes the cache with one call. */
     @Setup(Level.Trial)
@@ -159,34 +170,41 @@ public class AxisEndToEndBenchmark {
         switch (cell.path()) {
             case XML_HIT:
             case XML_MISS:
-                WsCache.install(context, cache("xml"));
+                WsCache.install(context, track(cache("xml")));
                 stub = new GoogleSearchServiceStub(context, server.endpoint());
                 break;
             case XML_UNKEPT:
-                WsCache.install(context, cache("xml", 2));
+                WsCache.install(context, track(cache("xml", 2)));
                 stub = new GoogleSearchServiceStub(context, server.endpoint());
                 break;
             case EVENTS_UNKEPT:
-                WsCache.install(context, cache("events", 2));
+                WsCache.install(context, track(cache("events", 2)));
                 stub = new GoogleSearchServiceStub(context, server.endpoint());
                 break;
             case OBJECT_UNKEPT:
-                stub = CachingStubs.using(cache("auto", 2))
+                stub = CachingStubs.using(track(cache("auto", 2)))
                         .subclass(GoogleSearchServiceStub.class, context, server.endpoint());
                 break;
             case EVENTS_HIT:
             case EVENTS_MISS:
-                WsCache.install(context, cache("events"));
+                WsCache.install(context, track(cache("events")));
                 stub = new GoogleSearchServiceStub(context, server.endpoint());
                 break;
             case OBJECT_HIT:
             case OBJECT_MISS:
-                stub = CachingStubs.using(cache("auto"))
+                stub = CachingStubs.using(track(cache("auto")))
                         .subclass(GoogleSearchServiceStub.class, context, server.endpoint());
                 break;
+            case EVENTS_FLOOR: {
+                TransportOutDescription http = context.getAxisConfiguration()
+                        .getTransportOut("http");
+                http.setSender(new RecordedAnswerSender(http.getSender()));
+                stub = new GoogleSearchServiceStub(context, server.endpoint());
+                break;
+            }
             case BYPASS:
-                WsCache.install(context, ResponseCache.builder()
-                        .policy(Policy.builder().build()).build());
+                WsCache.install(context, track(ResponseCache.builder()
+                        .policy(Policy.builder().build()).build()));
                 stub = new GoogleSearchServiceStub(context, server.endpoint());
                 break;
             default:
@@ -210,6 +228,40 @@ public class AxisEndToEndBenchmark {
             throw new IllegalStateException(cell + " reached the server " + requests
                     + " times after priming: the numbers are not hits");
         }
+        String wrong = wrongCounts();
+        if (wrong != null) {
+            throw new IllegalStateException(cell + ": " + wrong + " (" + (cache == null
+                    ? "no cache" : cache.stats()) + "): the cell does not measure what it says");
+        }
+    }
+
+    /** Whether the cache counted what the cell claims to measure; {@code null} when it did. */
+    private String wrongCounts() {
+        String name = cell.path().name();
+        if (cell.path() == Path.UNCACHED || cell.path() == Path.UNIQUE_UNCACHED
+                || cell.path() == Path.EVENTS_FLOOR) {
+            return cache == null ? null : "a cache is installed";
+        }
+        if (cache == null) {
+            return "no cache is installed";
+        }
+        CacheStats s = cache.stats();
+        if (cell.path() == Path.BYPASS) {
+            return s.bypasses() > 0 && s.stores() == 0 ? null : "expected bypasses only";
+        }
+        if (name.endsWith("_UNKEPT")) {
+            return s.notAdmitted() > 0 && s.stores() == 0 ? null
+                    : "expected misses passed through unkept";
+        }
+        if (name.endsWith("_MISS")) {
+            return s.stores() > 1 ? null : "expected a stored miss per call";
+        }
+        return s.hits() > 0 ? null : "expected hits";
+    }
+
+    private ResponseCache track(ResponseCache c) {
+        cache = c;
+        return c;
     }
 
     /** One stub call. */
