@@ -1,6 +1,6 @@
 #!/bin/sh
 # The end-to-end suite with the floor cell (SEARCH_EVENTS_FLOOR), 2026-11-25, fourth session.
-# bench.jar: benchmarks/target/benchmarks.jar built from c823ca9 (the full run) and 13db845
+# bench.jar: benchmarks/target/benchmarks.jar built from c823ca9 (the full run) and e60164e
 # (the re-run of the minUses: 2 cells: c823ca9's tear-down check allowed no store at all, and
 # admission's frequency sketch keeps the odd colliding query, so those three cells failed the
 # check although their timings are sound). OpenJDK 17.0.15 and Temurin 25, load average
