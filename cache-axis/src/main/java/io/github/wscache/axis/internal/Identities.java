@@ -1,6 +1,7 @@
 package io.github.wscache.axis.internal;
 
 import io.github.wscache.core.Invocation;
+import io.github.wscache.core.internal.http.Credentials;
 import java.lang.reflect.Field;
 import java.util.Collections;
 import java.util.Iterator;
@@ -10,7 +11,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 import javax.xml.namespace.QName;
 import org.apache.axiom.om.OMElement;
 import org.apache.axis2.client.Options;
@@ -51,10 +51,6 @@ import org.slf4j.LoggerFactory;
  * part in the key as request variants. Other HTTP request headers do not.
  */
 final class Identities {
-    /** Names of headers and header elements that carry credentials, matched anywhere. */
-    private static final Pattern CREDENTIAL_LIKE = Pattern.compile(
-            "(?i).*(auth|token|apikey|api-key|api_key|secret|session|cookie|ticket|credential"
-                    + "|passw|signature|jwt|bearer|assertion|saml|login|license|licence).*");
     private static final Set<String> ADDRESSING = Set.of(
             "http://www.w3.org/2005/08/addressing",
             "http://schemas.xmlsoap.org/ws/2004/08/addressing",
@@ -124,7 +120,7 @@ final class Identities {
             b.authorization(value);
         } else if (n.equals("proxy-authorization") || n.equals("cookie")) {
             b.credential("header:" + n, value);
-        } else if (CREDENTIAL_LIKE.matcher(n).matches()) {
+        } else if (Credentials.isCredentialLike(n)) {
             noteGuessed("HTTP header " + name);
             b.credential("header:" + n, value);
         }
@@ -146,7 +142,7 @@ final class Identities {
             b.credential("soap-header:" + name, h.toString());
             return;
         }
-        if (CREDENTIAL_LIKE.matcher(local).matches()) {
+        if (Credentials.isCredentialLike(local)) {
             noteGuessed("SOAP header " + name);
             b.credential("soap-header:" + name, h.toString());
             return;

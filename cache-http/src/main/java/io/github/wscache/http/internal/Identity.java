@@ -1,6 +1,7 @@
 package io.github.wscache.http.internal;
 
 import io.github.wscache.core.Invocation;
+import io.github.wscache.core.internal.http.Credentials;
 import java.io.IOException;
 import java.net.CookieHandler;
 import java.net.http.HttpClient;
@@ -9,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The one mapping from a {@code java.net.http} request to the caller's identity, in the terms
@@ -27,10 +27,6 @@ import java.util.regex.Pattern;
  * </ul>
  */
 public final class Identity {
-    /** Names of headers that carry credentials, matched anywhere (as cache-axis does). */
-    private static final Pattern CREDENTIAL_LIKE = Pattern.compile(
-            "(?i).*(auth|token|apikey|api-key|api_key|secret|session|cookie|ticket|credential"
-                    + "|passw|signature|jwt|bearer|assertion|saml|login|license|licence).*");
 
     private Identity() {
     }
@@ -48,7 +44,7 @@ public final class Identity {
             if (n.equals("authorization")) {
                 b.authorization(value);
             } else if (n.equals("proxy-authorization") || n.equals("cookie")
-                    || CREDENTIAL_LIKE.matcher(n).matches() || named(identityHeaders, n)) {
+                    || Credentials.isCredentialLike(n) || named(identityHeaders, n)) {
                 b.credential("header:" + n, value);
             }
         }

@@ -1,0 +1,97 @@
+package io.github.wscache.core.internal.http;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * A list of cookie names, each exact ({@code consent}) or a prefix ending in {@code *}
+ * ({@code _ga*}), checked when it is made: a cache's list of the cookies that identify nobody.
+ * Immutable.
+ *
+ * <pre>{@code
+ * CookieNames analytics = CookieNames.of(List.of("_ga*", "consent"));
+ * analytics.coversAll(List.of("_ga=GA1.2; _ga_XY=GS1"));   // true
+ * analytics.coversAll(List.of("_ga=GA1.2; session=abc"));  // false
+ * }</pre>
+ */
+public final class CookieNames {
+    /** No names: every cookie counts. */
+    public static final CookieNames NONE = new CookieNames(List.of());
+
+    /** A cookie-name token (RFC 6265 §4.1.1), optionally ending in {@code *}. */
+    private static final Pattern NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+\\*?");
+
+    private final List<String> names;
+
+    private CookieNames(List<String> names) {
+        this.names = List.copyOf(names);
+    }
+
+    /**
+     * Makes a list.
+     *
+     * @param names exact names or prefixes ending in {@code *}
+     * @return the list
+     * @throws IllegalArgumentException naming the first name that is not a cookie name
+     */
+    public static CookieNames of(List<String> names) {
+        for (String n : names) {
+            if (n == null || !NAME.matcher(n).matches() || n.equals("*")) {
+                throw new IllegalArgumentException("'" + n + "' is not a cookie name: write a "
+                        + "name such as consent, or a prefix ending in * such as _ga*");
+            }
+        }
+        return new CookieNames(names);
+    }
+
+    /** Returns the names as given. */
+    public List<String> names() {
+        return names;
+    }
+
+    /** Tells whether {@code cookieName} is named by this list. */
+    public boolean covers(String cookieName) {
+        for (String n : names) {
+            if (n.endsWith("*") ? cookieName.startsWith(n.substring(0, n.length() - 1))
+                    : cookieName.equals(n)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Tells whether every cookie of some {@code Cookie} field lines is named by this list
+     * (no cookies at all: true).
+     */
+    public boolean coversAll(List<String> cookieLines) {
+        for (String name : cookieNames(cookieLines)) {
+            if (!covers(name)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Returns the names of the cookies in {@code Cookie} field lines, in order. */
+    public static List<String> cookieNames(List<String> cookieLines) {
+        List<String> out = new ArrayList<>();
+        for (String line : cookieLines) {
+            for (String pair : line.split(";")) {
+                String p = pair.strip();
+                if (p.isEmpty()) {
+                    continue;
+                }
+                int eq = p.indexOf('=');
+                out.add((eq < 0 ? p : p.substring(0, eq)).strip());
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return String.join(",", names);
+    }
+}
