@@ -12,6 +12,8 @@ import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -40,9 +42,12 @@ final class RawHttpServer implements AutoCloseable {
     private final int port;
     private final AtomicInteger requests = new AtomicInteger();
     private final AtomicInteger threads = new AtomicInteger();
+    /** Every worker thread made, so that close() can wait until each has ended. */
+    private final Queue<Thread> made = new ConcurrentLinkedQueue<>();
     private final ExecutorService workers = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, THREAD_PREFIX + threads.incrementAndGet());
         t.setDaemon(true);
+        made.add(t);
         return t;
     });
     private volatile ServerSocket listener;
@@ -238,6 +243,10 @@ final class RawHttpServer implements AutoCloseable {
         try {
             if (!workers.awaitTermination(10, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("raw HTTP server threads did not stop");
+            }
+            // the pool reports itself terminated a moment before its last thread has ended
+            for (Thread t : made) {
+                t.join(10_000);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
