@@ -10,6 +10,7 @@ import io.github.wscache.edge.internal.EdgeCommand;
 import io.github.wscache.edge.internal.EdgeCounters;
 import io.github.wscache.edge.internal.OriginClient;
 import io.github.wscache.edge.internal.ProxyServlet;
+import io.github.wscache.edge.internal.RequestRules;
 import io.github.wscache.edge.internal.ServerActions;
 import io.github.wscache.edge.internal.TrafficValve;
 import io.github.wscache.edge.internal.Warmup;
@@ -76,15 +77,23 @@ import org.slf4j.LoggerFactory;
  * fields (its {@code Cookie} among them, for personalised fragments) except
  * {@code Accept-Encoding} and conditionals.
  *
- * <p><b>Caching.</b> GET only; freshness from {@code Surrogate-Control max-age}, then
- * {@code Cache-Control s-maxage}/{@code max-age}, then {@code Expires}; no heuristics; only
- * status 200; never with {@code Set-Cookie}, {@code Surrogate-Control: no-store} or
- * {@code Vary: *}. A {@code Surrogate-Control max-age} is addressed to the edge and takes
- * precedence over {@code Cache-Control} (which is left to the browsers); without one,
- * {@code Cache-Control: private} or {@code no-store} forbid storing. Stale entries with
- * a validator are revalidated (a 304 refreshes them). {@code Vary} on request fields splits the
- * key; for {@code Cookie} by the values of {@link Builder#varyCookies(String...)}. Requests with
- * {@code Authorization} bypass the cache.
+ * <p><b>Caching.</b> An RFC 9111 shared cache of GET (HEAD answered from it): freshness from
+ * {@code CDN-Cache-Control}, then a {@code Surrogate-Control max-age}, then
+ * {@code Cache-Control}/{@code Expires}, then heuristics for the heuristically cacheable
+ * statuses; never with {@code Set-Cookie}, {@code private}, {@code no-store} or
+ * {@code Vary: *}. Stale entries with a validator are revalidated (a 304 refreshes them).
+ * {@code Vary} on request fields splits the key; for {@code Cookie} by the values of
+ * {@link Builder#varyCookies(String...)}; {@link Builder#keyHeaders(String...)} split every key.
+ * The site's edge page has every rule.
+ *
+ * <p><b>Security.</b> Requests with {@code Authorization} bypass the cache. A request with a
+ * cookie (other than {@link Builder#anonymousCookies(String...) anonymous ones}) or a
+ * credential-like field never gets a stored answer, nor stores one, unless the answer is marked
+ * shared ({@code public}, {@code s-maxage}) or varies on its credentials, with an explicit
+ * lifetime. Method-override fields on GET and HEAD ({@link Builder#keepMethodOverride}),
+ * client forwarding and rewrite fields ({@link Builder#trustedProxies(String...)}) do not reach
+ * the origin; the edge sends its own {@code Forwarded} and {@code X-Forwarded-For}. An error
+ * answered to a request with unusual header fields is never stored.
  *
  * <p><b>Admin port.</b> The counters ({@link EdgeStats} as JSON) are served at
  * {@link Builder#adminPath(String)} on a port of their own, {@link Builder#adminPort(int)}, bound
@@ -189,9 +198,11 @@ public final class EdgeServer implements AutoCloseable {
         pool.allowCoreThreadTimeOut(true);
         clientThreads = Executors.newCachedThreadPool(threads("client"));
         timer = Executors.newSingleThreadScheduledExecutor(threads("timer"));
+        RequestRules rules = RequestRules.of(config.anonymousCookies, config.keyHeaders,
+                config.keepMethodOverride, config.trustedProxies);
         cache = new EdgeCache(new OriginClient(clientThreads, config.connectTimeout),
                 config.clock, config.maxBytes, config.varyCookies, config.cacheFault,
-                config.invalidateLocations, config.purgeHeader);
+                config.invalidateLocations, config.purgeHeader, rules);
         Set<String> hosts = new LinkedHashSet<>();
         hosts.add(Composer.authority(config.origin));
         for (String h : config.includeHosts) {
@@ -205,7 +216,7 @@ public final class EdgeServer implements AutoCloseable {
         actions = config.classification == null ? null : new ServerActions(
                 config.classification, com.github.benmanes.caffeine.cache.Ticker.systemTicker());
         ProxyServlet servlet = new ProxyServlet(origin, cache, composer, counters,
-                config.readTimeout, actions);
+                config.readTimeout, rules, actions);
         if (config.accessLog != null) {
             accessLog = new AccessLog(config.accessLog, ZoneId.systemDefault());
         }
@@ -513,6 +524,10 @@ public final class EdgeServer implements AutoCloseable {
         private boolean invalidateLocations = true;
         private String purgeSecret;
         private String purgeHeader;
+        private List<String> anonymousCookies = List.of();
+        private List<String> keyHeaders = List.of();
+        private boolean keepMethodOverride;
+        private List<String> trustedProxies = List.of();
         private final Warmup.Settings warmupSettings = new Warmup.Settings();
         private ClientClassification classification;
 
@@ -894,6 +909,71 @@ public final class EdgeServer implements AutoCloseable {
                 throw new IllegalArgumentException("not an HTTP field name: '" + name + "'");
             }
             this.purgeHeader = name;
+            return this;
+        }
+
+        /**
+         * Names the cookies that do not make a request personal (analytics, consent): exact
+         * names, or prefixes ending in {@code *} such as {@code _ga*}. A request with any other
+         * cookie, or with a credential ({@code Authorization}, a field such as
+         * {@code X-Api-Key}), is personal: it never gets a stored answer, nor stores one, unless
+         * the answer is marked shared ({@code Cache-Control: public} or {@code s-maxage}) or
+         * varies on every credential it carries ({@code Vary: Cookie}), with an explicit
+         * lifetime. Default: none, every cookie counts.
+         *
+         * @throws IllegalArgumentException naming a value that is not a cookie name
+         */
+        public Builder anonymousCookies(String... names) {
+            List<String> n = List.of(names);
+            RequestRules.of(n, List.of(), false, List.of());
+            this.anonymousCookies = n;
+            return this;
+        }
+
+        /**
+         * Names request fields that reach the origin and are part of the cache key, as if every
+         * response named them in {@code Vary} (say {@code X-Forwarded-Proto} behind a TLS
+         * terminator that is not a trusted proxy, or {@code X-Tenant}): a site whose pages
+         * depend on such a field adds it here. Default: none. Client forwarding and rewrite
+         * fields are otherwise dropped.
+         *
+         * @throws IllegalArgumentException if a name is not a field name, or one the edge sets
+         *     itself ({@code Host}, {@code Forwarded}, hop-by-hop fields) or {@code Cookie}
+         */
+        public Builder keyHeaders(String... names) {
+            for (String n : names) {
+                RequestRules.checkKeyHeader(n);
+            }
+            this.keyHeaders = List.of(names);
+            return this;
+        }
+
+        /**
+         * Whether {@code X-HTTP-Method-Override}, {@code X-HTTP-Method} and
+         * {@code X-Method-Override} on GET and HEAD reach the origin (default {@code false}:
+         * they are removed, so that no request can make the origin answer a plain GET with the
+         * error of another method, stored for everyone). When kept they are part of the key.
+         * Other methods are never stored and always keep them.
+         */
+        public Builder keepMethodOverride(boolean keep) {
+            this.keepMethodOverride = keep;
+            return this;
+        }
+
+        /**
+         * Names the proxies in front of the edge whose {@code Forwarded} and
+         * {@code X-Forwarded-*} fields are kept (the edge appends its own hop): IP addresses
+         * or CIDR blocks such as {@code 10.0.0.0/8} or {@code 2001:db8::/32}. From any other
+         * client those fields, and {@code X-Original-URL}/{@code X-Rewrite-URL} from anyone,
+         * are dropped and replaced by the edge's own {@code Forwarded} and
+         * {@code X-Forwarded-For}. Default: none.
+         *
+         * @throws IllegalArgumentException naming a value that is not an address or block
+         */
+        public Builder trustedProxies(String... addresses) {
+            List<String> a = List.of(addresses);
+            RequestRules.of(List.of(), List.of(), false, a);
+            this.trustedProxies = a;
             return this;
         }
 

@@ -23,7 +23,8 @@ class PersonalisationAndParallelTest extends EdgeTestBase {
     private void personalisedPage(String varyOrPrivate) {
         origin.route("/page", "<esi:include src=\"/hello\"/>|<esi:include src=\"/menu\"/>")
                 .esi();
-        origin.route("/menu", "menu").header("Cache-Control", "max-age=60");
+        // shared by every visitor, and says so: the visitors carry cookies
+        origin.route("/menu", "menu").header("Cache-Control", "public, max-age=60");
         TestOrigin.Route hello = origin.route("/hello", "").body(x -> "hello " + user(x));
         if (varyOrPrivate.equals("vary")) {
             hello.header("Cache-Control", "max-age=60").header("Vary", "Cookie");
@@ -173,7 +174,8 @@ class PersonalisationAndParallelTest extends EdgeTestBase {
     @Test
     void cachedFragments_neverWaitForTheFetchPool() throws Exception {
         origin.route("/page", "<esi:include src=\"/menu\"/>").esi();
-        origin.route("/menu", "menu").header("Cache-Control", "max-age=60");
+        // shared by every visitor, and says so: the visitors carry cookies
+        origin.route("/menu", "menu").header("Cache-Control", "public, max-age=60");
         origin.route("/slowpage", "<esi:include src=\"/slow\"/>").esi();
         origin.route("/slow", "slow").delay(2_000);
         edge = EdgeServer.builder().origin(origin.uri()).fetchThreads(1).build().start();

@@ -34,11 +34,12 @@ class ServerActionsTest extends EdgeTestBase {
 
     @BeforeEach
     void site() {
-        origin.route("/shop/item", PAGE).esi().header("Cache-Control", "max-age=60");
-        origin.route("/other", PAGE).esi().header("Cache-Control", "max-age=60");
-        origin.route("/frag/ads", ADS).header("Cache-Control", "max-age=60");
-        origin.route("/frag/menu", "menu").header("Cache-Control", "max-age=60");
-        origin.route("/frag/extra", "extra").header("Cache-Control", "max-age=60");
+        // the parts every visitor shares say so (public): the visitors carry cookies
+        origin.route("/shop/item", PAGE).esi().header("Cache-Control", "public, max-age=60");
+        origin.route("/other", PAGE).esi().header("Cache-Control", "public, max-age=60");
+        origin.route("/frag/ads", ADS).header("Cache-Control", "public, max-age=60");
+        origin.route("/frag/menu", "menu").header("Cache-Control", "public, max-age=60");
+        origin.route("/frag/extra", "extra").header("Cache-Control", "public, max-age=60");
         origin.route("/frag/user", "").body(x -> "hello " + String.valueOf(
                 x.getRequestHeaders().getFirst("Cookie")).replace("user=", ""))
                 .header("Cache-Control", "max-age=60").header("Vary", "Cookie");

@@ -10,22 +10,27 @@ import java.util.Map;
 
 /**
  * What the {@link ProxyServlet} needs of the client's request, read once: the origin URI, the
- * client's fields and those that go on toward the origin ({@link HeaderRules#towardOrigin}), the
+ * client's fields and those that go on toward the origin ({@link RequestRules#towardOrigin}), the
  * method, the body (none for GET and HEAD) and whether the client takes gzip.
  */
 record ClientRequest(URI uri, Map<String, List<String>> headers,
         Map<String, List<String>> toOrigin, String method, byte[] body, boolean acceptsGzip) {
 
-    /** Reads {@code req}; {@code origin} is the base URL without a trailing slash. */
-    static ClientRequest read(HttpServletRequest req, String origin) throws IOException {
+    /**
+     * Reads {@code req}; {@code origin} is the base URL without a trailing slash, {@code rules}
+     * decide which fields go on.
+     */
+    static ClientRequest read(HttpServletRequest req, String origin, RequestRules rules)
+            throws IOException {
         String q = req.getQueryString();
         URI uri = URI.create(origin + req.getRequestURI() + (q == null ? "" : "?" + q));
         Map<String, List<String>> in = HeaderRules.newHeaders();
         for (String n : Collections.list(req.getHeaderNames())) {
             in.put(n, Collections.list(req.getHeaders(n)));
         }
-        Map<String, List<String>> toOrigin = HeaderRules.towardOrigin(in);
         String method = req.getMethod().toUpperCase(Locale.ROOT);
+        Map<String, List<String>> toOrigin = rules.towardOrigin(in, method, req.getRemoteAddr(),
+                req.getScheme());
         byte[] body = method.equals("GET") || method.equals("HEAD") ? null
                 : req.getInputStream().readAllBytes();
         return new ClientRequest(uri, in, toOrigin, method, body, acceptsGzip(in));

@@ -8,6 +8,7 @@ import io.github.wscache.core.internal.http.FreshnessDecision;
 import io.github.wscache.core.internal.http.FreshnessOptions;
 import io.github.wscache.core.internal.http.Headers;
 import io.github.wscache.core.internal.http.ResponseMetadata;
+import io.github.wscache.core.internal.http.SharedUse;
 import io.github.wscache.core.internal.http.Storability;
 import io.github.wscache.core.internal.http.SurrogateControl;
 import io.github.wscache.core.internal.http.TargetedCacheControl;
@@ -139,42 +140,27 @@ public final class EdgeCache implements AutoCloseable {
     /** Distinct reasons counted; beyond, they are counted as {@code other}. */
     static final int MAX_REASONS = 64;
     private final boolean invalidateLocations;
-
-    /**
-     * Creates the cache; an unsafe request's {@code Location} and {@code Content-Location} are
-     * invalidated with its URI.
-     *
-     * @param maxBytes the bound on the estimated retained bytes of all entries
-     * @param faultHook run before each cache lookup (tests inject failures), or {@code null}
-     */
-    public EdgeCache(OriginClient origin, InstantSource clock, long maxBytes,
-            List<String> varyCookies, Runnable faultHook) {
-        this(origin, clock, maxBytes, varyCookies, faultHook, true);
-    }
+    private final RequestRules rules;
 
     /**
      * Creates the cache.
      *
      * @param maxBytes the bound on the estimated retained bytes of all entries
+     * @param varyCookies the cookies whose values select a variant of a {@code Vary: Cookie}
+     *     response (none: the whole {@code Cookie} field)
      * @param faultHook run before each cache lookup (tests inject failures), or {@code null}
      * @param invalidateLocations whether a non-error answer to an unsafe request invalidates
      *     its same-origin {@code Location} and {@code Content-Location} too (RFC 9111 §4.4: the
      *     target URI MUST be invalidated, these MAY)
-     */
-    public EdgeCache(OriginClient origin, InstantSource clock, long maxBytes,
-            List<String> varyCookies, Runnable faultHook, boolean invalidateLocations) {
-        this(origin, clock, maxBytes, varyCookies, faultHook, invalidateLocations, null);
-    }
-
-    /**
-     * Creates the cache, as above, honouring {@code purgeHeader} (or none, when null): a
-     * non-error answer to an unsafe request that carries this field purges the
-     * {@code Surrogate-Key} tags it lists before the answer goes on, and the field is not
-     * forwarded.
+     * @param purgeHeader the field of an answer to an unsafe request whose
+     *     {@code Surrogate-Key} tags are purged before the answer goes on (not forwarded), or
+     *     {@code null} for none
+     * @param rules which requests are personal and which fields every key holds
      */
     public EdgeCache(OriginClient origin, InstantSource clock, long maxBytes,
             List<String> varyCookies, Runnable faultHook, boolean invalidateLocations,
-            String purgeHeader) {
+            String purgeHeader, RequestRules rules) {
+        this.rules = rules;
         this.purgeHeader = purgeHeader;
         this.invalidateLocations = invalidateLocations;
         this.origin = origin;
@@ -309,7 +295,8 @@ public final class EdgeCache implements AutoCloseable {
             if (faultHook != null) {
                 faultHook.run();
             }
-            return lookupOrFetch(kind, url, uri, h, req, timeout);
+            return lookupOrFetch(kind, url, uri, new Asked(h, rules.personalFields(h)), req,
+                    timeout);
         } catch (OriginException e) {
             throw e;
         } catch (RuntimeException e) {
@@ -321,7 +308,7 @@ public final class EdgeCache implements AutoCloseable {
         }
     }
 
-    private Fetched lookupOrFetch(String kind, String url, URI uri, Map<String, List<String>> h,
+    private Fetched lookupOrFetch(String kind, String url, URI uri, Asked h,
             CacheControl req, Duration timeout) {
         Instant now = clock.instant();
         Variant v = lookup(url, h);
@@ -356,7 +343,7 @@ public final class EdgeCache implements AutoCloseable {
      * One origin request per URI at a time: a second request for the URI waits for the first
      * and then uses what it stored when that matches and is fresh, else asks the origin itself.
      */
-    private Fetched coalesced(String url, Map<String, List<String>> h, CacheControl req,
+    private Fetched coalesced(String url, Asked h, CacheControl req,
             java.util.function.Supplier<Fetched> leader) {
         CompletableFuture<Void> mine = new CompletableFuture<>();
         CompletableFuture<Void> other = inflight.putIfAbsent(url, mine);
@@ -387,11 +374,11 @@ public final class EdgeCache implements AutoCloseable {
      * Asks the origin on behalf of the cache: a miss ({@code stale} null) or the revalidation
      * or refetch of a stale variant, with {@code stale-if-error} applied.
      */
-    private Fetched fromOrigin(String url, URI uri, Map<String, List<String>> h,
+    private Fetched fromOrigin(String url, URI uri, Asked h,
             CacheControl req, Duration timeout, Variant stale, FreshnessDecision d,
             Fetched.Outcome outcome) {
         Map<String, List<String>> send = HeaderRules.newHeaders();
-        send.putAll(h);
+        send.putAll(h.fields());
         if (stale != null) {
             stale.meta().validators().ifPresent(val -> send.putAll(
                     val.conditionalRequestHeaders()));
@@ -415,8 +402,15 @@ public final class EdgeCache implements AutoCloseable {
             if (stale.meta().validators().map(val -> val.isUpdatedBy(Headers.of(r.headers())))
                     .orElse(true)) {
                 Variant fresh = variant(stale.status(), Validators.merge304(stale.headers(),
-                        Headers.of(r.headers())).asMap(), stale.body(), h, sent, received, seq);
-                put(url, h, fresh);
+                        Headers.of(r.headers())).asMap(), stale.body(), h.fields(), sent,
+                        received, seq);
+                if (!fresh.sharedUse().allows(h.personal(), fresh.vary())) {
+                    // the 304 took back what let this request use the stored response
+                    count(notStored, SharedUse.NOT_SHARED);
+                    remove(url, stale);
+                    return new Fetched(toClient(fresh), outcome, false, -1);
+                }
+                put(url, h.fields(), fresh);
                 return served(fresh, Fetched.Outcome.STALE, received, true);
             }
             return fromOrigin(url, uri, h, req, timeout, null, null, outcome);
@@ -431,13 +425,13 @@ public final class EdgeCache implements AutoCloseable {
             }
             return new Fetched(toClient(r), outcome, false, -1);
         }
-        Variant v = variant(r.status(), r.headers(), r.body(), h, sent, received, seq);
-        put(url, h, v);
+        Variant v = variant(r.status(), r.headers(), r.body(), h.fields(), sent, received, seq);
+        put(url, h.fields(), v);
         return new Fetched(toClient(v), outcome, true, -1);
     }
 
     /** stale-while-revalidate: one background revalidation per variant at a time. */
-    private void refreshInBackground(String url, URI uri, Map<String, List<String>> h,
+    private void refreshInBackground(String url, URI uri, Asked h,
             Variant stale, FreshnessDecision d) {
         String key = url + "\n" + stale.secondaryKey();
         if (!refreshing.add(key)) {
@@ -475,7 +469,7 @@ public final class EdgeCache implements AutoCloseable {
             Map<String, List<String>> h = HeaderRules.newHeaders();
             h.putAll(headers);
             h.put("Accept-Encoding", List.of("identity"));
-            Variant v = lookup(uri.toString(), h);
+            Variant v = lookup(uri.toString(), new Asked(h, rules.personalFields(h)));
             Instant now = clock.instant();
             if (v == null || !Freshness.evaluate(v.meta(), now, OPTIONS, requestDirectives(h))
                     .isFresh()) {
@@ -549,19 +543,23 @@ public final class EdgeCache implements AutoCloseable {
                 : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
     }
 
-    private Variant lookup(String url, Map<String, List<String>> h) {
+    /**
+     * The stored variant that the request selects, or null; for a personal request only one
+     * whose response allows it ({@link SharedUse#allows}).
+     */
+    private Variant lookup(String url, Asked h) {
         List<Variant> vs = store.getIfPresent(url);
         if (vs == null) {
             return null;
         }
-        Headers request = Headers.of(h);
+        Headers request = Headers.of(h.fields());
         for (Variant v : vs) {
             if (Variants.matches(v.vary(), v.request(), request, this::keyValue)) {
                 if (isPurged(v)) {
                     remove(url, v);
                     return null;
                 }
-                return v;
+                return v.sharedUse().allows(h.personal(), v.vary()) ? v : null;
             }
         }
         return null;
@@ -682,8 +680,9 @@ public final class EdgeCache implements AutoCloseable {
      * cookies unless the response may be shared, nothing stale on arrival without a way to use
      * it later (a validator or {@code stale-if-error}).
      */
-    private String notStorable(OriginResponse r, Map<String, List<String>> h, CacheControl req,
+    private String notStorable(OriginResponse r, Asked asked, CacheControl req,
             Instant sent, Instant received) {
+        Map<String, List<String>> h = asked.fields();
         if (!Freshness.isUnderstood(r.status())) {
             return "status " + r.status() + " not understood";
         }
@@ -703,12 +702,6 @@ public final class EdgeCache implements AutoCloseable {
             return "more than " + MAX_TAGS_PER_RESPONSE + " Surrogate-Key tags";
         }
         TargetedCacheControl t = TargetedCacheControl.of(rh, true);
-        CacheControl cc = CacheControl.parse(rh.all("Cache-Control"));
-        if (t.source().equals("Surrogate-Control") && h.containsKey("Cookie")
-                && !cc.isPublic() && cc.sMaxAge().isEmpty() && !vary.contains("cookie")) {
-            return "Surrogate-Control max-age for a request with Cookie, and the response is"
-                    + " not public, has no s-maxage and does not vary on Cookie";
-        }
         if (req.noStore()) {
             return Storability.REQUEST_NO_STORE.reason();
         }
@@ -718,6 +711,13 @@ public final class EdgeCache implements AutoCloseable {
         Storability s = Freshness.storable("GET", meta, OPTIONS, false);
         if (!s.isStorable()) {
             return s.reason();
+        }
+        List<String> key = keyFields(vary);
+        if (!SharedUse.of(t, rh).allows(asked.personal(), key)) {
+            return SharedUse.NOT_SHARED;
+        }
+        if (r.status() >= 400 && !RequestRules.plainForErrors(h, key)) {
+            return "error status for a request with unusual or unkeyed header fields";
         }
         FreshnessDecision d = Freshness.evaluate(meta, received, OPTIONS);
         if (!d.isFresh() && d.validators().isEmpty()
@@ -745,13 +745,7 @@ public final class EdgeCache implements AutoCloseable {
         for (String f : all.privateFields()) {
             kept.remove(f);
         }
-        List<String> vary = new ArrayList<>();
-        for (String m : rh.members("Vary")) {
-            String n = m.toLowerCase(Locale.ROOT);
-            if (!vary.contains(n)) {
-                vary.add(n);
-            }
-        }
+        List<String> vary = keyFields(rh.members("Vary"));
         Map<String, List<String>> selecting = HeaderRules.newHeaders();
         StringBuilder key = new StringBuilder();
         for (String n : vary) {
@@ -764,7 +758,27 @@ public final class EdgeCache implements AutoCloseable {
         }
         return Variant.of(status, Headers.of(kept), body, Headers.of(selecting),
                 List.copyOf(vary), sent, received, all.withoutQualifiedFields(),
-                key.toString(), tags(rh), seq);
+                key.toString(), tags(rh), seq, SharedUse.of(t, rh));
+    }
+
+    /**
+     * The secondary key fields of a response, lower case, each once: the members of its
+     * {@code Vary} and the fields the edge adds to every key ({@link RequestRules#keyFields}).
+     */
+    private List<String> keyFields(List<String> varyMembers) {
+        List<String> out = new ArrayList<>();
+        for (String m : varyMembers) {
+            String n = m.toLowerCase(Locale.ROOT);
+            if (!out.contains(n)) {
+                out.add(n);
+            }
+        }
+        for (String n : rules.keyFields()) {
+            if (!out.contains(n)) {
+                out.add(n);
+            }
+        }
+        return out;
     }
 
     /**
@@ -825,6 +839,13 @@ public final class EdgeCache implements AutoCloseable {
         return out;
     }
 
+    /**
+     * A request as the cache sees it: the fields toward the origin, and those of them that make
+     * it personal ({@link RequestRules#personalFields}; empty: anonymous).
+     */
+    private record Asked(Map<String, List<String>> fields, List<String> personal) {
+    }
+
     @Override
     public void close() {
         background.shutdownNow();
@@ -850,23 +871,24 @@ public final class EdgeCache implements AutoCloseable {
      *     header)
      * @param client the fields it shows a client, unmodifiable, also worked out once (a hit
      *     filters no field)
+     * @param sharedUse what it says about being given to requests with credentials
      */
     private record Variant(int status, Headers headers, byte[] body, Headers request,
             List<String> vary, Instant requestTime, Instant responseTime,
             CacheControl directives, String secondaryKey, List<String> tags, long sequence,
-            ResponseMetadata meta, Map<String, List<String>> client) {
+            ResponseMetadata meta, Map<String, List<String>> client, SharedUse sharedUse) {
 
         static Variant of(int status, Headers headers, byte[] body, Headers request,
                 List<String> vary, Instant requestTime, Instant responseTime,
                 CacheControl directives, String secondaryKey, List<String> tags,
-                long sequence) {
+                long sequence, SharedUse sharedUse) {
             ResponseMetadata meta = ResponseMetadata.of(status, headers, requestTime,
                     responseTime).withCacheControl(directives);
             Map<String, List<String>> client =
                     toClient(new OriginResponse(status, headers.asMap(), body)).headers();
             return new Variant(status, headers, body, request, vary, requestTime, responseTime,
                     directives, secondaryKey, tags, sequence, meta,
-                    Collections.unmodifiableMap(client));
+                    Collections.unmodifiableMap(client), sharedUse);
         }
 
         long weight() {

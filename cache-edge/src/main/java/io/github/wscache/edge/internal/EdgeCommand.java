@@ -317,6 +317,18 @@ public final class EdgeCommand {
                     case VARY_COOKIES:
                         b.varyCookies(((List<String>) v).toArray(new String[0]));
                         break;
+                    case ANONYMOUS_COOKIES:
+                        b.anonymousCookies(((List<String>) v).toArray(new String[0]));
+                        break;
+                    case KEY_HEADERS:
+                        b.keyHeaders(((List<String>) v).toArray(new String[0]));
+                        break;
+                    case KEEP_METHOD_OVERRIDE:
+                        b.keepMethodOverride((Boolean) v);
+                        break;
+                    case TRUSTED_PROXIES:
+                        b.trustedProxies(((List<String>) v).toArray(new String[0]));
+                        break;
                     case INCLUDE_HOSTS:
                         b.includeHosts(((List<String>) v).toArray(new String[0]));
                         break;

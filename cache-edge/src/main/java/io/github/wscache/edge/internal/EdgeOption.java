@@ -40,6 +40,20 @@ public enum EdgeOption {
     VARY_COOKIES("varyCookies", Type.LIST, "NAME,...", "none",
             "Cookies whose values select a variant of a response with Vary: Cookie; without "
                     + "them the whole Cookie field does."),
+    ANONYMOUS_COOKIES("anonymousCookies", Type.LIST, "NAME,...", "none",
+            "Cookies that do not make a request personal (analytics, consent): names, or "
+                    + "prefixes ending in * such as _ga*. Any other cookie or a credential makes "
+                    + "it personal: no stored answer unless marked shared."),
+    KEY_HEADERS("keyHeaders", Type.LIST, "NAME,...", "none",
+            "Request fields that reach the origin and are part of the cache key (such as "
+                    + "X-Forwarded-Proto); client forwarding and rewrite fields are otherwise "
+                    + "dropped."),
+    KEEP_METHOD_OVERRIDE("keepMethodOverride", Type.BOOLEAN, "", "false",
+            "Lets X-HTTP-Method-Override and its kin on GET and HEAD reach the origin, as part "
+                    + "of the key; by default they are removed."),
+    TRUSTED_PROXIES("trustedProxies", Type.LIST, "ADDR[/BITS],...", "none",
+            "Proxies in front of the edge whose Forwarded and X-Forwarded-* fields are kept "
+                    + "(the edge appends its hop); from others they are replaced."),
     INCLUDE_HOSTS("includeHosts", Type.LIST, "HOST[:PORT],...", "none",
             "Hosts besides the origin's that absolute include URLs may name."),
     MAX_BYTES("maxBytes", Type.SIZE, "SIZE", "64MB",

@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The flow of one request ({@link #service}):
  * <ol>
- *   <li>the client's request is read once into a {@link ClientRequest};
+ *   <li>the client's request is read once into a {@link ClientRequest}, with the fields
+ *       {@link RequestRules} let through toward the origin;
  *   <li>{@link EdgeCache#fetch} answers from the cache or the origin; an origin that fails is a
  *       502 (504 on a timeout), counted as a miss, an origin request and an error;
  *   <li>the outcome is counted: a hit, or a miss and an origin request ({@link #countFetch});
@@ -61,24 +62,19 @@ public final class ProxyServlet extends HttpServlet {
     private final transient EdgeCounters counters;
     private final transient Duration pageTimeout;
     private final transient ResponseWriter writer;
+    private final transient RequestRules rules;
     /** Client classification and server actions (paper 004), or {@code null} when off. */
     private final transient ServerActions actions;
 
     /**
      * Creates the servlet; {@code origin} is the base URL without a trailing slash,
-     * {@code pageTimeout} how long the origin may take to answer a client's request.
+     * {@code pageTimeout} how long the origin may take to answer a client's request,
+     * {@code rules} which of the client's fields reach the origin, {@code actions} client
+     * classification and server actions (or {@code null} for none).
      */
     public ProxyServlet(String origin, EdgeCache cache, Composer composer, EdgeCounters counters,
-            Duration pageTimeout) {
-        this(origin, cache, composer, counters, pageTimeout, null);
-    }
-
-    /**
-     * Creates the servlet with client classification and server actions ({@code actions},
-     * or {@code null} for none).
-     */
-    public ProxyServlet(String origin, EdgeCache cache, Composer composer, EdgeCounters counters,
-            Duration pageTimeout, ServerActions actions) {
+            Duration pageTimeout, RequestRules rules, ServerActions actions) {
+        this.rules = rules;
         this.actions = actions;
         this.origin = origin;
         this.cache = cache;
@@ -91,7 +87,7 @@ public final class ProxyServlet extends HttpServlet {
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         counters.requests.increment();
-        ClientRequest c = ClientRequest.read(req, origin);
+        ClientRequest c = ClientRequest.read(req, origin, rules);
         ServerActions.Adaptation adapt = actions == null ? null : actions.begin(req, c);
         Fetched f;
         try {

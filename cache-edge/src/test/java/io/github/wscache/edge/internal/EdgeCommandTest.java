@@ -131,6 +131,29 @@ class EdgeCommandTest {
     }
 
     @Test
+    void securityOptions_fromFlagsAndFile_setTheBuilder_andBadValuesAreLocated()
+            throws IOException {
+        Map<EdgeOption, EdgeCommand.Setting> s = EdgeCommand.parse(new String[] {"--origin",
+                "http://localhost:8080", "--anonymous-cookies", "_ga*,consent", "--key-headers",
+                "X-Forwarded-Proto", "--keep-method-override", "--trusted-proxies",
+                "10.0.0.0/8,::1", "--admin-port", "off"}).settings();
+        assertThat(s.get(EdgeOption.ANONYMOUS_COOKIES).value()).isEqualTo(List.of("_ga*",
+                "consent"));
+        assertThat(s.get(EdgeOption.KEEP_METHOD_OVERRIDE).value()).isEqualTo(true);
+        try (EdgeServer edge = EdgeCommand.builder(s).port(0).build().start()) {
+            assertThat(edge.port()).isPositive();
+        }
+        assertThat(flagError("--origin=http://o", "--trusted-proxies", "10.0.0.0/40"))
+                .isEqualTo("--trusted-proxies: '10.0.0.0/40' is not an address or CIDR block: "
+                        + "write one such as 10.0.0.5, 10.0.0.0/8 or 2001:db8::/32");
+        assertThat(flagError("--origin=http://o", "--key-headers", "Host")).startsWith(
+                "--key-headers: 'Host' cannot be a key header");
+        assertThat(fileError("origin: http://o\nanonymousCookies: [\"_ga*\", \"a=b\"]\n"))
+                .isEqualTo("edge.yaml:2:19: 'anonymousCookies': 'a=b' is not a cookie name: "
+                        + "write a name such as consent, or a prefix ending in * such as _ga*");
+    }
+
+    @Test
     void configFile_setsOptions_andFlagsOverrideIt() throws IOException {
         Path file = dir.resolve("edge.yaml");
         Files.writeString(file, "origin: http://localhost:8080\nport: 9000\nreadTimeout: 5s\n"
@@ -155,12 +178,14 @@ class EdgeCommandTest {
         assertThat(fileError("origin: http://o\nprot: 8090\n")).isEqualTo("edge.yaml:2:1: "
                 + "unknown key 'prot' in the edge configuration; did you mean 'port'? Allowed "
                 + "keys: accessLog, actionPages, address, adminAddress, adminPort, "
-                + "classifyPages, clientAddressHeader, connectTimeout, drainTimeout, esiAlways, "
-                + "fetchThreads, "
-                + "gzipForAll, includeHosts, includeTimeout, maxBytes, maxIncludeDepth, "
+                + "anonymousCookies, classifyPages, clientAddressHeader, connectTimeout, "
+                + "drainTimeout, esiAlways, fetchThreads, "
+                + "gzipForAll, includeHosts, includeTimeout, keepMethodOverride, keyHeaders, "
+                + "maxBytes, maxIncludeDepth, "
                 + "optionalIncludes, origin, poorFirst, poorLast, port, purgeSecretFile, "
-                + "readTimeout, richFirst, richLast, serverActions, varyCookies, warmupBudget, "
-                + "warmupConcurrency, warmupFile, warmupFromLog, warmupTop, warmupUrl");
+                + "readTimeout, richFirst, richLast, serverActions, trustedProxies, varyCookies, "
+                + "warmupBudget, warmupConcurrency, warmupFile, warmupFromLog, warmupTop, "
+                + "warmupUrl");
         assertThat(fileError("origin: http://o\nesiAlways: maybe\n")).isEqualTo(
                 "edge.yaml:2:12: 'esiAlways' must be true or false, not 'maybe'");
         assertThat(fileError("origin: http://o\nport: [1]\n")).isEqualTo(

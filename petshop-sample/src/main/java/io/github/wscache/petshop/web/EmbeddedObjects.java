@@ -61,7 +61,9 @@ final class EmbeddedObjects {
     /** Serves {@code path} if it is one of these objects; returns whether it was. */
     static boolean serve(String path, HttpServletResponse resp) throws IOException {
         if (path.equals(GALLERY_PATH)) {
-            resp.setHeader("Cache-Control", "max-age=3600");
+            // the same for every visitor: public, or an edge would not share it between
+            // visitors who carry cookies
+            resp.setHeader("Cache-Control", "public, max-age=3600");
             Pages.write(resp, galleryHtml());
             return true;
         }
