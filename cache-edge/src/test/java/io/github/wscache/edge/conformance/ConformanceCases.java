@@ -44,6 +44,7 @@ final class ConformanceCases {
         t.targeted();
         t.ranges();
         t.transformations();
+        t.security();
         return List.copyOf(t.all);
     }
 
@@ -124,6 +125,12 @@ final class ConformanceCases {
     private ConformanceCases ageAtLeast(int s) {
         return check("Age >= " + s, o -> o.header("Age") != null
                 && o.header("Age").matches("\\d+") && Long.parseLong(o.header("Age")) >= s);
+    }
+
+    /** The origin's last request for the step's path had no {@code name} field. */
+    private ConformanceCases originLacks(String name) {
+        return check("origin request without " + name, o -> o.asked()
+                && o.lastOriginRequest() != null && o.lastOriginRequest().header(name) == null);
     }
 
     /** The origin's last request for the step's path had {@code name: value}. */
@@ -1235,5 +1242,75 @@ final class ConformanceCases {
         origin("/r", resp(200, "Cache-Control", "max-age=60", "Connection", "X-Hop",
                 "X-Hop", "1"));
         get("/r").noHeader("X-Hop");
+    }
+
+    // ---------------------------------------------------------------- the edge's own promises
+
+    /**
+     * What a shared cache in front of sites not written for it must never do (the edge's own
+     * rules, counted as MUST): share a personal answer, let one request decide what others get.
+     */
+    private void security() {
+        test("Security §1", "cookieRequest_heuristicResponse_isNotShared", Level.MUST,
+                "a page answered to a request with a cookie, with no Cache-Control, is not "
+                        + "served to anyone else");
+        origin("/r", resp(200, "Last-Modified", LM).body("victim"),
+                resp(200, "Last-Modified", LM).body("anonymous"));
+        get("/r", "Cookie", "session=victim").body("victim");
+        get("/r").body("anonymous").asked(true);
+
+        test("Security §1", "cookieRequest_maxAgeOnly_isNotShared", Level.MUST,
+                "max-age alone does not say a personal answer may be shared");
+        origin("/r", resp(200, "Cache-Control", "max-age=60").body("victim"),
+                resp(200, "Cache-Control", "max-age=60").body("other"));
+        get("/r", "Cookie", "session=victim").body("victim");
+        get("/r", "Cookie", "session=other").body("other").asked(true);
+
+        test("Security §1", "apiKeyRequest_heuristicResponse_isNotShared", Level.MUST,
+                "a credential-like field makes a request personal as a cookie does");
+        origin("/r", resp(200, "Last-Modified", LM).body("victim"),
+                resp(200, "Last-Modified", LM).body("anonymous"));
+        get("/r", "X-Api-Key", "key-of-victim").body("victim");
+        get("/r").body("anonymous").asked(true);
+
+        test("Security §1", "anonymousCopy_isNotServedToACookieRequest", Level.MUST,
+                "a signed-in visitor does not get the stored anonymous copy of a page");
+        origin("/r", resp(200, "Last-Modified", LM).body("anonymous"),
+                resp(200, "Last-Modified", LM).body("mine"));
+        get("/r").body("anonymous");
+        get("/r", "Cookie", "session=mine").body("mine").asked(true);
+
+        test("Security §1", "cookieRequest_publicResponse_isShared", Level.MAY,
+                "an answer marked public with a lifetime is shared between cookie holders");
+        origin("/r", resp(200, "Cache-Control", "public, max-age=60").body("all"));
+        get("/r", "Cookie", "session=a");
+        get("/r", "Cookie", "session=b").body("all").asked(false);
+
+        test("Security §2", "methodOverride_isNotForwardedOnGet", Level.MUST,
+                "X-HTTP-Method-Override on a GET does not reach the origin");
+        origin("/r", resp(200, "Cache-Control", "public, max-age=60"));
+        get("/r", "X-HTTP-Method-Override", "DELETE").originLacks("X-HTTP-Method-Override");
+
+        test("Security §3", "xForwardedHost_isNotForwarded", Level.MUST,
+                "a client's X-Forwarded-Host does not reach the origin");
+        origin("/r", resp(200, "Cache-Control", "public, max-age=60"));
+        get("/r", "X-Forwarded-Host", "evil.example").originLacks("X-Forwarded-Host");
+
+        test("Security §3", "xOriginalUrl_isNotForwarded", Level.MUST,
+                "a client's X-Original-URL does not reach the origin");
+        origin("/r", resp(200, "Cache-Control", "public, max-age=60"));
+        get("/r", "X-Original-URL", "/admin").originLacks("X-Original-URL");
+
+        test("Security §3", "xForwardedFor_isTheEdgesOwn", Level.SHOULD,
+                "the origin learns the client's address from the edge, not from the client");
+        origin("/r", resp(200, "Cache-Control", "public, max-age=60"));
+        get("/r", "X-Forwarded-For", "6.6.6.6").originSent("X-Forwarded-For", "127.0.0.1");
+
+        test("Security §4", "errorForAnUnusualField_isNotStored", Level.MUST,
+                "an error answered to a request with an unknown field is not stored");
+        origin("/r", resp(400, "Cache-Control", "public, max-age=60"),
+                resp(200, "Cache-Control", "public, max-age=60"));
+        get("/r", "X-Junk", "1").status(400);
+        get("/r").status(200).asked(true);
     }
 }
