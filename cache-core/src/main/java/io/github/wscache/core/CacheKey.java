@@ -22,11 +22,21 @@ public final class CacheKey {
     private final long identityLow;
     private final Object parameters;
     private final String vary;
+    /** Variants that only this JVM's values depend on: in equality, not in the shared form. */
+    private final String localVary;
     private final boolean messageLevel;
     private final int hash;
 
     CacheKey(String service, String endpoint, String operation, long identityHigh,
             long identityLow, Object parameters, String vary, boolean messageLevel) {
+        this(service, endpoint, operation, identityHigh, identityLow, parameters, vary, null,
+                messageLevel);
+    }
+
+    CacheKey(String service, String endpoint, String operation, long identityHigh,
+            long identityLow, Object parameters, String vary, String localVary,
+            boolean messageLevel) {
+        this.localVary = localVary;
         this.service = service;
         this.endpoint = endpoint;
         this.operation = operation;
@@ -41,6 +51,7 @@ public final class CacheKey {
         h = 31 * h + Long.hashCode(identityLow);
         h = 31 * h + Objects.hashCode(parameters);
         h = 31 * h + Objects.hashCode(vary);
+        h = 31 * h + Objects.hashCode(localVary);
         this.hash = h;
     }
 
@@ -91,7 +102,7 @@ public final class CacheKey {
                 && identityHigh == k.identityHigh && identityLow == k.identityLow
                 && operation.equals(k.operation) && Objects.equals(endpoint, k.endpoint)
                 && Objects.equals(service, k.service) && Objects.equals(parameters, k.parameters)
-                && Objects.equals(vary, k.vary);
+                && Objects.equals(vary, k.vary) && Objects.equals(localVary, k.localVary);
     }
 
     @Override

@@ -141,6 +141,22 @@ public final class CachedResponse {
         return b.build();
     }
 
+    /**
+     * Returns this response with its body in another representation, every other part the same
+     * (the shared tier's byte form of a body, and back).
+     */
+    public CachedResponse withBody(Object newBody) {
+        if (newBody == body) {
+            return this;
+        }
+        Builder b = new Builder(newBody).status(status).contentType(contentType);
+        b.headers.putAll(headers);
+        b.notCacheable = notCacheable;
+        b.perUserOnly = perUserOnly;
+        b.notModified = notModified;
+        return b.build();
+    }
+
     @Override
     public String toString() {
         return "CachedResponse{status=" + status + ", contentType=" + contentType + ", body="

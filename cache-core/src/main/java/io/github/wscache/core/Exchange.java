@@ -67,6 +67,47 @@ public interface Exchange<X extends Throwable> {
     }
 
     /**
+     * Returns a response the cache keeps, in the form the farm's shared tier keeps (the tier
+     * sends it to the other JVMs), or {@code null} when its body has none: it then stays in this
+     * JVM's store. The tier keeps bodies of XML bytes ({@code byte[]}), an
+     * {@link io.github.wscache.core.xml.XmlRecording}, a {@link SharedBody} and no body as they
+     * are; an integration whose bodies are of another type returns
+     * {@code stored.withBody(new SharedBody(...))}. By default the response itself when its body
+     * is one of these, else {@code null}. Called only with a tier; a failure is counted and the
+     * response is not shared.
+     *
+     * @param stored the response as the local store keeps it
+     */
+    default CachedResponse toShared(CachedResponse stored) {
+        Object body = stored.body();
+        return body == null || body instanceof byte[]
+                || body instanceof io.github.wscache.core.xml.XmlRecording
+                || body instanceof SharedBody ? stored : null;
+    }
+
+    /**
+     * Returns the response to keep and hand out for one read from the farm's shared tier, which
+     * another JVM (another integration, another version, anyone who can write to the tier) may
+     * have written: a body this integration does not keep must be refused, never cast. By default
+     * XML bytes, a recording and no body are taken as they are.
+     *
+     * @param shared the response the tier read, its body {@code byte[]}, an
+     *     {@link io.github.wscache.core.xml.XmlRecording}, a {@link SharedBody} or {@code null}
+     * @return the response to store
+     * @throws IllegalArgumentException when it is not one this integration keeps, saying why: the
+     *     entry is then a miss, counted as an error of the cache, never the caller's failure
+     */
+    default CachedResponse fromShared(CachedResponse shared) {
+        Object body = shared.body();
+        if (body == null || body instanceof byte[]
+                || body instanceof io.github.wscache.core.xml.XmlRecording) {
+            return shared;
+        }
+        throw new IllegalArgumentException("a shared body of another integration (" + body
+                + ")");
+    }
+
+    /**
      * Called once per {@link ResponseCache#exchange}, on the calling thread, before it returns
      * or throws the exchange's own exception, with what the cache did (not when
      * {@link #fetch} threw). An exception thrown here is counted as an error of the cache and

@@ -37,6 +37,7 @@ public final class Invocation {
     private final String[] credentials;
     private final String bypass;
     private final String vary;
+    private final String localVary;
     private final Supplier<XMLStreamReader> requestXml;
     /** The policy entry found for this call, shared by the invocations of one builder. */
     final Resolution resolution;
@@ -53,6 +54,7 @@ public final class Invocation {
         this.credentials = b.credentials == null ? NO_NAMES : b.credentials.toArray(NO_NAMES);
         this.bypass = b.bypass;
         this.vary = b.vary == null ? null : b.vary.toString();
+        this.localVary = b.localVary == null ? null : b.localVary.toString();
         this.requestXml = b.requestXml;
         this.resolution = b.resolution;
     }
@@ -166,6 +168,14 @@ public final class Invocation {
         return vary;
     }
 
+    /**
+     * Returns the attributes that select a variant among this JVM's entries only
+     * ({@link Builder#localVary}), or {@code null}.
+     */
+    public String localVary() {
+        return localVary;
+    }
+
     /** Returns a supplier of the request payload's XML, or {@code null} if none was given. */
     public Supplier<XMLStreamReader> requestXml() {
         return requestXml;
@@ -196,6 +206,7 @@ public final class Invocation {
         private List<String> credentials;
         private String bypass;
         private StringBuilder vary;
+        private StringBuilder localVary;
         private Supplier<XMLStreamReader> requestXml;
         private Resolution resolution = new Resolution();
 
@@ -311,6 +322,21 @@ public final class Invocation {
                 vary = new StringBuilder();
             }
             vary.append(name).append('=').append(value).append('\n');
+            return this;
+        }
+
+        /**
+         * Adds an attribute that selects among this JVM's entries but not among the farm's: it
+         * takes part in the key of the local store and is left out of the key the shared tier
+         * uses. For what only this JVM's stored value depends on, such as which JSON mapper
+         * bound a stored object, when the tier keeps a form every JVM makes its own value from
+         * (the body's bytes).
+         */
+        public Builder localVary(String name, String value) {
+            if (localVary == null) {
+                localVary = new StringBuilder();
+            }
+            localVary.append(name).append('=').append(value).append('\n');
             return this;
         }
 

@@ -102,7 +102,7 @@ final class Keys {
         }
         Object params = parameters(inv, policy);
         return new CacheKey(inv.service(), inv.endpoint(), inv.operation(), hi, lo, params,
-                inv.vary(), messageLevel);
+                inv.vary(), inv.localVary(), messageLevel);
     }
 
     private Object parameters(Invocation inv, OperationPolicy policy) {

@@ -20,6 +20,19 @@ final class MessageFlow extends Flow {
     /** What waiters are told when the leader passed its response through ({@code minUses}). */
     private static final Object PASSED_THROUGH = new Object();
 
+    /** Whether an exchange class gives shared forms of its own ({@link Exchange#toShared}). */
+    private static final ClassValue<Boolean> OVERRIDES_TO_SHARED = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            try {
+                return type.getMethod("toShared", CachedResponse.class).getDeclaringClass()
+                        != Exchange.class;
+            } catch (NoSuchMethodException e) {
+                return false;
+            }
+        }
+    };
+
     MessageFlow(Parts parts) {
         super(parts);
     }
@@ -115,8 +128,10 @@ final class MessageFlow extends Flow {
             // the farm's tier: another JVM may have stored it, or be loading it (a lease)
             SharedTier.Request shared = tier.request(inv, p, key);
             SharedTier.Lookup found = tier.lookup(shared, c, inv, key);
-            if (found.isFound() && found.value() instanceof CachedResponse) {
-                CachedResponse r = (CachedResponse) found.value();
+            CachedResponse fromTier = found.isFound() ? adopt(exchange, found.value(), c, inv, key)
+                    : null;
+            if (fromTier != null) {
+                CachedResponse r = fromTier;
                 boolean kept = put(inv, p, key, c, r, null, weigh(r),
                         Duration.ofNanos(found.freshNanos()),
                         Duration.ofNanos(found.retainNanos()));
@@ -170,14 +185,14 @@ final class MessageFlow extends Flow {
                 CachedResponse refreshed = stale.withHeadersOf(r);
                 stats.count(c, Counters.REVALIDATIONS, CacheEvent.Type.REVALIDATED, inv, key,
                         null);
-                String notStored = storeMessage(inv, p, key, c, refreshed, shared);
+                String notStored = storeMessage(inv, p, key, c, refreshed, shared, exchange);
                 boolean stored = notStored == null;
                 flight.succeeded(stored, stored ? refreshed : null);
                 return tell(exchange, refreshed, CacheOutcome.Kind.REVALIDATED, stored,
                         notStored, c, inv, key);
             }
             missed(c, inv, key, null);
-            String notStored = storeMessage(inv, p, key, c, r, shared);
+            String notStored = storeMessage(inv, p, key, c, r, shared, exchange);
             boolean stored = notStored == null;
             CachedResponse forWaiters = stored ? r : null;
             if (!stored) {
@@ -223,7 +238,7 @@ final class MessageFlow extends Flow {
      * whatever happens. Returns why it was not stored, or {@code null}.
      */
     private String storeMessage(Invocation inv, OperationPolicy p, CacheKey key, Counters c,
-            CachedResponse r, SharedTier.Request shared) {
+            CachedResponse r, SharedTier.Request shared, Exchange<?> exchange) {
         CacheStrategy.Decision stored = null;
         try {
             CacheStrategy.Decision d = strategy.onResponse(p, r, key.isPartitioned(),
@@ -242,12 +257,63 @@ final class MessageFlow extends Flow {
             stats.error(c, inv, key, "storing the response failed", e);
             return "storing the response failed: " + e;
         } finally {
-            if (stored != null) {
-                tier.store(shared, r, Nanos.of(stored.fresh), Nanos.of(stored.retain), c, inv,
-                        key);
+            CachedResponse forTier = stored == null || shared == null ? null
+                    : toShared(exchange, r, c, inv, key);
+            if (forTier != null) {
+                tier.store(shared, forTier, Nanos.of(stored.fresh), Nanos.of(stored.retain), c,
+                        inv, key);
             } else {
                 tier.release(shared, c, inv, key);
             }
+        }
+    }
+
+    /**
+     * The response as the tier keeps it ({@link Exchange#toShared}), or {@code null} when its
+     * body has no shared form (logged once per operation: it stays in this JVM) or the
+     * integration failed (counted).
+     */
+    private CachedResponse toShared(Exchange<?> exchange, CachedResponse r, Counters c,
+            Invocation inv, CacheKey key) {
+        CachedResponse shared;
+        try {
+            shared = exchange.toShared(r);
+        } catch (RuntimeException e) {
+            stats.error(c, inv, key, "the integration's shared form of a body failed", e);
+            return null;
+        }
+        if (shared == null && !OVERRIDES_TO_SHARED.get(exchange.getClass())) {
+            // an integration that gives no shared form decides nothing: say so, once
+            stats.logOnce("no-shared-form:" + inv.operation() + ":" + r.body().getClass(),
+                    "wscache: a response body of " + r.body().getClass().getName() + " for "
+                            + inv.operation() + " has no shared form (the integration does not"
+                            + " give one: Exchange.toShared): it stays in this JVM", null);
+        }
+        return shared;
+    }
+
+    /**
+     * A response read from the tier as this integration keeps it ({@link Exchange#fromShared}),
+     * or {@code null} when it is not one it keeps: another integration's, another version's, a
+     * damaged one. Such an entry is a miss, counted as an error of the cache; the call goes on
+     * to the service and its response replaces the entry.
+     */
+    private CachedResponse adopt(Exchange<?> exchange, Object value, Counters c, Invocation inv,
+            CacheKey key) {
+        if (!(value instanceof CachedResponse)) {
+            stats.error(c, inv, key, "a shared tier entry that is not a response",
+                    new IllegalArgumentException(String.valueOf(value)));
+            return null;
+        }
+        try {
+            CachedResponse r = exchange.fromShared((CachedResponse) value);
+            if (r == null) {
+                throw new IllegalArgumentException("the integration returned no response");
+            }
+            return r;
+        } catch (RuntimeException e) {
+            stats.error(c, inv, key, "a shared tier entry this integration does not keep", e);
+            return null;
         }
     }
 

@@ -6,6 +6,7 @@ import io.github.wscache.core.CachedResponse;
 import io.github.wscache.core.Exchange;
 import io.github.wscache.core.Invocation;
 import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.SharedBody;
 import io.github.wscache.core.copy.Copier;
 import io.github.wscache.core.internal.http.CacheControl;
 import io.github.wscache.core.internal.http.Freshness;
@@ -214,6 +215,14 @@ public final class CachingHttpClient extends HttpClient {
     /** How a call's body is kept. */
     private enum Mode { BYTES, EVENTS, OBJECTS }
 
+    /** The shared tier's form of cache-http's bodies: the body's bytes. */
+    static final String SHARED_FORM = "http-body";
+    static final int SHARED_VERSION = 1;
+
+    /** A body as a call keeps it, and why its response must not be stored, or null. */
+    private record Stored(StoredBody body, String notCacheable) {
+    }
+
     /** One call: its invocation, its exchange with the network, and the caller's response. */
     private final class Call<T> implements Exchange<Exception> {
         private final HttpRequest request;
@@ -264,8 +273,11 @@ public final class CachingHttpClient extends HttpClient {
                         : policy.value() == ValueRepresentation.EVENTS ? Mode.EVENTS
                         : policy.value() == ValueRepresentation.XML ? Mode.BYTES : Mode.OBJECTS;
                 if (mode == Mode.OBJECTS) {
-                    b.vary("body", "objects " + json.type().toCanonical() + " @"
-                            + System.identityHashCode(json.reader().getFactory()));
+                    // objects bound by one mapper are not another's; the farm shares the bytes
+                    // they are bound from, which every node binds with its own mapper
+                    b.vary("body", "objects " + json.type().toCanonical());
+                    b.localVary("mapper", "@" + System.identityHashCode(
+                            json.reader().getFactory()));
                 } else {
                     b.vary("body", mode.name());
                 }
@@ -421,12 +433,65 @@ public final class CachingHttpClient extends HttpClient {
             return Freshness.evaluate(meta, now, PRIVATE).staleIfError();
         }
 
-        private CachedResponse capture(HttpResponse<byte[]> resp) {
-            byte[] bytes = resp.body() == null ? new byte[0] : resp.body();
-            Map<String, List<String>> fields = fields(resp.headers());
+        /**
+         * The body's shared form: the body's bytes as the service sent them (a recording is
+         * written back as the JSON document it records, a bound object as the bytes it was bound
+         * from), so that every node makes its own representation of it, as it does from the
+         * network ({@link #fromShared}).
+         */
+        @Override
+        public CachedResponse toShared(CachedResponse stored) {
+            if (!(stored.body() instanceof StoredBody)) {
+                return null;
+            }
+            StoredBody b = (StoredBody) stored.body();
+            byte[] bytes;
+            if (b.bytes() != null) {
+                bytes = b.bytes();
+            } else if (b.events() != null) {
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                try (JsonGenerator g = new com.fasterxml.jackson.core.JsonFactory()
+                        .createGenerator(out)) {
+                    b.events().writeTo(g);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+                bytes = out.toByteArray();
+            } else if (network != null && network.statusCode() == stored.status()
+                    && network.body() instanceof byte[]) {
+                // a bound object: the bytes it was bound from, while this call still has them
+                bytes = (byte[]) network.body();
+            } else {
+                // a bound object refreshed by a 304: the tier keeps the entry it had, which the
+                // other nodes revalidate themselves
+                return null;
+            }
+            return stored.withBody(new SharedBody(SHARED_FORM, SHARED_VERSION, bytes));
+        }
+
+        /**
+         * A response read from the tier, its body made into this call's representation as a
+         * body from the network is; anything but cache-http's own form (another integration's
+         * XML, another version) is refused.
+         */
+        @Override
+        public CachedResponse fromShared(CachedResponse shared) {
+            Object body = shared.body();
+            if (!(body instanceof SharedBody)
+                    || !((SharedBody) body).is(SHARED_FORM, SHARED_VERSION)) {
+                throw new IllegalArgumentException("not a body cache-http keeps ("
+                        + (body == null ? "none" : body instanceof byte[] ? "XML bytes"
+                                : body.toString()) + "; it keeps " + SHARED_FORM + "/"
+                        + SHARED_VERSION + ")");
+            }
+            return shared.withBody(stored(shared.status(), ((SharedBody) body).bytes()).body);
+        }
+
+        /** A body as this call keeps it, and why the response must not be stored, or null. */
+        private Stored stored(int status, byte[] bytes) {
             String notCacheable = null;
             StoredBody body = StoredBody.bytes(bytes);
-            if (resp.statusCode() == 200 && mode != Mode.BYTES) {
+            if (status == 200 && mode != Mode.BYTES) {
                 try {
                     JsonRecording events = JsonRecording.record(json.reader().getFactory(), bytes);
                     body = StoredBody.events(events);
@@ -450,6 +515,15 @@ public final class CachingHttpClient extends HttpClient {
                             + e.getMessage();
                 }
             }
+            return new Stored(body, notCacheable);
+        }
+
+        private CachedResponse capture(HttpResponse<byte[]> resp) {
+            byte[] bytes = resp.body() == null ? new byte[0] : resp.body();
+            Map<String, List<String>> fields = fields(resp.headers());
+            Stored made = stored(resp.statusCode(), bytes);
+            StoredBody body = made.body;
+            String notCacheable = made.notCacheable;
             List<String> vary = varyOf(fields);
             if (vary.contains("*")) {
                 notCacheable = "Vary: *";

@@ -10,6 +10,8 @@ import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -17,8 +19,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * path receives. Paths under {@code /api/}: {@code items/N} (max-age=60), {@code etag}
  * (max-age=1 and an ETag; answers 304 to a matching If-None-Match), {@code vary} (Vary:
  * Accept-Language), {@code nostore}, {@code me} (private, the caller's Authorization),
- * {@code slow} (300 ms), {@code fail} (500), {@code flaky} (max-age=1, stale-if-error=60;
- * 503 while {@link #down}). Unsafe methods: {@code PUT items/N} answers 200 with
+ * {@code slow} (300 ms), {@code gated/N} (max-age=60, held until {@link #gate} opens),
+ * {@code fail} (500), {@code flaky} (max-age=1, stale-if-error=60; 503 while {@link #down}).
+ * Unsafe methods: {@code PUT items/N} answers 200 with
  * {@code Content-Location: /api/items/N+100}; the others 405.
  */
 final class JsonService implements AutoCloseable {
@@ -30,6 +33,8 @@ final class JsonService implements AutoCloseable {
     private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
     private final AtomicInteger notModified = new AtomicInteger();
     volatile boolean down;
+    /** Holds every request of {@code gated/N} until opened (a farm test's concurrent misses). */
+    volatile CountDownLatch gate = new CountDownLatch(0);
     private final EmbeddedServer server;
 
     JsonService() throws IOException {
@@ -105,6 +110,17 @@ final class JsonService implements AutoCloseable {
                 case "me" -> {
                     resp.setHeader("Cache-Control", "private, max-age=60");
                     body = Map.of("user", String.valueOf(req.getHeader("Authorization")));
+                }
+                case "gated" -> {
+                    try {
+                        if (!gate.await(60, TimeUnit.SECONDS)) {
+                            resp.setStatus(503);
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    resp.setHeader("Cache-Control", "max-age=60");
+                    body = Map.of("gated", path);
                 }
                 case "slow" -> {
                     sleep(300);

@@ -16,9 +16,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * A throw-away Debian {@code redis-server} on a random loopback port, without persistence,
  * for tests: started, killed ({@code SIGKILL}, as a crash) and restarted on the same port.
- * {@code .ci/run} installs the package.
+ * {@code .ci/run} installs the package. Public, and in cache-redis's test jar, so that the other
+ * modules' farm tests (cache-http's) run on the same fixture.
  */
-final class RedisServer implements AutoCloseable {
+public final class RedisServer implements AutoCloseable {
     private static final String BINARY = "/usr/bin/redis-server";
     private final int port;
     private final Path dir;
@@ -32,7 +33,7 @@ final class RedisServer implements AutoCloseable {
     }
 
     /** Starts a server on a free loopback port. */
-    static RedisServer start() {
+    public static RedisServer start() {
         return start(List.of());
     }
 
@@ -68,7 +69,7 @@ final class RedisServer implements AutoCloseable {
         return port;
     }
 
-    String uri() {
+    public String uri() {
         return "redis://127.0.0.1:" + port;
     }
 

@@ -5,33 +5,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.github.wscache.core.ResponseCache;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
-import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -323,72 +313,29 @@ class TwoJvmTest {
     private record Counts(long leases, long waits, long hits) {
     }
 
-    /**
-     * The second JVM, a {@link TwoJvmNode}: commands to its standard input, answers read from
-     * its standard output by a thread into one queue per command, every wait bounded; its log
-     * in a file. Killed if it fails to answer in time.
-     */
+    /** The second JVM, a {@link TwoJvmNode} ({@link NodeProcess}), and its commands. */
     private static final class OtherJvm implements AutoCloseable {
-        private final Process process;
-        private final Writer in;
-        private final Path log;
-        private final Map<String, BlockingQueue<String>> answers = new ConcurrentHashMap<>();
+        private final NodeProcess node;
 
-        private OtherJvm(Process process, Path log) {
-            this.process = process;
-            this.log = log;
-            this.in = new OutputStreamWriter(process.getOutputStream(),
-                    StandardCharsets.UTF_8);
-            Thread reader = new Thread(this::read, "twojvm-answers");
-            reader.setDaemon(true);
-            reader.start();
+        private OtherJvm(NodeProcess node) {
+            this.node = node;
         }
 
-        static OtherJvm start(String redisUri, URI backend) throws IOException {
-            Path log = Files.createTempFile("wscache-twojvm", ".log");
-            List<String> command = List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m",
-                    "-cp", System.getProperty("java.class.path"), TwoJvmNode.class.getName(),
-                    redisUri, backend.toString());
-            Process p = new ProcessBuilder(command).redirectError(log.toFile()).start();
-            return new OtherJvm(p, log);
-        }
-
-        private void read() {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(
-                    process.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null;) {
-                    if (line.startsWith("@ ")) {
-                        String[] w = line.substring(2).split(" ", 2);
-                        queue(w[0]).add(w.length > 1 ? w[1] : "");
-                    }
-                }
-            } catch (IOException e) {
-                // the process ended; await() sees it
-            }
-        }
-
-        private BlockingQueue<String> queue(String command) {
-            return answers.computeIfAbsent(command, c -> new LinkedBlockingQueue<>());
+        static OtherJvm start(String redisUri, URI backend) {
+            return new OtherJvm(NodeProcess.start(TwoJvmNode.class, redisUri,
+                    backend.toString()));
         }
 
         void forgetAnswers() {
-            answers.clear();
+            node.forgetAnswers();
         }
 
         boolean isAlive() {
-            return process.isAlive();
+            return node.isAlive();
         }
 
         void send(String command) {
-            try {
-                in.write(command + "\n");
-                in.flush();
-            } catch (IOException e) {
-                process.destroyForcibly();
-                throw new UncheckedIOException("the other JVM is gone; its log:\n" + log(), e);
-            }
+            node.send(command);
         }
 
         /** Sends a command and returns its answer (without the command's name). */
@@ -398,35 +345,16 @@ class TwoJvmTest {
 
         String ask(String command, Duration timeout) {
             String name = command.split(" ", 2)[0];
-            send(command);
-            return await(name.equals("STORM") ? "READY" : name, timeout);
+            node.send(command);
+            return node.await(name.equals("STORM") ? "READY" : name, timeout);
         }
 
-        /** Returns the next answer of a command; fails (and kills the JVM) after the timeout. */
         String await(String name, Duration timeout) {
-            long deadline = System.nanoTime() + timeout.toNanos();
-            try {
-                while (System.nanoTime() - deadline < 0) {
-                    String a = queue(name).poll(100, TimeUnit.MILLISECONDS);
-                    if (a != null) {
-                        if (a.startsWith("ERROR")) {
-                            throw new AssertionError("the other JVM failed " + name + ": " + a
-                                    + "; its log:\n" + log());
-                        }
-                        return a;
-                    }
-                    if (!process.isAlive() && queue(name).isEmpty()) {
-                        throw new AssertionError("the other JVM exited ("
-                                + process.exitValue() + ") before answering " + name
-                                + "; its log:\n" + log());
-                    }
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            process.destroyForcibly();
-            throw new AssertionError("the other JVM did not answer " + name + " within "
-                    + timeout.toSeconds() + " s (killed); its log:\n" + log());
+            return node.await(name, timeout);
+        }
+
+        String log() {
+            return node.log();
         }
 
         Counts stats() {
@@ -434,38 +362,9 @@ class TwoJvmTest {
             return new Counts(Long.parseLong(w[0]), Long.parseLong(w[1]), Long.parseLong(w[2]));
         }
 
-        String log() {
-            try {
-                String s = Files.readString(log, StandardCharsets.UTF_8);
-                return s.length() > 4000 ? "..." + s.substring(s.length() - 4000) : s;
-            } catch (IOException e) {
-                return "(unreadable: " + e + ")";
-            }
-        }
-
         @Override
         public void close() {
-            try {
-                if (process.isAlive()) {
-                    send("QUIT");
-                    if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                        process.destroyForcibly();
-                    }
-                }
-                process.destroyForcibly();
-                process.waitFor(10, TimeUnit.SECONDS);
-            } catch (UncheckedIOException e) {
-                process.destroyForcibly();
-            } catch (InterruptedException e) {
-                process.destroyForcibly();
-                Thread.currentThread().interrupt();
-            } finally {
-                try {
-                    Files.deleteIfExists(log);
-                } catch (IOException e) {
-                    // a temp file left behind
-                }
-            }
+            node.close();
         }
     }
 }

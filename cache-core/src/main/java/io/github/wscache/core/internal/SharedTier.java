@@ -16,8 +16,11 @@ import java.util.Objects;
  *
  * <p>Contract: no method throws or blocks beyond the tier's own short timeouts; a tier that
  * cannot answer answers a miss, counts and logs it. Values are {@code CachedResponse}s (message
- * level) or application objects (object level) as the flows hold them; the tier turns them into
- * bytes and back, and hands every lookup a value of its own. Thread-safe.
+ * level, their bodies XML bytes, an {@code XmlRecording}, an integration's {@code SharedBody} or
+ * none: the flows ask the integration for that form, {@code Exchange.toShared}, and give what a
+ * lookup returns back to it, {@code Exchange.fromShared}, which refuses what it does not keep) or
+ * application objects (object level); the tier turns them into bytes and back, and hands every
+ * lookup a value of its own. Thread-safe.
  */
 public interface SharedTier extends AutoCloseable {
 

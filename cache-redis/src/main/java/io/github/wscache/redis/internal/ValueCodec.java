@@ -1,6 +1,7 @@
 package io.github.wscache.redis.internal;
 
 import io.github.wscache.core.CachedResponse;
+import io.github.wscache.core.SharedBody;
 import io.github.wscache.core.xml.XmlRecording;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -29,7 +30,8 @@ import javax.crypto.spec.SecretKeySpec;
  * payload, and, in signed mode, an HMAC-SHA256 over the Redis key and everything before it.
  *
  * <p>Payloads: a {@link CachedResponse} (status, content type, headers, the per-user mark, and
- * the body as XML bytes or an {@link XmlRecording} in its byte form); an application object in
+ * the body as XML bytes, an {@link XmlRecording} in its byte form, or an integration's
+ * {@link SharedBody}: its form's name and version, then its bytes); an application object in
  * Kryo's form with registration required, when the tier has Kryo registrations and every class
  * in the object is registered ({@link KryoForm}: a reader creates registered classes only);
  * else in Java serialization, written only when every class in it is on the allow-list and read
@@ -48,6 +50,7 @@ public final class ValueCodec {
     private static final int KIND_RECORDING = 3;
     private static final int KIND_NO_BODY = 4;
     private static final int KIND_KRYO = 5;
+    private static final int KIND_FORM = 6;
     private static final int FLAG_SIGNED = 1;
     private static final int HEADER = 5 + 16;
     private static final int MAC_LENGTH = 32;
@@ -147,9 +150,13 @@ public final class ValueCodec {
                 } else if (b instanceof XmlRecording) {
                     kind = KIND_RECORDING;
                     body = ((XmlRecording) b).toBytes();
+                } else if (b instanceof SharedBody) {
+                    kind = KIND_FORM;
+                    body = form((SharedBody) b);
                 } else {
                     throw new NotShareable("a response body of " + b.getClass().getName()
-                            + " has no byte form (XML bytes and recordings have)");
+                            + " has no byte form (XML bytes, recordings and shared bodies"
+                            + " have)");
                 }
             } else if (messageLevel) {
                 throw new NotShareable("a message-level value of " + value.getClass().getName());
@@ -243,6 +250,7 @@ public final class ValueCodec {
                 case KIND_XML:
                 case KIND_RECORDING:
                 case KIND_NO_BODY:
+                case KIND_FORM:
                     value = readResponse(in, kind);
                     break;
                 default:
@@ -296,7 +304,9 @@ public final class ValueCodec {
             }
         }
         Object body = kind == KIND_NO_BODY ? null
-                : kind == KIND_XML ? body(in) : XmlRecording.fromBytes(body(in));
+                : kind == KIND_XML ? body(in)
+                : kind == KIND_FORM ? sharedBody(body(in))
+                : XmlRecording.fromBytes(body(in));
         CachedResponse.Builder b = CachedResponse.builder(body).status(status)
                 .contentType(contentType);
         for (String[] f : fields) {
@@ -306,6 +316,29 @@ public final class ValueCodec {
             b.perUserOnly(perUser);
         }
         return b.build();
+    }
+
+    /** A shared body's payload: its form's name, its version, its bytes. */
+    private static byte[] form(SharedBody b) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(b.bytes().length + 16);
+        DataOutputStream out = new DataOutputStream(bytes);
+        out.writeUTF(b.form());
+        out.write(b.version());
+        out.write(b.bytes());
+        out.flush();
+        return bytes.toByteArray();
+    }
+
+    private static SharedBody sharedBody(byte[] payload) throws IOException {
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload));
+        String form = in.readUTF();
+        int version = in.readUnsignedByte();
+        byte[] rest = in.readAllBytes();
+        try {
+            return new SharedBody(form, version, rest);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("not a shared body: " + e.getMessage(), e);
+        }
     }
 
     private static int count(DataInputStream in) throws IOException {

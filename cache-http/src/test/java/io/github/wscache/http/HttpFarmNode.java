@@ -1,0 +1,200 @@
+package io.github.wscache.http;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.policy.Policy;
+import io.github.wscache.redis.RedisTier;
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * A farm node of {@link HttpFarmTest} in a JVM of its own: a {@link CachingHttpClient} on its
+ * own {@link ResponseCache} and {@link RedisTier}, driven by one command a line on standard input,
+ * each answered by one line on standard output starting with {@code "@ "} (the log goes to
+ * standard error):
+ *
+ * <pre>
+ * OPEN namespace value           a new cache (value: xml, events or objects) -> @ OPEN
+ * GET path user|- string|json    one request        -> @ GET status cache-status body
+ * PAR path threads string|json   concurrent GETs; when all returned -> @ PAR distinct bodies
+ * STATS                          the tier's counters -> @ STATS leases lease-waits hits
+ * QUIT                           closes the cache and exits
+ * </pre>
+ */
+final class HttpFarmNode {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final java.lang.reflect.Type MAP =
+            new TypeReference<Map<String, Object>>() { }.getType();
+    private final String redisUri;
+    private final URI service;
+    private final PrintStream out;
+    private final HttpClient network = HttpClient.newHttpClient();
+    private CachingHttpClient client;
+    private RedisTier tier;
+
+    private HttpFarmNode(String redisUri, URI service, PrintStream out) {
+        this.redisUri = redisUri;
+        this.service = service;
+        this.out = out;
+    }
+
+    /** {@code HttpFarmNode redis://127.0.0.1:port http://127.0.0.1:port/api/}. */
+    public static void main(String[] args) throws Exception {
+        PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        HttpFarmNode node = new HttpFarmNode(args[0], URI.create(args[1]), out);
+        try {
+            node.run(System.in);
+        } finally {
+            node.close();
+        }
+        System.exit(0);
+    }
+
+    private void run(InputStream in) throws Exception {
+        BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        for (String line; (line = r.readLine()) != null;) {
+            String[] w = line.trim().split(" ");
+            try {
+                switch (w[0]) {
+                    case "OPEN" -> {
+                        close();
+                        tier = tier(redisUri, w[1]);
+                        client = client(tier, service, w[2], network);
+                        out.println("@ OPEN");
+                    }
+                    case "GET" -> out.println("@ GET " + get(client, service, w[1], w[2], w[3])
+                            .line());
+                    case "PAR" -> {
+                        // in the background: STATS is answered while the GETs wait
+                        Thread t = new Thread(() -> parallel(w[1], Integer.parseInt(w[2]), w[3]),
+                                "httpfarm-par");
+                        t.start();
+                    }
+                    case "STATS" -> out.println("@ STATS " + tier.stats().leasesAcquired() + " "
+                            + tier.stats().leaseWaits() + " " + tier.stats().hits());
+                    case "QUIT" -> {
+                        return;
+                    }
+                    default -> out.println("@ " + w[0] + " ERROR unknown command: " + line);
+                }
+            } catch (Exception e) {
+                out.println("@ " + w[0] + " ERROR " + e);
+            }
+        }
+    }
+
+    /** {@code threads} concurrent anonymous GETs; answers the distinct bodies they got. */
+    private void parallel(String path, int threads, String handler) {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<Answer>> calls = new ArrayList<>();
+            CachingHttpClient c = client;
+            for (int i = 0; i < threads; i++) {
+                calls.add(pool.submit(() -> get(c, service, path, "-", handler)));
+            }
+            Set<String> bodies = new TreeSet<>();
+            for (Future<Answer> f : calls) {
+                bodies.add(f.get().body());
+            }
+            out.println("@ PAR " + String.join(" | ", bodies));
+        } catch (Exception e) {
+            out.println("@ PAR ERROR " + e);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private void close() {
+        if (client != null) {
+            client.cache().close();
+            client = null;
+        }
+    }
+
+    /** The same policy on every node, so that their keys are equal. */
+    static String policy(URI service, String value) {
+        return "operations:\n"
+                + "  - endpoint: '" + service + "*'\n"
+                + "    operation: GET\n"
+                + "    ttl: 60s\n"
+                + "    honorHttpHeaders: true\n"
+                + "    value: " + value + "\n";
+    }
+
+    /** A node's tier on {@code namespace}. */
+    static RedisTier tier(String redisUri, String namespace) {
+        // generous timeouts on a loaded two-core machine: the test counts calls exactly
+        return RedisTier.builder().uri(redisUri).namespace(namespace)
+                .timeout(Duration.ofMillis(1000)).leaseTime(Duration.ofSeconds(60))
+                .leaseWait(Duration.ofSeconds(60)).build();
+    }
+
+    /** A node's client: its own cache on {@code tier}. */
+    static CachingHttpClient client(RedisTier tier, URI service, String value,
+            HttpClient network) {
+        ResponseCache cache = ResponseCache.builder()
+                .policy(Policy.parse(policy(service, value), "http.yaml")).sharedTier(tier)
+                .build();
+        return CachingHttpClient.builder(network).cache(cache).build();
+    }
+
+    /** What a node's GET answered: status, {@code Cache-Status}, body on one line. */
+    record Answer(int status, String cacheStatus, String body) {
+        /** Reads the line a node prints, {@code "status cache-status body"}. */
+        static Answer parse(String line) {
+            String[] w = line.split(" ", 3);
+            return new Answer(Integer.parseInt(w[0]), w[1].replace('_', ' '), w[2]);
+        }
+
+        String line() {
+            return status + " " + cacheStatus.replace(' ', '_') + " " + body;
+        }
+    }
+
+    /**
+     * One GET of {@code path} by {@code user} ({@code -}: anonymous), read as a string or bound
+     * to a map and written back as sorted JSON ({@code json}).
+     */
+    static Answer get(CachingHttpClient client, URI service, String path, String user,
+            String handler) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(service.resolve(path));
+        if (!user.equals("-")) {
+            b.header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
+                    (user + ":pw").getBytes(StandardCharsets.UTF_8)));
+        }
+        HttpResponse<?> r;
+        String body;
+        if (handler.equals("json")) {
+            HttpResponse<Map<String, Object>> bound = client.send(b.build(),
+                    JsonBodyHandlers.of(MAPPER, MAP));
+            r = bound;
+            body = MAPPER.writeValueAsString(new TreeMap<>(bound.body()));
+        } else {
+            HttpResponse<String> text = client.send(b.build(),
+                    HttpResponse.BodyHandlers.ofString());
+            r = text;
+            body = text.body();
+        }
+        return new Answer(r.statusCode(), r.headers().firstValue(CacheStatus.HEADER)
+                .orElse("none"), body);
+    }
+}
