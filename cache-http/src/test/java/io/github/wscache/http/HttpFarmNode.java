@@ -35,6 +35,10 @@ import java.util.concurrent.Future;
  * <pre>
  * OPEN namespace value           a new cache (value: xml, events or objects) -> @ OPEN
  * GET path user|- string|json    one request        -> @ GET status cache-status body
+ * POLICY value shared|local      a new cache built from a policy alone, naming the Redis
+ *                                as its sharedTier or not                -> @ POLICY
+ * ZIPF seed requests keys threads  that many GETs of items/K, K drawn from Zipf(1) over keys,
+ *                                by that many threads -> @ ZIPF errors hits misses
  * PAR path threads string|json   concurrent GETs; when all returned -> @ PAR distinct bodies
  * STATS                          the tier's counters -> @ STATS leases lease-waits hits
  * QUIT                           closes the cache and exits
@@ -83,6 +87,18 @@ final class HttpFarmNode {
                     }
                     case "GET" -> out.println("@ GET " + get(client, service, w[1], w[2], w[3])
                             .line());
+                    case "POLICY" -> {
+                        // zero code: the cache is built from a policy that names the tier or not
+                        close();
+                        String text = policy(service, w[1]) + (w[2].equals("shared")
+                                ? "sharedTier: " + redisUri + "\n" : "");
+                        client = CachingHttpClient.builder(network).cache(ResponseCache.builder()
+                                .policy(Policy.parse(text, "http.yaml")).build()).build();
+                        tier = null;
+                        out.println("@ POLICY");
+                    }
+                    case "ZIPF" -> zipf(Long.parseLong(w[1]), Integer.parseInt(w[2]),
+                            Integer.parseInt(w[3]), Integer.parseInt(w[4]));
                     case "PAR" -> {
                         // in the background: STATS is answered while the GETs wait
                         Thread t = new Thread(() -> parallel(w[1], Integer.parseInt(w[2]), w[3]),
@@ -99,6 +115,49 @@ final class HttpFarmNode {
             } catch (Exception e) {
                 out.println("@ " + w[0] + " ERROR " + e);
             }
+        }
+    }
+
+    /**
+     * {@code requests} GETs of {@code items/K} over {@code threads} threads, K drawn from a Zipf
+     * distribution with exponent 1 over {@code keys} keys (paper 003's workload), each thread
+     * seeded from {@code seed}; answers the errors and the cache's hits and misses.
+     */
+    private void zipf(long seed, int requests, int keys, int threads) throws Exception {
+        double[] cdf = new double[keys];
+        double sum = 0;
+        for (int k = 0; k < keys; k++) {
+            sum += 1.0 / (k + 1);
+            cdf[k] = sum;
+        }
+        double total = sum;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<Integer>> runs = new ArrayList<>();
+            CachingHttpClient c = client;
+            for (int t = 0; t < threads; t++) {
+                java.util.Random random = new java.util.Random(seed * 1_000 + t);
+                int n = requests / threads + (t < requests % threads ? 1 : 0);
+                runs.add(pool.submit(() -> {
+                    int errors = 0;
+                    for (int i = 0; i < n; i++) {
+                        int at = java.util.Arrays.binarySearch(cdf, random.nextDouble() * total);
+                        int key = (at >= 0 ? at : -at - 1) + 1;
+                        if (get(c, service, "items/" + key, "-", "string").status() != 200) {
+                            errors++;
+                        }
+                    }
+                    return errors;
+                }));
+            }
+            int errors = 0;
+            for (Future<Integer> f : runs) {
+                errors += f.get();
+            }
+            out.println("@ ZIPF " + errors + " " + c.cache().stats().hits() + " "
+                    + c.cache().stats().misses());
+        } finally {
+            pool.shutdownNow();
         }
     }
 

@@ -52,6 +52,17 @@ final class JsonService implements AutoCloseable {
         return c == null ? 0 : c.get();
     }
 
+    /** Returns how many requests the paths starting with {@code prefix} received in all. */
+    int total(String prefix) {
+        int n = 0;
+        for (Map.Entry<String, AtomicInteger> e : counts.entrySet()) {
+            if (e.getKey().startsWith(prefix)) {
+                n += e.getValue().get();
+            }
+        }
+        return n;
+    }
+
     int notModifiedCount() {
         return notModified.get();
     }
