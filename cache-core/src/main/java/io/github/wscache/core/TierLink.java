@@ -60,7 +60,7 @@ final class TierLink {
                 for (SharedTierFactory f : ServiceLoader.load(SharedTierFactory.class, loader)) {
                     if (f.schemes().contains(setting.scheme())) {
                         try {
-                            return f.open(setting.uri());
+                            return f.open(setting);
                         } catch (IllegalArgumentException e) {
                             throw setting.error("'sharedTier' " + setting.uri()
                                     + " cannot be used: " + e.getMessage());

@@ -7,6 +7,7 @@ import io.github.wscache.core.internal.SharedTier;
 import io.github.wscache.core.internal.SharedTierFactory;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.core.policy.PolicyException;
+import io.github.wscache.core.policy.SharedTierSetting;
 import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -122,7 +123,8 @@ class SharedTierPolicyTest {
         }
 
         @Override
-        public SharedTier open(String uri) {
+        public SharedTier open(SharedTierSetting setting) {
+            String uri = setting.uri();
             if (uri.contains("refused")) {
                 throw new IllegalArgumentException("no such host");
             }

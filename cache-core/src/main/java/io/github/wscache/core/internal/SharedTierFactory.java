@@ -1,5 +1,6 @@
 package io.github.wscache.core.internal;
 
+import io.github.wscache.core.policy.SharedTierSetting;
 import java.util.Set;
 
 /**
@@ -16,12 +17,12 @@ public interface SharedTierFactory {
     Set<String> schemes();
 
     /**
-     * Returns a new tier for {@code uri} (whose scheme is one of {@link #schemes()}), owned by
-     * the cache that asked for it. A server that is down is not an error: the tier then answers
-     * misses until it is up.
+     * Returns a new tier for {@code setting} (whose scheme is one of {@link #schemes()}), owned
+     * by the cache that asked for it, at the setting's address. A server that is down is not an
+     * error: the tier then answers misses until it is up.
      *
-     * @throws IllegalArgumentException if the factory cannot use this address; the message says
+     * @throws IllegalArgumentException if the factory cannot use this setting; the message says
      *     why and is shown to the administrator with the setting's place in the policy file
      */
-    SharedTier open(String uri);
+    SharedTier open(SharedTierSetting setting);
 }

@@ -2,6 +2,7 @@ package io.github.wscache.redis.internal;
 
 import io.github.wscache.core.internal.SharedTier;
 import io.github.wscache.core.internal.SharedTierFactory;
+import io.github.wscache.core.policy.SharedTierSetting;
 import io.github.wscache.redis.RedisTier;
 import java.util.Set;
 
@@ -22,7 +23,7 @@ public final class RedisTierFactory implements SharedTierFactory {
     }
 
     @Override
-    public SharedTier open(String uri) {
-        return RedisTier.builder().uri(uri).build();
+    public SharedTier open(SharedTierSetting setting) {
+        return RedisTier.builder().uri(setting.uri()).build();
     }
 }
