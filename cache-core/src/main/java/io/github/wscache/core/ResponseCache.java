@@ -267,8 +267,9 @@ public final class ResponseCache implements AutoCloseable {
          * cache-redis.
          *
          * @throws io.github.wscache.core.policy.PolicyException if the policy names a
-         *     {@code sharedTier} and cache-redis is not on the class path, with the setting's
-         *     place in the file
+         *     {@code sharedTier} and cache-redis is not on the class path, or its
+         *     {@code signingKeyFile} is missing, unreadable or holds too short a key, with the
+         *     setting's place in the file
          */
         public ResponseCache build() {
             if (policy == null) {

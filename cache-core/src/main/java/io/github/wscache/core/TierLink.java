@@ -46,6 +46,7 @@ final class TierLink {
      *
      * @throws io.github.wscache.core.policy.PolicyException at the setting's place in the file
      *     when no factory knows the scheme (cache-redis is missing) or the factory refuses it
+     *     (its address, or its signing key file: missing, unreadable, too short a key)
      */
     static SharedTier open(SharedTierSetting setting) {
         Set<ClassLoader> loaders = new LinkedHashSet<>();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.wscache.core.internal.SharedTier;
 import io.github.wscache.core.internal.SharedTierFactory;
+import io.github.wscache.core.internal.SigningKeyFile;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.core.policy.PolicyException;
 import io.github.wscache.core.policy.SharedTierSetting;
@@ -92,6 +93,53 @@ class SharedTierPolicyTest {
                         + " be used: no such host");
     }
 
+    @Test
+    void aSigningKeyFile_reachesTheFactoryWithTheSetting() throws Exception {
+        Path key = dir.resolve("farm.key");
+        Files.writeString(key, "  0123456789abcdef0123456789abcdef \nignored\n",
+                StandardCharsets.UTF_8);
+        Policy policy = Policy.parse("sharedTier:\n  uri: redis://127.0.0.1:6379\n"
+                + "  signingKeyFile: " + key + "\noperations:\n  - operation: search\n",
+                "wscache.yaml");
+
+        try (ResponseCache cache = withFactory(() -> ResponseCache.builder().policy(policy)
+                .build())) {
+            FakeTier tier = OPENED.get(OPENED.size() - 1);
+            assertThat(tier.setting).isEqualTo(policy.sharedTier().orElseThrow());
+            assertThat(tier.setting.signingKeyFile()).hasValue(key);
+            assertThat(new String(tier.signingKey, StandardCharsets.UTF_8))
+                    .isEqualTo("0123456789abcdef0123456789abcdef");
+            assertThat(cache.call(search(), () -> "r")).isEqualTo("r");
+            assertThat(tier.lookups).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aKeyFileTheFactoryCannotUse_isALocatedErrorThatSaysWhatToWrite() throws Exception {
+        Path key = dir.resolve("farm.key");
+        Files.writeString(key, "short\n", StandardCharsets.UTF_8);
+        Policy tooShort = Policy.parse("sharedTier:\n  uri: redis://127.0.0.1:6379\n"
+                + "  signingKeyFile: " + key + "\n", "wscache.yaml");
+        Path missing = dir.resolve("missing.key");
+        Policy absent = Policy.parse("sharedTier:\n  uri: redis://127.0.0.1:6379\n"
+                + "  signingKeyFile: " + missing + "\n", "wscache.yaml");
+        String write = "write at least 16 bytes of secret in %s (one line, the same file on"
+                + " every node, e.g. made by openssl rand -base64 32 > %s)";
+
+        assertThatThrownBy(() -> withFactory(() -> ResponseCache.builder().policy(tooShort)
+                .build()))
+                .isInstanceOf(PolicyException.class)
+                .hasMessage("wscache.yaml:2:8: 'sharedTier' redis://127.0.0.1:6379 cannot be"
+                        + " used: its signingKeyFile " + key + " holds a key of 5 bytes, too"
+                        + " short to sign with; " + String.format(write, key, key));
+        assertThatThrownBy(() -> withFactory(() -> ResponseCache.builder().policy(absent)
+                .build()))
+                .isInstanceOf(PolicyException.class)
+                .hasMessage("wscache.yaml:2:8: 'sharedTier' redis://127.0.0.1:6379 cannot be"
+                        + " used: its signingKeyFile " + missing + " does not exist; "
+                        + String.format(write, missing, missing));
+    }
+
     private static Invocation search() {
         return Invocation.builder("search").parameter("q", "x").build();
     }
@@ -129,6 +177,10 @@ class SharedTierPolicyTest {
                 throw new IllegalArgumentException("no such host");
             }
             FakeTier t = new FakeTier(uri);
+            t.setting = setting;
+            if (setting.signingKeyFile().isPresent()) {
+                t.signingKey = SigningKeyFile.read(setting.signingKeyFile().get());
+            }
             OPENED.add(t);
             return t;
         }
@@ -137,6 +189,8 @@ class SharedTierPolicyTest {
     /** A tier that counts what the cache asks of it and finds nothing. */
     static final class FakeTier implements SharedTier {
         final String uri;
+        SharedTierSetting setting;
+        byte[] signingKey;
         int lookups;
         int stores;
         boolean closed;

@@ -86,7 +86,8 @@ import redis.clients.jedis.params.SetParams;
  *
  * <p>Without code, a policy file that says {@code sharedTier: redis://host:port} gives every
  * cache built from it a tier with this builder's defaults (cache-redis on the class path is
- * enough).
+ * enough); written as a mapping with {@code uri:} and {@code signingKeyFile:}, a tier that signs
+ * its entries with the key in that file.
  */
 public final class RedisTier implements SharedTier {
     private static final Logger LOG = LoggerFactory.getLogger(RedisTier.class);

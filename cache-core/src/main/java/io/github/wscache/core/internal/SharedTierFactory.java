@@ -18,11 +18,14 @@ public interface SharedTierFactory {
 
     /**
      * Returns a new tier for {@code setting} (whose scheme is one of {@link #schemes()}), owned
-     * by the cache that asked for it, at the setting's address. A server that is down is not an
-     * error: the tier then answers misses until it is up.
+     * by the cache that asked for it: at the setting's address, and signing its entries with the
+     * key in the setting's {@linkplain SharedTierSetting#signingKeyFile() signing key file}, if
+     * any (read with {@link SigningKeyFile#read}). A server that is down is not an error: the
+     * tier then answers misses until it is up.
      *
-     * @throws IllegalArgumentException if the factory cannot use this setting; the message says
-     *     why and is shown to the administrator with the setting's place in the policy file
+     * @throws IllegalArgumentException if the factory cannot use this address or key file; the
+     *     message says why and what to write instead, and is shown to the administrator with
+     *     the setting's place in the policy file
      */
     SharedTier open(SharedTierSetting setting);
 }

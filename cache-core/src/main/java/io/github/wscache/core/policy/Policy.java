@@ -399,11 +399,32 @@ public final class Policy {
          * @throws IllegalStateException if already set
          */
         public Builder sharedTier(String uri) {
+            requireNoSharedTier();
+            this.sharedTier = SharedTierSetting.of(uri, null);
+            return this;
+        }
+
+        /**
+         * Names the second cache level the JVMs of a farm share, as {@link #sharedTier(String)}
+         * does, and the file holding the farm's signing key, as {@code sharedTier:} with
+         * {@code uri:} and {@code signingKeyFile:} does in a file: the tier signs every entry
+         * with the key and refuses entries not signed with it. The file is read when a cache is
+         * built from the policy (its first line, at least 16 bytes, is the key).
+         *
+         * @throws IllegalArgumentException if {@code uri} is not of that form
+         * @throws IllegalStateException if already set
+         */
+        public Builder sharedTier(String uri, Path signingKeyFile) {
+            requireNoSharedTier();
+            Objects.requireNonNull(signingKeyFile, "signingKeyFile");
+            this.sharedTier = SharedTierSetting.of(uri, signingKeyFile);
+            return this;
+        }
+
+        private void requireNoSharedTier() {
             if (sharedTier != null) {
                 throw new IllegalStateException("sharedTier was already set to " + sharedTier);
             }
-            this.sharedTier = SharedTierSetting.of(uri);
-            return this;
         }
 
         /**

@@ -7,6 +7,8 @@ import io.github.wscache.core.internal.yaml.Sizes;
 import io.github.wscache.core.internal.yaml.YamlException;
 import io.github.wscache.core.internal.yaml.YamlNode;
 import java.io.Reader;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -27,6 +29,8 @@ final class PolicyReader {
             "volatileElements", "identityHeaders");
     static final Set<String> MATCH_KEYS = Set.of("service", "endpoint", "operation");
     static final Set<String> TYPE_KEYS = Set.of("resultType", "parameterTypes");
+    /** The keys of {@code sharedTier} written as a mapping. */
+    static final Set<String> SHARED_TIER_KEYS = Set.of("uri", "signingKeyFile");
     /** The most entries under {@code operations}; every call may try each of them once. */
     static final int MAXIMUM_ENTRIES = 10_000;
 
@@ -114,17 +118,71 @@ final class PolicyReader {
         return new Policy.Snapshot(maximumSize, sharedTier, defaults, rules);
     }
 
+    /**
+     * Reads {@code sharedTier}: an address ({@code sharedTier: redis://host:port}), or a mapping
+     * of {@code uri} (the address) and {@code signingKeyFile} (optional). The key file is only
+     * named here; it is read when a cache is built.
+     */
     private SharedTierSetting sharedTier(YamlNode n) {
+        if (n.kind() == YamlNode.Kind.MAP) {
+            checkKeys(n, SHARED_TIER_KEYS, "sharedTier");
+            YamlNode uri = n.map().get("uri");
+            if (uri == null) {
+                throw error(n, "'sharedTier' has no 'uri'; write the address of the farm's Redis"
+                        + " under it, e.g. 'uri: redis://10.0.0.5:6379'");
+            }
+            current = uri;
+            address(uri, "uri");
+            Path signingKeyFile = null;
+            YamlNode keyFile = n.map().get("signingKeyFile");
+            if (keyFile != null) {
+                current = keyFile;
+                signingKeyFile = keyFile(keyFile);
+            }
+            return SharedTierSetting.read(uri.text(), signingKeyFile, file, uri.line(),
+                    uri.column());
+        }
         if (n.kind() != YamlNode.Kind.STRING || n.text().isBlank()) {
             throw error(n, "'sharedTier' must be the address of the farm's Redis, "
+                    + SharedTierSetting.FORM + ", or a mapping of 'uri' (the address) and"
+                    + " 'signingKeyFile', not " + n.describe());
+        }
+        address(n, "sharedTier");
+        return SharedTierSetting.read(n.text(), null, file, n.line(), n.column());
+    }
+
+    /** Checks the address of the farm's Redis written under {@code key}. */
+    private void address(YamlNode n, String key) {
+        if (n.kind() != YamlNode.Kind.STRING || n.text().isBlank()) {
+            throw error(n, "'" + key + "' must be the address of the farm's Redis, "
                     + SharedTierSetting.FORM + ", not " + n.describe());
         }
         String problem = SharedTierSetting.problem(n.text());
         if (problem != null) {
-            throw error(n, "'sharedTier' must be " + SharedTierSetting.FORM + ", not "
+            throw error(n, "'" + key + "' must be " + SharedTierSetting.FORM + ", not "
                     + n.describe() + ": " + problem);
         }
-        return SharedTierSetting.read(n.text(), file, n.line(), n.column());
+    }
+
+    /** Reads {@code signingKeyFile}: an absolute path (the file is not read here). */
+    private Path keyFile(YamlNode n) {
+        String form = "the absolute path of the file that holds the farm's signing key, e.g."
+                + " /etc/wscache/farm.key";
+        if (n.kind() != YamlNode.Kind.STRING || n.text().isBlank()) {
+            throw error(n, "'signingKeyFile' must be " + form + ", not " + n.describe());
+        }
+        Path path;
+        try {
+            path = Path.of(n.text());
+        } catch (InvalidPathException e) {
+            throw error(n, "'signingKeyFile' must be " + form + ", not " + n.describe() + ": "
+                    + e.getReason());
+        }
+        if (!path.isAbsolute()) {
+            throw error(n, "'signingKeyFile' must be " + form + ", not " + n.describe()
+                    + ": a relative path would depend on the directory the JVM starts in");
+        }
+        return path;
     }
 
     private Rule entry(YamlNode e, OperationPolicy defaults, String where) {

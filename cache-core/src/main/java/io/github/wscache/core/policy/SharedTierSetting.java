@@ -1,5 +1,6 @@
 package io.github.wscache.core.policy;
 
+import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -12,9 +13,18 @@ import java.util.regex.Pattern;
  * built from the policy opens it when its module ({@code cache-redis}) is on the class path, and
  * fails with this setting's place in the file when it is not. Immutable.
  *
+ * <p>Optionally the setting names a file holding the farm's signing key
+ * ({@link #signingKeyFile()}): the tier then signs every entry with it and refuses entries that
+ * are not signed with it. The policy names the file, never the key, and the file is read when a
+ * cache is built: its first line, without the blanks around it, is the key, at least 16 bytes.
+ *
  * <pre>{@code
  * Policy p = Policy.parse("sharedTier: redis://10.0.0.5:6379\n", "wscache.yaml");
  * p.sharedTier().get().uri();   // "redis://10.0.0.5:6379"
+ *
+ * Policy signed = Policy.parse("sharedTier:\n  uri: redis://10.0.0.5:6379\n"
+ *         + "  signingKeyFile: /etc/wscache/farm.key\n", "wscache.yaml");
+ * signed.sharedTier().get().signingKeyFile();   // Optional[/etc/wscache/farm.key]
  * }</pre>
  */
 public final class SharedTierSetting {
@@ -30,37 +40,46 @@ public final class SharedTierSetting {
 
     private final String uri;
     private final String scheme;
+    /** The file holding the farm's signing key, or null for unsigned entries. */
+    private final Path signingKeyFile;
     private final String file;
     private final int line;
     private final int column;
 
-    private SharedTierSetting(String uri, String file, int line, int column) {
+    private SharedTierSetting(String uri, Path signingKeyFile, String file, int line,
+            int column) {
         this.uri = uri;
         this.scheme = uri.substring(0, uri.indexOf(':'));
+        this.signingKeyFile = signingKeyFile;
         this.file = file;
         this.line = line;
         this.column = column;
     }
 
-    /** A setting read from a policy file, at {@code line} and {@code column} of {@code file}. */
-    static SharedTierSetting read(String uri, String file, int line, int column) {
-        return new SharedTierSetting(uri, file, line, column);
+    /**
+     * A setting read from a policy file, at {@code line} and {@code column} of {@code file} (the
+     * address's place); {@code signingKeyFile} may be {@code null}.
+     */
+    static SharedTierSetting read(String uri, Path signingKeyFile, String file, int line,
+            int column) {
+        return new SharedTierSetting(uri, signingKeyFile, file, line, column);
     }
 
     /**
-     * A setting made in code ({@link Policy.Builder#sharedTier}).
+     * A setting made in code ({@link Policy.Builder#sharedTier}); {@code signingKeyFile} may be
+     * {@code null}.
      *
      * @throws IllegalArgumentException if {@code uri} is not of the form redis://host:port or
      *     redis-cluster://host:port,...
      */
-    static SharedTierSetting of(String uri) {
+    static SharedTierSetting of(String uri, Path signingKeyFile) {
         Objects.requireNonNull(uri, "sharedTier");
         String problem = problem(uri);
         if (problem != null) {
             throw new IllegalArgumentException("sharedTier must be " + FORM + ", not '" + uri
                     + "': " + problem);
         }
-        return new SharedTierSetting(uri, null, 0, 0);
+        return new SharedTierSetting(uri, signingKeyFile, null, 0, 0);
     }
 
     /**
@@ -110,8 +129,18 @@ public final class SharedTierSetting {
     }
 
     /**
-     * Returns where the setting was written, {@code file:line:column}, or empty for a policy
-     * made in code.
+     * Returns the file holding the farm's signing key ({@code signingKeyFile:}), or empty when
+     * the tier's entries are not signed. The file is read when a cache is built: its first line,
+     * without the spaces, tabs and carriage return around it, is the key, which has at least 16
+     * bytes.
+     */
+    public Optional<Path> signingKeyFile() {
+        return Optional.ofNullable(signingKeyFile);
+    }
+
+    /**
+     * Returns where the setting was written, {@code file:line:column} (of the address), or empty
+     * for a policy made in code.
      */
     public Optional<String> source() {
         return file == null ? Optional.empty()
@@ -126,18 +155,29 @@ public final class SharedTierSetting {
         return new PolicyException(file, line, column, problem);
     }
 
+    /** Equal when the address and the signing key file are; the place does not matter. */
     @Override
     public boolean equals(Object o) {
-        return o instanceof SharedTierSetting && ((SharedTierSetting) o).uri.equals(uri);
+        if (!(o instanceof SharedTierSetting)) {
+            return false;
+        }
+        SharedTierSetting other = (SharedTierSetting) o;
+        return other.uri.equals(uri) && Objects.equals(other.signingKeyFile, signingKeyFile);
     }
 
     @Override
     public int hashCode() {
-        return uri.hashCode();
+        return 31 * uri.hashCode() + Objects.hashCode(signingKeyFile);
     }
 
+    /**
+     * Returns the address, and the signing key file's path when there is one
+     * ({@code redis://10.0.0.5:6379 signed with the key in /etc/wscache/farm.key}); never the
+     * key.
+     */
     @Override
     public String toString() {
-        return uri;
+        return signingKeyFile == null ? uri
+                : uri + " signed with the key in " + signingKeyFile;
     }
 }

@@ -409,7 +409,8 @@ class PolicyParsingTest {
         assertThatThrownBy(() -> parse("sharedTier: [redis://a:1]\n"))
                 .hasMessage("wscache.yaml:1:13: 'sharedTier' must be the address of the farm's"
                         + " Redis, redis://host:port or redis-cluster://host:port,host:port,...,"
-                        + " e.g. redis://10.0.0.5:6379, not a list");
+                        + " e.g. redis://10.0.0.5:6379, or a mapping of 'uri' (the address) and"
+                        + " 'signingKeyFile', not a list");
         assertThatThrownBy(() -> parse("sharedTier:\n"))
                 .hasMessageStartingWith("wscache.yaml:1:")
                 .hasMessageEndingWith(", not nothing");
@@ -437,6 +438,116 @@ class PolicyParsingTest {
         policy.replaceWith(parse("operations:\n  - operation: a\n"));
         assertThat(policy.sharedTier().orElseThrow().uri()).isEqualTo("redis://127.0.0.1:6379");
         assertThat(policy.resolve(null, null, "a").cacheable()).isTrue();
+    }
+
+    @Test
+    void sharedTier_asAMapping_namesTheAddressAndTheSigningKeyFile() {
+        Policy policy = parse("maximumSize: 1MB\nsharedTier:\n  uri: redis://10.0.0.5:6379\n"
+                + "  signingKeyFile: /etc/wscache/farm.key\noperations:\n  - operation: a\n");
+
+        SharedTierSetting tier = policy.sharedTier().orElseThrow();
+        assertThat(tier.uri()).isEqualTo("redis://10.0.0.5:6379");
+        assertThat(tier.scheme()).isEqualTo("redis");
+        assertThat(tier.signingKeyFile()).hasValue(Path.of("/etc/wscache/farm.key"));
+        // the place of the address, where a cache that cannot open the tier reports it
+        assertThat(tier.source()).hasValue("wscache.yaml:3:8");
+        assertThat(tier.toString()).isEqualTo("redis://10.0.0.5:6379 signed with the key in"
+                + " /etc/wscache/farm.key");
+        assertThat(policy.toString()).contains("sharedTier=redis://10.0.0.5:6379 signed with"
+                + " the key in /etc/wscache/farm.key");
+
+        // the key file is named, not read: the policy loads where the file does not exist
+        SharedTierSetting cluster = parse("sharedTier: {uri: 'redis-cluster://a:7000,b:7000',"
+                + " signingKeyFile: /nowhere/farm.key}\n").sharedTier().orElseThrow();
+        assertThat(cluster.scheme()).isEqualTo("redis-cluster");
+        assertThat(cluster.signingKeyFile()).hasValue(Path.of("/nowhere/farm.key"));
+        SharedTierSetting unsigned = parse("sharedTier:\n  uri: redis://10.0.0.5:6379\n")
+                .sharedTier().orElseThrow();
+        assertThat(unsigned.signingKeyFile()).isEmpty();
+        assertThat(unsigned.toString()).isEqualTo("redis://10.0.0.5:6379");
+    }
+
+    @Test
+    void sharedTier_theScalarFormHasNoSigningKeyFile_andTheKeyFileTakesPartInEquality() {
+        SharedTierSetting scalar = parse("sharedTier: redis://10.0.0.5:6379\n").sharedTier()
+                .orElseThrow();
+        SharedTierSetting mapping = parse("sharedTier:\n  uri: redis://10.0.0.5:6379\n")
+                .sharedTier().orElseThrow();
+        SharedTierSetting signed = parse("sharedTier:\n  uri: redis://10.0.0.5:6379\n"
+                + "  signingKeyFile: /etc/wscache/farm.key\n").sharedTier().orElseThrow();
+        SharedTierSetting inCode = Policy.builder().sharedTier("redis://10.0.0.5:6379",
+                Path.of("/etc/wscache/farm.key")).build().sharedTier().orElseThrow();
+        SharedTierSetting otherKey = Policy.builder().sharedTier("redis://10.0.0.5:6379",
+                Path.of("/etc/wscache/other.key")).build().sharedTier().orElseThrow();
+
+        assertThat(scalar.signingKeyFile()).isEmpty();
+        assertThat(scalar.source()).hasValue("wscache.yaml:1:13");
+        assertThat(scalar).isEqualTo(mapping).hasSameHashCodeAs(mapping);
+        assertThat(signed).isEqualTo(inCode).hasSameHashCodeAs(inCode);
+        assertThat(signed).isNotEqualTo(scalar).isNotEqualTo(otherKey);
+        assertThat(inCode.source()).isEmpty();
+        assertThatThrownBy(() -> Policy.builder().sharedTier("redis://a:1", null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("signingKeyFile");
+        assertThatThrownBy(() -> Policy.builder().sharedTier("redis://a:1")
+                .sharedTier("redis://a:1", Path.of("/k")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("sharedTier was already set to redis://a:1");
+    }
+
+    @Test
+    void sharedTier_asAMapping_rejectsWhatIsWrongWithItsPlace() {
+        assertThatThrownBy(() -> parse("sharedTier:\n  signingKeyFile: /etc/wscache/farm.key\n"))
+                .isInstanceOf(PolicyException.class)
+                .hasMessage("wscache.yaml:2:3: 'sharedTier' has no 'uri'; write the address of"
+                        + " the farm's Redis under it, e.g. 'uri: redis://10.0.0.5:6379'");
+        assertThatThrownBy(() -> parse("sharedTier: {}\n"))
+                .hasMessageStartingWith("wscache.yaml:1:13: 'sharedTier' has no 'uri'");
+        assertThatThrownBy(() -> parse("maximumSize: 1MB\nsharedTier:\n"
+                + "  uri: redis://10.0.0.5:6379\n  signingKeyFiel: /etc/wscache/farm.key\n"))
+                .isInstanceOf(PolicyException.class)
+                .hasMessage("wscache.yaml:4:3: unknown key 'signingKeyFiel' in sharedTier; did"
+                        + " you mean 'signingKeyFile'? Allowed keys: signingKeyFile, uri");
+        assertThatThrownBy(() -> parse("sharedTier:\n  url: redis://10.0.0.5:6379\n"))
+                .hasMessage("wscache.yaml:2:3: unknown key 'url' in sharedTier; did you mean"
+                        + " 'uri'? Allowed keys: signingKeyFile, uri");
+        assertThatThrownBy(() -> parse("sharedTier:\n  uri: redis://10.0.0.5:6379\n"
+                + "  password: secret\n"))
+                .hasMessage("wscache.yaml:3:3: unknown key 'password' in sharedTier; allowed"
+                        + " keys: signingKeyFile, uri");
+        assertThatThrownBy(() -> parse("sharedTier:\n  uri: redis://10.0.0.5\n"))
+                .hasMessage("wscache.yaml:2:8: 'uri' must be redis://host:port or"
+                        + " redis-cluster://host:port,host:port,..., e.g. redis://10.0.0.5:6379,"
+                        + " not 'redis://10.0.0.5': the port is missing (Redis listens on 6379"
+                        + " unless told otherwise)");
+        assertThatThrownBy(() -> parse("sharedTier:\n  uri: 10.0.0.5:6379\n"))
+                .hasMessage("wscache.yaml:2:8: 'uri' must be redis://host:port or"
+                        + " redis-cluster://host:port,host:port,..., e.g. redis://10.0.0.5:6379,"
+                        + " not '10.0.0.5:6379': an address starts with redis:// or"
+                        + " redis-cluster://");
+        assertThatThrownBy(() -> parse("sharedTier:\n  uri: 6379\n"))
+                .hasMessage("wscache.yaml:2:8: 'uri' must be the address of the farm's Redis,"
+                        + " redis://host:port or redis-cluster://host:port,host:port,..., e.g."
+                        + " redis://10.0.0.5:6379, not 6379");
+        assertThatThrownBy(() -> parse("sharedTier:\n  uri:\n"))
+                .hasMessageStartingWith("wscache.yaml:2:")
+                .hasMessageEndingWith(", not nothing");
+        String keyFile = "'signingKeyFile' must be the absolute path of the file that holds the"
+                + " farm's signing key, e.g. /etc/wscache/farm.key, not ";
+        assertThatThrownBy(() -> parse("sharedTier:\n  uri: redis://10.0.0.5:6379\n"
+                + "  signingKeyFile: 42\n"))
+                .isInstanceOf(PolicyException.class)
+                .hasMessage("wscache.yaml:3:19: " + keyFile + "42");
+        assertThatThrownBy(() -> parse("sharedTier:\n  uri: redis://10.0.0.5:6379\n"
+                + "  signingKeyFile: [/etc/wscache/farm.key]\n"))
+                .hasMessage("wscache.yaml:3:19: " + keyFile + "a list");
+        assertThatThrownBy(() -> parse("sharedTier:\n  uri: redis://10.0.0.5:6379\n"
+                + "  signingKeyFile: ' '\n"))
+                .hasMessage("wscache.yaml:3:19: " + keyFile + "' '");
+        assertThatThrownBy(() -> parse("sharedTier:\n  uri: redis://10.0.0.5:6379\n"
+                + "  signingKeyFile: farm.key\n"))
+                .hasMessage("wscache.yaml:3:19: " + keyFile + "'farm.key': a relative path"
+                        + " would depend on the directory the JVM starts in");
     }
 
     /** A parameter type that keeps Object's identity toString. */
