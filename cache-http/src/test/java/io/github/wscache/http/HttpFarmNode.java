@@ -4,10 +4,8 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
+import io.github.wscache.redis.NodeProcess;
 import io.github.wscache.redis.RedisTier;
-import java.io.BufferedReader;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -62,60 +60,49 @@ final class HttpFarmNode {
     }
 
     /** {@code HttpFarmNode redis://127.0.0.1:port http://127.0.0.1:port/api/}. */
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         HttpFarmNode node = new HttpFarmNode(args[0], URI.create(args[1]), out);
-        try {
-            node.run(System.in);
-        } finally {
-            node.close();
-        }
-        System.exit(0);
+        NodeProcess.serve(out, node::command, node::close);
     }
 
-    private void run(InputStream in) throws Exception {
-        BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-        for (String line; (line = r.readLine()) != null;) {
-            String[] w = line.trim().split(" ");
-            try {
-                switch (w[0]) {
-                    case "OPEN" -> {
-                        close();
-                        tier = tier(redisUri, w[1]);
-                        client = client(tier, service, w[2], network);
-                        out.println("@ OPEN");
-                    }
-                    case "GET" -> out.println("@ GET " + get(client, service, w[1], w[2], w[3])
-                            .line());
-                    case "POLICY" -> {
-                        // zero code: the cache is built from a policy that names the tier or not
-                        close();
-                        String text = policy(service, w[1]) + (w[2].equals("shared")
-                                ? "sharedTier: " + redisUri + "\n" : "");
-                        client = CachingHttpClient.builder(network).cache(ResponseCache.builder()
-                                .policy(Policy.parse(text, "http.yaml")).build()).build();
-                        tier = null;
-                        out.println("@ POLICY");
-                    }
-                    case "ZIPF" -> zipf(Long.parseLong(w[1]), Integer.parseInt(w[2]),
-                            Integer.parseInt(w[3]), Integer.parseInt(w[4]));
-                    case "PAR" -> {
-                        // in the background: STATS is answered while the GETs wait
-                        Thread t = new Thread(() -> parallel(w[1], Integer.parseInt(w[2]), w[3]),
-                                "httpfarm-par");
-                        t.start();
-                    }
-                    case "STATS" -> out.println("@ STATS " + tier.stats().leasesAcquired() + " "
-                            + tier.stats().leaseWaits() + " " + tier.stats().hits());
-                    case "QUIT" -> {
-                        return;
-                    }
-                    default -> out.println("@ " + w[0] + " ERROR unknown command: " + line);
-                }
-            } catch (Exception e) {
-                out.println("@ " + w[0] + " ERROR " + e);
+    /** Runs one command; returns false for {@code QUIT}. */
+    private boolean command(String[] w, String line) throws Exception {
+        switch (w[0]) {
+            case "OPEN" -> {
+                close();
+                tier = tier(redisUri, w[1]);
+                client = client(tier, service, w[2], network);
+                out.println("@ OPEN");
             }
+            case "GET" -> out.println("@ GET " + get(client, service, w[1], w[2], w[3])
+                    .line());
+            case "POLICY" -> {
+                // zero code: the cache is built from a policy that names the tier or not
+                close();
+                String text = policy(service, w[1]) + (w[2].equals("shared")
+                        ? "sharedTier: " + redisUri + "\n" : "");
+                client = CachingHttpClient.builder(network).cache(ResponseCache.builder()
+                        .policy(Policy.parse(text, "http.yaml")).build()).build();
+                tier = null;
+                out.println("@ POLICY");
+            }
+            case "ZIPF" -> zipf(Long.parseLong(w[1]), Integer.parseInt(w[2]),
+                    Integer.parseInt(w[3]), Integer.parseInt(w[4]));
+            case "PAR" -> {
+                // in the background: STATS is answered while the GETs wait
+                Thread t = new Thread(() -> parallel(w[1], Integer.parseInt(w[2]), w[3]),
+                        "httpfarm-par");
+                t.start();
+            }
+            case "STATS" -> out.println("@ STATS " + tier.stats().leasesAcquired() + " "
+                    + tier.stats().leaseWaits() + " " + tier.stats().hits());
+            case "QUIT" -> {
+                return false;
+            }
+            default -> out.println("@ " + w[0] + " ERROR unknown command: " + line);
         }
+        return true;
     }
 
     /**

@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -38,6 +39,40 @@ public final class NodeProcess implements AutoCloseable {
     private final Writer in;
     private final Path log;
     private final Map<String, BlockingQueue<String>> answers = new ConcurrentHashMap<>();
+
+    /** What a node does with one command line; returns {@code false} to end (QUIT). */
+    @FunctionalInterface
+    public interface Commands {
+        /** Runs the command whose words are {@code w} (of {@code line}). */
+        boolean run(String[] w, String line) throws Exception;
+    }
+
+    /**
+     * The node's side, for its {@code main}: runs the commands read from standard input until
+     * one returns {@code false} or the input ends (the test JVM gone), answering
+     * {@code "@ NAME ERROR ..."} for a command that throws; then runs {@code onExit} and exits.
+     */
+    public static void serve(PrintStream out, Commands commands, Runnable onExit) {
+        try {
+            BufferedReader r = new BufferedReader(new InputStreamReader(System.in,
+                    StandardCharsets.UTF_8));
+            for (String line; (line = r.readLine()) != null;) {
+                String[] w = line.trim().split(" ");
+                try {
+                    if (!commands.run(w, line)) {
+                        break;
+                    }
+                } catch (Exception e) {
+                    out.println("@ " + w[0] + " ERROR " + e);
+                }
+            }
+        } catch (IOException e) {
+            // standard input is gone: the test JVM ended
+        } finally {
+            onExit.run();
+        }
+        System.exit(0);
+    }
 
     private NodeProcess(Process process, Path log) {
         this.process = process;

@@ -3,10 +3,8 @@ package io.github.wscache.redis;
 import io.github.wscache.core.Invocation;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.net.HttpURLConnection;
 import java.net.URI;
@@ -61,29 +59,10 @@ final class TwoJvmNode {
     }
 
     /** {@code TwoJvmNode redis://127.0.0.1:port http://127.0.0.1:port/}. */
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         TwoJvmNode node = new TwoJvmNode(args[0], URI.create(args[1]), out);
-        try {
-            node.run(System.in);
-        } finally {
-            node.closeCache();
-        }
-        System.exit(0);
-    }
-
-    private void run(InputStream in) throws Exception {
-        BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-        for (String line; (line = r.readLine()) != null;) {
-            String[] w = line.trim().split(" ");
-            try {
-                if (!command(w, line)) {
-                    return;
-                }
-            } catch (Exception e) {
-                answer(w[0] + " ERROR " + e);
-            }
-        }
+        NodeProcess.serve(out, node::command, node::closeCache);
     }
 
     /** Runs one command; returns false for {@code QUIT}. */
