@@ -179,10 +179,18 @@ public final class CachedResponse {
             this.body = body;
         }
 
-        /** Sets the HTTP status. */
+        /**
+         * Sets the HTTP status: any three-digit code, as a client receives it. A status outside
+         * 100..599 is not a valid HTTP status (RFC 9110 §15), but services and libraries send
+         * them (999, 600...): the response still reaches its caller, and the cache never stores
+         * it (it stores only statuses it understands).
+         *
+         * @throws IllegalArgumentException if {@code status} is not in 100..999
+         */
         public Builder status(int status) {
-            if (status < 100 || status > 599) {
-                throw new IllegalArgumentException("status must be an HTTP status: " + status);
+            if (status < 100 || status > 999) {
+                throw new IllegalArgumentException("status must be a three-digit HTTP status: "
+                        + status);
             }
             this.status = status;
             return this;

@@ -42,6 +42,8 @@ class CacheStrategyTest {
                 ok().notCacheable("SOAP fault").build(), false, "SOAP fault", 0, 0));
         rows.add(Arguments.of("status 500", TTL_60, ok().status(500).build(), false,
                 "HTTP status 500", 0, 0));
+        rows.add(Arguments.of("status outside 100..599 is not stored", TTL_60,
+                ok().status(999).build(), false, "HTTP status 999", 0, 0));
         rows.add(Arguments.of("status 203 is not stored at the message level", TTL_60,
                 ok().status(203).build(), false, "HTTP status 203", 0, 0));
         rows.add(Arguments.of("sets a cookie, shared entry", TTL_60,

@@ -1,0 +1,117 @@
+package io.github.wscache.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.policy.Policy;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * cache-http as RFC 9111's private cache: the cases the http-tests/cache-tests suite answered
+ * wrongly, each against the real JSON service on Tomcat, or against a raw socket server for what
+ * Tomcat and the JDK client cannot be made to send.
+ */
+class PrivateCacheRulesTest {
+    private static JsonService service;
+    private static HttpClient network;
+    private final FakeClock clock = new FakeClock();
+    private CachingHttpClient client;
+
+    @BeforeAll
+    static void start() throws IOException {
+        service = new JsonService();
+        network = HttpClient.newHttpClient();
+    }
+
+    @AfterAll
+    static void stop() {
+        service.close();
+    }
+
+    @AfterEach
+    void checkStats() {
+        if (client != null) {
+            assertThat(client.cache().stats().errors()).as("errors inside the cache").isZero();
+            client.cache().close();
+        }
+    }
+
+    /** A client whose policy caches every GET under {@code base} for 60 s. */
+    private CachingHttpClient client(URI base, String honorHttpHeaders) {
+        String yaml = "operations:\n"
+                + "  - endpoint: '" + base + "*'\n"
+                + "    operation: GET\n"
+                + "    ttl: 60s\n"
+                + "    honorHttpHeaders: " + honorHttpHeaders + "\n"
+                + "    value: xml\n";
+        ResponseCache cache = ResponseCache.builder().policy(Policy.parse(yaml, "http.yaml"))
+                .clock(clock).build();
+        client = CachingHttpClient.builder(network).cache(cache).clock(clock).build();
+        return client;
+    }
+
+    private CachingHttpClient client() {
+        return client(service.uri(""), "true");
+    }
+
+    private HttpResponse<String> get(URI uri, String... headers) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri);
+        if (headers.length > 0) {
+            b.headers(headers);
+        }
+        return client.send(b.build(), BodyHandlers.ofString());
+    }
+
+    private HttpResponse<String> get(String path, String... headers) throws Exception {
+        return get(service.uri(path), headers);
+    }
+
+    private static String status(HttpResponse<?> r) {
+        return r.headers().firstValue("Cache-Status").orElseThrow();
+    }
+
+    // f. any status reaches the caller
+
+    @Test
+    void unusualStatus_reachesTheCallerUntouched_andIsNotStored() throws Exception {
+        try (RawHttpServer odd = RawHttpServer.replying(
+                "HTTP/1.1 999 Odd\r\nContent-Length: 2\r\n\r\nok")) {
+            client(odd.uri(""), "true");
+            HttpResponse<String> first = get(odd.uri("odd"));
+            HttpResponse<String> second = get(odd.uri("odd"));
+
+            assertThat(first.statusCode()).isEqualTo(999);
+            assertThat(first.body()).isEqualTo("ok");
+            assertThat(status(first)).isEqualTo(
+                    "wscache; fwd=miss; fwd-status=999; detail=\"HTTP status 999\"");
+            assertThat(second.statusCode()).isEqualTo(999);
+            assertThat(odd.requests()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void interimResponse_isSkipped_theFinalResponseIsCached() throws Exception {
+        try (RawHttpServer hints = RawHttpServer.replying(
+                "HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n"
+                + "HTTP/1.1 200 OK\r\nCache-Control: max-age=60\r\nContent-Length: 2\r\n\r\nok")) {
+            client(hints.uri(""), "true");
+            HttpResponse<String> first = get(hints.uri("hints"));
+            HttpResponse<String> hit = get(hints.uri("hints"));
+
+            assertThat(first.statusCode()).isEqualTo(200);
+            assertThat(hit.statusCode()).isEqualTo(200);
+            assertThat(hit.body()).isEqualTo("ok");
+            assertThat(status(hit)).isEqualTo("wscache; hit");
+            assertThat(hints.requests()).isEqualTo(1);
+        }
+    }
+}
