@@ -6,6 +6,7 @@ import io.github.wscache.core.internal.http.CacheControl;
 import io.github.wscache.core.internal.http.Freshness;
 import io.github.wscache.core.internal.http.FreshnessDecision;
 import io.github.wscache.core.internal.http.FreshnessOptions;
+import io.github.wscache.core.internal.http.Headers;
 import io.github.wscache.core.internal.http.ResponseMetadata;
 import io.github.wscache.core.internal.http.Storability;
 import io.github.wscache.core.internal.http.SurrogateControl;
@@ -13,6 +14,7 @@ import io.github.wscache.core.policy.OperationPolicy;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Every decision of the cache, and nothing else: no I/O, no clock of its own, no counters. Given
@@ -93,6 +95,18 @@ final class CacheStrategy {
     static boolean mayStandInForErrors(CachedResponse r) {
         List<String> cc = r.headers().get("Cache-Control");
         return cc != null && CacheControl.parse(cc).staleIfError().isPresent();
+    }
+
+    /**
+     * Returns a response as it is stored: without the fields a cache never stores
+     * ({@link Headers#notStored}: hop-by-hop fields and those {@code Connection} names, proxy
+     * authentication fields, and those a qualified {@code no-cache="..."} names, which this
+     * cache leaves out rather than revalidating the whole response). The caller whose exchange
+     * brought it gets it as it came.
+     */
+    static CachedResponse storedForm(CachedResponse r) {
+        Set<String> dropped = Headers.notStored(r.headers());
+        return dropped.isEmpty() ? r : r.withoutHeaders(dropped);
     }
 
     /** What may be done with a response: stored with these lifetimes, or not, and why. */

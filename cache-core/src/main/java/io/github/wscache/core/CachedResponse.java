@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -138,6 +139,29 @@ public final class CachedResponse {
         b.headers(merged);
         b.notCacheable = notCacheable;
         b.perUserOnly = perUserOnly;
+        return b.build();
+    }
+
+    /**
+     * Returns this response without the header fields {@code names} lists (any case), every
+     * other part the same; {@code this} when it carries none of them.
+     */
+    public CachedResponse withoutHeaders(Set<String> names) {
+        boolean any = false;
+        for (String n : names) {
+            any |= headers.containsKey(n);
+        }
+        if (!any) {
+            return this;
+        }
+        Builder b = new Builder(body).status(status).contentType(contentType);
+        b.headers.putAll(headers);
+        for (String n : names) {
+            b.headers.remove(n);
+        }
+        b.notCacheable = notCacheable;
+        b.perUserOnly = perUserOnly;
+        b.notModified = notModified;
         return b.build();
     }
 

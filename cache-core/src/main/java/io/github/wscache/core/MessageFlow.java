@@ -185,16 +185,17 @@ final class MessageFlow extends Flow {
                 CachedResponse refreshed = stale.withHeadersOf(r);
                 stats.count(c, Counters.REVALIDATIONS, CacheEvent.Type.REVALIDATED, inv, key,
                         null);
-                String notStored = storeMessage(inv, p, key, c, refreshed, shared, exchange);
-                boolean stored = notStored == null;
-                flight.succeeded(stored, stored ? refreshed : null);
+                Kept kept = storeMessage(inv, p, key, c, refreshed, shared, exchange);
+                boolean stored = kept.notStored == null;
+                flight.succeeded(stored, kept.stored);
                 return tell(exchange, refreshed, CacheOutcome.Kind.REVALIDATED, stored,
-                        notStored, c, inv, key);
+                        kept.notStored, c, inv, key);
             }
             missed(c, inv, key, null);
-            String notStored = storeMessage(inv, p, key, c, r, shared, exchange);
+            Kept kept = storeMessage(inv, p, key, c, r, shared, exchange);
+            String notStored = kept.notStored;
             boolean stored = notStored == null;
-            CachedResponse forWaiters = stored ? r : null;
+            CachedResponse forWaiters = kept.stored;
             if (!stored) {
                 try {
                     forWaiters = CacheStrategy.mayHandToWaiters(
@@ -232,33 +233,42 @@ final class MessageFlow extends Flow {
         }
     }
 
+    /** What {@link #storeMessage} did: the response as stored, or why it was not stored. */
+    private record Kept(CachedResponse stored, String notStored) {
+        static Kept not(String why) {
+            return new Kept(null, why);
+        }
+    }
+
     /**
-     * Stores a response if the strategy allows it, and hands it to the shared tier (when
-     * {@code shared} is not null) once the local store kept it; the tier's lease is released
-     * whatever happens. Returns why it was not stored, or {@code null}.
+     * Stores a response in its {@linkplain CacheStrategy#storedForm stored form} if the strategy
+     * allows it, and hands it to the shared tier (when {@code shared} is not null) once the
+     * local store kept it; the tier's lease is released whatever happens.
      */
-    private String storeMessage(Invocation inv, OperationPolicy p, CacheKey key, Counters c,
+    private Kept storeMessage(Invocation inv, OperationPolicy p, CacheKey key, Counters c,
             CachedResponse r, SharedTier.Request shared, Exchange<?> exchange) {
         CacheStrategy.Decision stored = null;
+        CachedResponse kept = r;
         try {
-            CacheStrategy.Decision d = strategy.onResponse(p, r, key.isPartitioned(),
+            kept = CacheStrategy.storedForm(r);
+            CacheStrategy.Decision d = strategy.onResponse(p, kept, key.isPartitioned(),
                     wallClock());
             if (!d.storable()) {
                 store.remove(key);
                 bypassed(c, inv, key, d.notStorable);
-                return d.notStorable;
+                return Kept.not(d.notStorable);
             }
-            if (!put(inv, p, key, c, r, null, weigh(r), d.fresh, d.retain)) {
-                return "larger than maxEntrySize";
+            if (!put(inv, p, key, c, kept, null, weigh(kept), d.fresh, d.retain)) {
+                return Kept.not("larger than maxEntrySize");
             }
             stored = d;
-            return null;
+            return new Kept(kept, null);
         } catch (RuntimeException e) {
             stats.error(c, inv, key, "storing the response failed", e);
-            return "storing the response failed: " + e;
+            return Kept.not("storing the response failed: " + e);
         } finally {
             CachedResponse forTier = stored == null || shared == null ? null
-                    : toShared(exchange, r, c, inv, key);
+                    : toShared(exchange, kept, c, inv, key);
             if (forTier != null) {
                 tier.store(shared, forTier, Nanos.of(stored.fresh), Nanos.of(stored.retain), c,
                         inv, key);

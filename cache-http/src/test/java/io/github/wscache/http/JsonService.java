@@ -122,6 +122,28 @@ final class JsonService implements AutoCloseable {
                     resp.setHeader("Cache-Control", "private, max-age=60");
                     body = Map.of("user", String.valueOf(req.getHeader("Authorization")));
                 }
+                case "hopbyhop" -> {
+                    resp.setHeader("Cache-Control", "max-age=60");
+                    resp.setHeader("Connection", "a, b");
+                    resp.setHeader("a", "1");
+                    resp.setHeader("b", "2");
+                    resp.setHeader("c", "3");
+                    resp.setHeader("Keep-Alive", "timeout=5");
+                    resp.setHeader("Upgrade", "example/1");
+                    resp.setHeader("TE", "trailers");
+                    resp.setHeader("Proxy-Authenticate", "Basic realm=\"proxy\"");
+                    resp.setHeader("Proxy-Connection", "keep-alive");
+                    // committed without a length: Tomcat frames the body with chunks
+                    resp.flushBuffer();
+                    body = Map.of("hop", "by hop");
+                }
+                case "nocachefields" -> {
+                    resp.setHeader("Cache-Control", "max-age=60, no-cache=\"a, b\"");
+                    resp.setHeader("a", "1");
+                    resp.setHeader("b", "2");
+                    resp.setHeader("c", "3");
+                    body = Map.of("fields", "named");
+                }
                 case "gated" -> {
                     try {
                         if (!gate.await(60, TimeUnit.SECONDS)) {

@@ -79,6 +79,41 @@ class PrivateCacheRulesTest {
         return r.headers().firstValue("Cache-Status").orElseThrow();
     }
 
+    // c. a qualified no-cache leaves the fields it names out of the stored response
+
+    @Test
+    void qualifiedNoCache_namedFieldsAreNotStored_theRestIsReusedWithoutRevalidation()
+            throws Exception {
+        client();
+        HttpResponse<String> miss = get("nocachefields");
+        HttpResponse<String> hit = get("nocachefields");
+
+        assertThat(miss.headers().firstValue("a")).hasValue("1");
+        assertThat(status(hit)).isEqualTo("wscache; hit");
+        assertThat(hit.body()).isEqualTo(miss.body());
+        assertThat(hit.headers().map()).doesNotContainKeys("a", "b");
+        assertThat(hit.headers().firstValue("c")).hasValue("3");
+        assertThat(service.count("nocachefields")).isEqualTo(1);
+    }
+
+    // e. hop-by-hop fields are never stored
+
+    @Test
+    void hopByHopFields_andThoseConnectionNames_areNotStored() throws Exception {
+        client();
+        HttpResponse<String> miss = get("hopbyhop");
+        HttpResponse<String> hit = get("hopbyhop");
+
+        assertThat(miss.headers().map()).containsKeys("connection", "a", "transfer-encoding");
+        assertThat(status(hit)).isEqualTo("wscache; hit");
+        assertThat(hit.body()).isEqualTo(miss.body()).isEqualTo("{\"hop\":\"by hop\"}");
+        assertThat(hit.headers().map()).doesNotContainKeys("connection", "a", "b",
+                "keep-alive", "upgrade", "te", "transfer-encoding", "proxy-authenticate",
+                "proxy-connection");
+        assertThat(hit.headers().firstValue("c")).hasValue("3");
+        assertThat(service.count("hopbyhop")).isEqualTo(1);
+    }
+
     // f. any status reaches the caller
 
     @Test

@@ -2,6 +2,7 @@ package io.github.wscache.core.internal.http;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -182,6 +183,60 @@ public final class Headers {
     @Override
     public String toString() {
         return fields.toString();
+    }
+
+    /**
+     * Returns the fields of a response that a cache never stores, in lower case (RFC 9111
+     * §3.1): the hop-by-hop fields ({@link #HOP_BY_HOP}) and those its {@code Connection} names,
+     * the proxy authentication fields ({@link #PROXY_AUTHENTICATION}), and the fields a qualified
+     * {@code Cache-Control: no-cache="..."} names (§5.2.2.4: they must not be reused without
+     * revalidation; the rest of the response may be). Only names the response carries are
+     * returned.
+     *
+     * @param response the response header fields; may be {@code null}
+     * @return the lower-case names to leave out of the stored response, often empty
+     */
+    public static Set<String> notStored(Map<String, ? extends List<String>> response) {
+        if (response == null || response.isEmpty()) {
+            return Set.of();
+        }
+        Set<String> named = null;
+        List<String> connection = null;
+        List<String> cacheControl = null;
+        for (Map.Entry<String, ? extends List<String>> e : response.entrySet()) {
+            if (e.getKey() == null || e.getValue() == null) {
+                continue;
+            }
+            String n = e.getKey().toLowerCase(Locale.ROOT);
+            if (n.equals("connection")) {
+                connection = e.getValue();
+            } else if (n.equals("cache-control")) {
+                cacheControl = e.getValue();
+            }
+        }
+        if (connection != null) {
+            named = new HashSet<>(connectionOptions(connection));
+        }
+        if (cacheControl != null) {
+            Set<String> fields = CacheControl.parse(cacheControl).noCacheFields();
+            if (!fields.isEmpty()) {
+                named = named == null ? new HashSet<>() : named;
+                named.addAll(fields);
+            }
+        }
+        Set<String> dropped = null;
+        for (String name : response.keySet()) {
+            if (name == null) {
+                continue;
+            }
+            String n = name.toLowerCase(Locale.ROOT);
+            if (HOP_BY_HOP.contains(n) || PROXY_AUTHENTICATION.contains(n)
+                    || named != null && named.contains(n)) {
+                dropped = dropped == null ? new HashSet<>() : dropped;
+                dropped.add(n);
+            }
+        }
+        return dropped == null ? Set.of() : Set.copyOf(dropped);
     }
 
     /**

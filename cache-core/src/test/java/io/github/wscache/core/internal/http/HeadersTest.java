@@ -71,4 +71,24 @@ class HeadersTest {
     void rejectsAnOddNumberOfPairs() {
         assertThatThrownBy(() -> Headers.of("Age")).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void notStored_namesHopByHopConnectionProxyAndNoCacheFields() {
+        Map<String, List<String>> response = new HashMap<>();
+        response.put("Connection", List.of("close, X-A"));
+        response.put("x-a", List.of("1"));
+        response.put("X-B", List.of("2"));
+        response.put("X-C", List.of("3"));
+        response.put("Keep-Alive", List.of("timeout=5"));
+        response.put("Transfer-Encoding", List.of("chunked"));
+        response.put("Proxy-Authenticate", List.of("Basic"));
+        response.put("Cache-Control", List.of("max-age=60, no-cache=\"X-B\""));
+        response.put(null, List.of("HTTP/1.1 200 OK"));
+
+        assertThat(Headers.notStored(response)).containsExactlyInAnyOrder("connection", "x-a",
+                "x-b", "keep-alive", "transfer-encoding", "proxy-authenticate");
+        assertThat(Headers.notStored(Map.of("Cache-Control", List.of("no-cache"),
+                "ETag", List.of("\"1\"")))).isEmpty();
+        assertThat(Headers.notStored(null)).isEmpty();
+    }
 }
