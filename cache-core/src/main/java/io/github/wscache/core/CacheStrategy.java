@@ -29,7 +29,9 @@ import java.util.Set;
  * outside per-user entries, {@code private} are not stored; {@code max-age}/{@code s-maxage}/
  * {@code Expires} set the lifetime; {@code no-cache} makes every use a revalidation; a response
  * that says nothing about freshness gets the TTL. Entries with a validator are kept beyond their
- * freshness (for one more lifetime, at least the TTL) so that they can be revalidated.
+ * freshness (for one more lifetime, at least the TTL) so that they can be revalidated. A call
+ * that asks for a private cache's rules ({@link Invocation#privateCache()}) ignores
+ * {@code s-maxage} and {@code proxy-revalidate}.
  *
  * <p>A cache that acts as a surrogate ({@link ResponseCache.Builder#honorSurrogateControl})
  * reads {@code Surrogate-Control} (W3C Edge Architecture 1.0, untargeted directives) first: its
@@ -40,6 +42,8 @@ import java.util.Set;
 final class CacheStrategy {
     private static final FreshnessOptions OPTIONS =
             FreshnessOptions.defaults().withHeuristics(false);
+    /** The same rules for a private cache: {@code s-maxage}, {@code proxy-revalidate} ignored. */
+    private static final FreshnessOptions PRIVATE = OPTIONS.withSharedCache(false);
 
     private final boolean surrogate;
     private final CopierRegistry copiers;
@@ -130,13 +134,21 @@ final class CacheStrategy {
         }
     }
 
+    /** Decides as a shared cache does; see the five-argument form. */
+    Decision onResponse(OperationPolicy p, CachedResponse r, boolean partitioned, Instant now) {
+        return onResponse(p, r, partitioned, false, now);
+    }
+
     /**
      * Decides whether a message response is stored, and its lifetimes.
      *
      * @param partitioned whether the entry is one caller's own (an identity partition)
+     * @param privateCache whether the call asks for a private cache's rules
+     *     ({@link Invocation#privateCache()}): {@code s-maxage} then gives no freshness
      * @param now the cache's clock, for the age of the response
      */
-    Decision onResponse(OperationPolicy p, CachedResponse r, boolean partitioned, Instant now) {
+    Decision onResponse(OperationPolicy p, CachedResponse r, boolean partitioned,
+            boolean privateCache, Instant now) {
         if (r.notCacheableReason().isPresent()) {
             return Decision.not(r.notCacheableReason().get());
         }
@@ -147,11 +159,11 @@ final class CacheStrategy {
             return Decision.not(r.perUserOnlyReason().get()
                     + ": not stored in an entry shared across users");
         }
-        return freshness(p, r, partitioned, now);
+        return freshness(p, r, partitioned, privateCache, now);
     }
 
     private Decision freshness(OperationPolicy p, CachedResponse r, boolean partitioned,
-            Instant now) {
+            boolean privateCache, Instant now) {
         boolean validators = !r.conditionalHeaders().isEmpty();
         if (!p.honorHttpHeaders()) {
             return kept(p.ttl(), p.ttl(), validators);
@@ -174,6 +186,8 @@ final class CacheStrategy {
             }
             return kept(fresh, p.ttl(), validators);
         }
+        // a shared cache's storage rules even for a private cache: private only in an entry
+        // of the caller's own (see Invocation.Builder.privateCache)
         Storability s = Freshness.storable("GET", meta, OPTIONS, partitioned);
         if (!s.isStorable() && s != Storability.NO_FRESHNESS_INFORMATION) {
             return Decision.not(s.reason());
@@ -181,9 +195,9 @@ final class CacheStrategy {
         CacheControl cc = meta.cacheControl();
         if (cc.noCache()) {
             fresh = Duration.ZERO;
-        } else if (cc.maxAge().isPresent() || cc.sMaxAge().isPresent()
+        } else if (cc.maxAge().isPresent() || (!privateCache && cc.sMaxAge().isPresent())
                 || meta.expires().isPresent()) {
-            FreshnessDecision d = Freshness.evaluate(meta, now, OPTIONS);
+            FreshnessDecision d = Freshness.evaluate(meta, now, privateCache ? PRIVATE : OPTIONS);
             fresh = d.remaining();
         } else {
             fresh = p.ttl();

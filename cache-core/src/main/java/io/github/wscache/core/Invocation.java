@@ -39,6 +39,7 @@ public final class Invocation {
     private final String vary;
     private final String localVary;
     private final Supplier<XMLStreamReader> requestXml;
+    private final boolean privateCache;
     /** The policy entry found for this call, shared by the invocations of one builder. */
     final Resolution resolution;
 
@@ -56,6 +57,7 @@ public final class Invocation {
         this.vary = b.vary == null ? null : b.vary.toString();
         this.localVary = b.localVary == null ? null : b.localVary.toString();
         this.requestXml = b.requestXml;
+        this.privateCache = b.privateCache;
         this.resolution = b.resolution;
     }
 
@@ -181,6 +183,14 @@ public final class Invocation {
         return requestXml;
     }
 
+    /**
+     * Returns whether the cache answers this call as a private cache, one user agent's own
+     * ({@link Builder#privateCache}); {@code false}, the rules of a shared cache, by default.
+     */
+    public boolean privateCache() {
+        return privateCache;
+    }
+
     /** Returns the internal array of parameter values; callers must not modify it. */
     Object[] parameterArray() {
         return parameters;
@@ -208,6 +218,7 @@ public final class Invocation {
         private StringBuilder vary;
         private StringBuilder localVary;
         private Supplier<XMLStreamReader> requestXml;
+        private boolean privateCache;
         private Resolution resolution = new Resolution();
 
         private Builder(String operation) {
@@ -343,6 +354,19 @@ public final class Invocation {
         /** Sets where the request payload's XML can be read, for {@code key: xml}. */
         public Builder requestXml(Supplier<XMLStreamReader> requestXml) {
             this.requestXml = requestXml;
+            return this;
+        }
+
+        /**
+         * Says that the cache answers this call as RFC 9111's private cache, one user agent's
+         * own, as an application's HTTP client is (cache-http sets it): the response directives
+         * that speak to shared caches only, {@code s-maxage} and {@code proxy-revalidate}, are
+         * ignored. By default a cache follows the rules of a shared cache. Either way a response
+         * marked {@code private} is stored only in an entry partitioned by the caller's
+         * credentials: the cache cannot tell that a client without credentials serves one user.
+         */
+        public Builder privateCache(boolean privateCache) {
+            this.privateCache = privateCache;
             return this;
         }
 

@@ -252,7 +252,7 @@ final class MessageFlow extends Flow {
         try {
             kept = CacheStrategy.storedForm(r);
             CacheStrategy.Decision d = strategy.onResponse(p, kept, key.isPartitioned(),
-                    wallClock());
+                    inv.privateCache(), wallClock());
             if (!d.storable()) {
                 store.remove(key);
                 bypassed(c, inv, key, d.notStorable);

@@ -90,6 +90,21 @@ class CacheStrategyTest {
     }
 
     @Test
+    void privateCache_sMaxAgeGivesNoFreshness() {
+        CacheStrategy strategy = new CacheStrategy(false);
+        CachedResponse both = ok().header("Cache-Control", "max-age=10, s-maxage=300").build();
+        CachedResponse sharedOnly = ok().header("Cache-Control", "s-maxage=300").build();
+
+        assertThat(strategy.onResponse(HTTP, both, false, false, NOW).fresh)
+                .isEqualTo(Duration.ofSeconds(300));
+        assertThat(strategy.onResponse(HTTP, both, false, true, NOW).fresh)
+                .isEqualTo(Duration.ofSeconds(10));
+        assertThat(strategy.onResponse(HTTP, sharedOnly, false, true, NOW).fresh)
+                .as("no freshness information for a private cache: the ttl")
+                .isEqualTo(Duration.ofSeconds(60));
+    }
+
+    @Test
     void surrogate_surrogateControlMaxAgeWinsOverCacheControl() {
         CachedResponse r = ok().header("Cache-Control", "private, no-store")
                 .header("Surrogate-Control", "max-age=120").build();

@@ -253,7 +253,9 @@ public final class CachingHttpClient extends HttpClient {
                 return;
             }
             String uri = request.uri().toString();
-            Invocation.Builder b = Invocation.builder(request.method()).endpoint(uri);
+            // an application's own client: RFC 9111's private cache
+            Invocation.Builder b = Invocation.builder(request.method()).endpoint(uri)
+                    .privateCache(true);
             policy = cache.policyFor(b.build());
             String bypass = bypassReason();
             try {

@@ -122,6 +122,10 @@ final class JsonService implements AutoCloseable {
                     resp.setHeader("Cache-Control", "private, max-age=60");
                     body = Map.of("user", String.valueOf(req.getHeader("Authorization")));
                 }
+                case "smaxage" -> {
+                    resp.setHeader("Cache-Control", "max-age=1, s-maxage=3600");
+                    body = Map.of("for", "shared caches");
+                }
                 case "hopbyhop" -> {
                     resp.setHeader("Cache-Control", "max-age=60");
                     resp.setHeader("Connection", "a, b");

@@ -10,6 +10,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -77,6 +78,21 @@ class PrivateCacheRulesTest {
 
     private static String status(HttpResponse<?> r) {
         return r.headers().firstValue("Cache-Status").orElseThrow();
+    }
+
+    // a. the directives for shared caches are not this cache's
+
+    @Test
+    void sMaxAge_isIgnored_maxAgeDecides() throws Exception {
+        client();
+        get("smaxage");
+        HttpResponse<String> fresh = get("smaxage");
+        clock.advance(Duration.ofSeconds(2));
+        HttpResponse<String> expired = get("smaxage");
+
+        assertThat(status(fresh)).isEqualTo("wscache; hit");
+        assertThat(status(expired)).startsWith("wscache; fwd=miss");
+        assertThat(service.count("smaxage")).isEqualTo(2);
     }
 
     // c. a qualified no-cache leaves the fields it names out of the stored response
