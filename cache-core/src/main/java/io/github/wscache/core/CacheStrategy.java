@@ -14,6 +14,7 @@ import io.github.wscache.core.policy.OperationPolicy;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -31,7 +32,9 @@ import java.util.Set;
  * that says nothing about freshness gets the TTL. Entries with a validator are kept beyond their
  * freshness (for one more lifetime, at least the TTL) so that they can be revalidated. A call
  * that asks for a private cache's rules ({@link Invocation#privateCache()}) ignores
- * {@code s-maxage} and {@code proxy-revalidate}.
+ * {@code s-maxage} and {@code proxy-revalidate}, and keeps every entry that long, for a
+ * request's {@code max-stale}. A request's own directives decide whether a stored entry
+ * answers it ({@link #answers}).
  *
  * <p>A cache that acts as a surrogate ({@link ResponseCache.Builder#honorSurrogateControl})
  * reads {@code Surrogate-Control} (W3C Edge Architecture 1.0, untargeted directives) first: its
@@ -79,6 +82,69 @@ final class CacheStrategy {
     /** Whether a stored entry may answer at {@code now} without asking the service. */
     static boolean isFresh(Entry e, long nowNanos) {
         return e.isFresh(nowNanos);
+    }
+
+    /**
+     * Whether a stored message may answer a call at {@code nowNanos} without asking the
+     * service: it is fresh and the request's own directives
+     * ({@link Invocation.Builder#requestDirectives}) accept it, or it is stale by no more than
+     * the request's {@code max-stale} and does not forbid being served stale (RFC 9111 §4.2.4,
+     * §5.2.1). A request's {@code no-cache}, an age above its {@code max-age} or less freshness
+     * left than its {@code min-fresh} mean no: the call revalidates ({@link #toRevalidate}) or
+     * fetches.
+     */
+    static boolean answers(Entry e, Invocation inv, long nowNanos) {
+        boolean fresh = e.isFresh(nowNanos);
+        CacheControl req = inv.requestDirectives();
+        if (req == CacheControl.EMPTY) {
+            return fresh;
+        }
+        if (req.noCache()) {
+            return false;
+        }
+        if (req.maxAge().isPresent() && age(e, nowNanos).compareTo(req.maxAge().get()) > 0) {
+            return false;
+        }
+        if (fresh) {
+            Optional<Duration> minFresh = req.minFresh();
+            Duration left = Duration.ofNanos(Nanos.between(nowNanos, e.freshUntilNanos));
+            return minFresh.isEmpty() || left.compareTo(minFresh.get()) >= 0;
+        }
+        Optional<Duration> maxStale = req.maxStale();
+        Duration stale = Duration.ofNanos(Nanos.between(e.freshUntilNanos, nowNanos));
+        return maxStale.isPresent() && stale.compareTo(maxStale.get()) <= 0
+                && maySendStale((CachedResponse) e.captured, inv.privateCache());
+    }
+
+    /**
+     * Whether a stored response allows a cache to send it stale (RFC 9111 §4.2.4): not with
+     * {@code no-cache} or {@code must-revalidate}, and for a shared cache not with
+     * {@code proxy-revalidate} or {@code s-maxage}. Read from the response whatever the policy
+     * says about honouring its headers: serving stale is never this cache's own idea.
+     */
+    private static boolean maySendStale(CachedResponse r, boolean privateCache) {
+        CacheControl cc = CacheControl.parse(r.headers().getOrDefault("Cache-Control",
+                List.of()));
+        return !cc.noCache() && !cc.mustRevalidate()
+                && (privateCache || (!cc.proxyRevalidate() && cc.sMaxAge().isEmpty()));
+    }
+
+    /**
+     * How old a stored entry is at {@code nowNanos} (RFC 9111 §4.2.3): its age when it was
+     * stored and the time it has been stored since.
+     */
+    static Duration age(Entry e, long nowNanos) {
+        return Duration.ofNanos(Nanos.add(e.initialAgeNanos,
+                Math.max(0, Nanos.between(e.storedNanos, nowNanos))));
+    }
+
+    /**
+     * How old a message is when this cache receives it at {@code now} (RFC 9111 §4.2.3, the
+     * request and response times taken as {@code now}): the larger of its {@code Age} and the
+     * time since its {@code Date}.
+     */
+    static Duration ageOnArrival(CachedResponse r, Instant now) {
+        return Freshness.currentAge(ResponseMetadata.of(r.status(), r.headers(), now, now), now);
     }
 
     /**
@@ -164,9 +230,12 @@ final class CacheStrategy {
 
     private Decision freshness(OperationPolicy p, CachedResponse r, boolean partitioned,
             boolean privateCache, Instant now) {
+        // a private cache keeps what it can still use past its freshness: a request's
+        // max-stale may accept it; elsewhere only what a validator can refresh is kept
         boolean validators = !r.conditionalHeaders().isEmpty();
+        boolean keepStale = validators || privateCache;
         if (!p.honorHttpHeaders()) {
-            return kept(p.ttl(), p.ttl(), validators);
+            return kept(p.ttl(), p.ttl(), keepStale);
         }
         ResponseMetadata meta = ResponseMetadata.of(r.status(), r.headers(), now, now);
         SurrogateControl sc = surrogate
@@ -184,7 +253,7 @@ final class CacheStrategy {
                 return Decision.not("not storable: stale on arrival and no validator to"
                         + " revalidate it");
             }
-            return kept(fresh, p.ttl(), validators);
+            return kept(fresh, p.ttl(), keepStale);
         }
         // a shared cache's storage rules even for a private cache: private only in an entry
         // of the caller's own (see Invocation.Builder.privateCache)
@@ -206,7 +275,7 @@ final class CacheStrategy {
             return Decision.not("not storable: stale on arrival and no validator to revalidate"
                     + " it");
         }
-        Decision d = kept(fresh, p.ttl(), validators);
+        Decision d = kept(fresh, p.ttl(), keepStale);
         Duration staleIfError = cc.staleIfError().orElse(Duration.ZERO);
         if (fresh.plus(staleIfError).compareTo(d.retain) > 0) {
             // kept through its stale-if-error window (RFC 5861 §4), to stand in for a failure
@@ -215,8 +284,8 @@ final class CacheStrategy {
         return d;
     }
 
-    private static Decision kept(Duration fresh, Duration ttl, boolean validators) {
-        Duration retain = validators ? fresh.plus(fresh.compareTo(ttl) > 0 ? fresh : ttl) : fresh;
+    private static Decision kept(Duration fresh, Duration ttl, boolean keepStale) {
+        Duration retain = keepStale ? fresh.plus(fresh.compareTo(ttl) > 0 ? fresh : ttl) : fresh;
         return new Decision(null, fresh, retain);
     }
 

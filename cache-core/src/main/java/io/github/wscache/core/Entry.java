@@ -18,9 +18,14 @@ final class Entry {
     final int weight;
     final long freshUntilNanos;
     final long retainNanos;
+    /** When it was stored, on the store's ticker. */
+    final long storedNanos;
+    /** How old the value was when stored: a message's age on arrival (RFC 9111 §4.2.3). */
+    final long initialAgeNanos;
 
     Entry(Object captured, Copier<Object> copier, OperationPolicy policy, String policyName,
-            String statsKey, int weight, long freshUntilNanos, long retainNanos) {
+            String statsKey, int weight, long freshUntilNanos, long retainNanos,
+            long storedNanos, long initialAgeNanos) {
         this.captured = captured;
         this.copier = copier;
         this.policy = policy;
@@ -29,6 +34,8 @@ final class Entry {
         this.weight = weight;
         this.freshUntilNanos = freshUntilNanos;
         this.retainNanos = retainNanos;
+        this.storedNanos = storedNanos;
+        this.initialAgeNanos = initialAgeNanos;
     }
 
     boolean isFresh(long nowNanos) {

@@ -127,17 +127,38 @@ abstract class Flow {
      */
     boolean put(Invocation inv, OperationPolicy p, CacheKey key, Counters c, Object captured,
             Copier<Object> copier, long weight, Duration fresh, Duration retain) {
+        return put(inv, p, key, c, entry(inv, p, captured, copier, weight, fresh, retain,
+                Duration.ZERO), weight);
+    }
+
+    /**
+     * Makes the entry of a value, stored from now: fresh for {@code fresh}, kept for at least
+     * as long as {@code retain}, {@code age} old already (a message's age when it arrived).
+     */
+    Entry entry(Invocation inv, OperationPolicy p, Object captured, Copier<Object> copier,
+            long weight, Duration fresh, Duration retain, Duration age) {
+        long total = weight + 96;
+        long freshNanos = Nanos.of(fresh);
+        long now = store.now();
+        return new Entry(captured, copier, p, resolver.policyName(inv),
+                Stats.statsKey(inv.service(), inv.operation()),
+                (int) Math.min(Integer.MAX_VALUE, total), Nanos.add(now, freshNanos),
+                Math.max(freshNanos, Nanos.of(retain)), now, Nanos.of(age));
+    }
+
+    /**
+     * Writes an entry made by {@link #entry} from a value of {@code weight} estimated bytes,
+     * unless it is larger than {@code maxEntrySize} (then counted as a bypass); returns whether
+     * it was written.
+     */
+    boolean put(Invocation inv, OperationPolicy p, CacheKey key, Counters c, Entry e,
+            long weight) {
         long total = weight + 96;
         if (total > p.maxEntrySize()) {
             bypassed(c, inv, key, "entry of " + total + " bytes is larger than maxEntrySize "
                     + p.maxEntrySize());
             return false;
         }
-        long freshNanos = Nanos.of(fresh);
-        Entry e = new Entry(captured, copier, p, resolver.policyName(inv),
-                Stats.statsKey(inv.service(), inv.operation()),
-                (int) Math.min(Integer.MAX_VALUE, total), Nanos.add(store.now(), freshNanos),
-                Math.max(freshNanos, Nanos.of(retain)));
         store.put(key, e);
         stats.count(c, Counters.STORES, CacheEvent.Type.STORE, inv, key, null);
         return true;

@@ -1,5 +1,6 @@
 package io.github.wscache.core;
 
+import io.github.wscache.core.internal.http.CacheControl;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -40,6 +41,7 @@ public final class Invocation {
     private final String localVary;
     private final Supplier<XMLStreamReader> requestXml;
     private final boolean privateCache;
+    private final CacheControl requestDirectives;
     /** The policy entry found for this call, shared by the invocations of one builder. */
     final Resolution resolution;
 
@@ -58,6 +60,7 @@ public final class Invocation {
         this.localVary = b.localVary == null ? null : b.localVary.toString();
         this.requestXml = b.requestXml;
         this.privateCache = b.privateCache;
+        this.requestDirectives = b.requestDirectives;
         this.resolution = b.resolution;
     }
 
@@ -191,6 +194,14 @@ public final class Invocation {
         return privateCache;
     }
 
+    /**
+     * Returns the request's own cache directives ({@link Builder#requestDirectives}),
+     * {@link CacheControl#EMPTY} (the same instance) when it gave none.
+     */
+    CacheControl requestDirectives() {
+        return requestDirectives;
+    }
+
     /** Returns the internal array of parameter values; callers must not modify it. */
     Object[] parameterArray() {
         return parameters;
@@ -219,6 +230,7 @@ public final class Invocation {
         private StringBuilder localVary;
         private Supplier<XMLStreamReader> requestXml;
         private boolean privateCache;
+        private CacheControl requestDirectives = CacheControl.EMPTY;
         private Resolution resolution = new Resolution();
 
         private Builder(String operation) {
@@ -367,6 +379,25 @@ public final class Invocation {
          */
         public Builder privateCache(boolean privateCache) {
             this.privateCache = privateCache;
+            return this;
+        }
+
+        /**
+         * Passes on what the request itself asks of caches (RFC 9111 §5.2.1): its
+         * {@code Cache-Control} field lines, and its {@code Pragma} lines, read only when
+         * Cache-Control gives no directive (§5.4). A stored response then answers only when the
+         * request accepts it: {@code no-cache}, an age above {@code max-age}, or less freshness
+         * left than {@code min-fresh} send the call to the service (a conditional request when
+         * the response has a validator); a stale response within {@code max-stale} answers
+         * unless it forbids serving it stale ({@code no-cache}, {@code must-revalidate}, and for
+         * a shared cache {@code proxy-revalidate} or {@code s-maxage}). The directives are not
+         * part of the key. {@code no-store} is left to the integration (a bypass).
+         *
+         * @param cacheControl the request's Cache-Control field lines; {@code null} for none
+         * @param pragma the request's Pragma field lines; {@code null} for none
+         */
+        public Builder requestDirectives(List<String> cacheControl, List<String> pragma) {
+            this.requestDirectives = CacheControl.ofRequest(cacheControl, pragma);
             return this;
         }
 

@@ -54,7 +54,7 @@ final class MessageFlow extends Flow {
         }
         Entry e = store.get(key);
         if (e != null && e.captured instanceof CachedResponse) {
-            if (CacheStrategy.isFresh(e, store.now())) {
+            if (CacheStrategy.answers(e, inv, store.now())) {
                 hit(c, inv, key);
                 return tell(exchange, (CachedResponse) e.captured, CacheOutcome.Kind.HIT, false,
                         null, c, inv, key);
@@ -75,7 +75,7 @@ final class MessageFlow extends Flow {
         }
         Entry e = store.get(key);
         if (e != null && e.captured instanceof CachedResponse
-                && CacheStrategy.isFresh(e, store.now())) {
+                && CacheStrategy.answers(e, inv, store.now())) {
             hit(c, inv, key);
             return Optional.of((CachedResponse) e.captured);
         }
@@ -119,7 +119,7 @@ final class MessageFlow extends Flow {
             // a flight that landed between this caller's lookup and its join stored the entry
             Entry landed = store.get(key);
             if (landed != null && landed.captured instanceof CachedResponse
-                    && CacheStrategy.isFresh(landed, store.now())) {
+                    && CacheStrategy.answers(landed, inv, store.now())) {
                 flight.succeeded(true, landed.captured);
                 hit(c, inv, key);
                 return tell(exchange, (CachedResponse) landed.captured, CacheOutcome.Kind.HIT,
@@ -132,10 +132,13 @@ final class MessageFlow extends Flow {
                     : null;
             if (fromTier != null) {
                 CachedResponse r = fromTier;
-                boolean kept = put(inv, p, key, c, r, null, weigh(r),
+                long weight = weigh(r);
+                Entry adopted = entry(inv, p, r, null, weight,
                         Duration.ofNanos(found.freshNanos()),
-                        Duration.ofNanos(found.retainNanos()));
-                if (found.freshNanos() > 0) {
+                        Duration.ofNanos(found.retainNanos()),
+                        CacheStrategy.ageOnArrival(r, wallClock()));
+                boolean kept = put(inv, p, key, c, adopted, weight);
+                if (CacheStrategy.answers(adopted, inv, store.now())) {
                     flight.succeeded(kept, r);
                     tier.release(shared, c, inv, key);
                     sharedHit(c, inv, key);
@@ -258,7 +261,10 @@ final class MessageFlow extends Flow {
                 bypassed(c, inv, key, d.notStorable);
                 return Kept.not(d.notStorable);
             }
-            if (!put(inv, p, key, c, kept, null, weigh(kept), d.fresh, d.retain)) {
+            long weight = weigh(kept);
+            Entry e = entry(inv, p, kept, null, weight, d.fresh, d.retain,
+                    CacheStrategy.ageOnArrival(kept, wallClock()));
+            if (!put(inv, p, key, c, e, weight)) {
                 return Kept.not("larger than maxEntrySize");
             }
             stored = d;

@@ -36,6 +36,18 @@ final class Nanos {
         return seconds * 1_000_000_000L + i.getNano();
     }
 
+    /**
+     * Returns {@code to - from}, or {@link Long#MAX_VALUE} / {@link Long#MIN_VALUE} on overflow
+     * (a saturated time such as a fresh-until of {@link Long#MAX_VALUE}).
+     */
+    static long between(long from, long to) {
+        long diff = to - from;
+        if (((to ^ from) & (to ^ diff)) < 0) {
+            return to < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+        return diff;
+    }
+
     /** Returns {@code a + b}, or {@link Long#MAX_VALUE} / {@link Long#MIN_VALUE} on overflow. */
     static long add(long a, long b) {
         long sum = a + b;

@@ -81,7 +81,9 @@ public final class ResponseCache implements AutoCloseable {
 
     /**
      * Runs one message exchange through the cache, for transport integrations: a fresh entry is
-     * returned as it is, a stale one with validators is handed to {@code exchange} (which may
+     * returned as it is (when the request's own directives accept it,
+     * {@link Invocation.Builder#requestDirectives}), a stale one with validators, or one the
+     * request wants revalidated, is handed to {@code exchange} (which may
      * answer {@link CachedResponse#notModified}); else {@code exchange} runs once for concurrent
      * callers of one key, its response stored when it may be (status, size, marks, RFC 9111 if
      * the policy honors HTTP headers). {@link Exchange#onOutcome} tells what happened.

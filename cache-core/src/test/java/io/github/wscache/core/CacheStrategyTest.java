@@ -105,6 +105,17 @@ class CacheStrategyTest {
     }
 
     @Test
+    void privateCache_keepsEntriesWithoutValidatorsPastFreshness_forMaxStale() {
+        CacheStrategy strategy = new CacheStrategy(false);
+        CachedResponse r = ok().header("Cache-Control", "max-age=10").build();
+
+        assertThat(strategy.onResponse(HTTP, r, false, false, NOW).retain)
+                .isEqualTo(Duration.ofSeconds(10));
+        assertThat(strategy.onResponse(HTTP, r, false, true, NOW).retain)
+                .isEqualTo(Duration.ofSeconds(70));
+    }
+
+    @Test
     void surrogate_surrogateControlMaxAgeWinsOverCacheControl() {
         CachedResponse r = ok().header("Cache-Control", "private, no-store")
                 .header("Surrogate-Control", "max-age=120").build();

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.wscache.core.policy.Policy;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -94,5 +97,52 @@ class HttpFreshnessCacheTest {
 
         assertThat(calls).hasValue(1);
         assertThat(cache.stats().errors()).isZero();
+    }
+
+    private static Invocation asking(String url, String cacheControl) {
+        return Invocation.builder("get").vary("method", "GET").parameter("url", url)
+                .privateCache(true).requestDirectives(List.of(cacheControl), null).build();
+    }
+
+    @Test
+    void requestMaxAge0_revalidatesAFreshEntryWithItsValidator() {
+        List<Map<String, String>> conditions = new ArrayList<>();
+        Exchange<RuntimeException> tagged = stale -> {
+            calls.incrementAndGet();
+            conditions.add(stale.map(CachedResponse::conditionalHeaders).orElse(Map.of()));
+            return stale.isPresent() ? CachedResponse.notModified(Map.of())
+                    : CachedResponse.builder(BODY).header("Cache-Control", "max-age=60")
+                            .header("ETag", "\"1\"").build();
+        };
+        cache.exchange(url("/a"), tagged);
+        clock.advance(Duration.ofSeconds(1));
+        cache.exchange(asking("/a", "max-age=0"), tagged);
+        cache.exchange(url("/a"), tagged);
+
+        assertThat(calls).hasValue(2);
+        assertThat(conditions).containsExactly(Map.of(), Map.of("If-None-Match", "\"1\""));
+    }
+
+    @Test
+    void requestMaxStale_servesAStaleEntryOfAPrivateCache_unlessMustRevalidate() {
+        Invocation plain = Invocation.builder("get").vary("method", "GET").parameter("url", "/a")
+                .privateCache(true).build();
+        cache.exchange(plain, stale -> {
+            calls.incrementAndGet();
+            return CachedResponse.builder(BODY).header("Cache-Control", "max-age=10").build();
+        });
+        Invocation strictPlain = Invocation.builder("get").vary("method", "GET")
+                .parameter("url", "/b").privateCache(true).build();
+        cache.exchange(strictPlain, stale -> {
+            calls.incrementAndGet();
+            return CachedResponse.builder(BODY)
+                    .header("Cache-Control", "max-age=10, must-revalidate").build();
+        });
+        clock.advance(Duration.ofSeconds(30));
+
+        assertThat(cache.getIfFresh(asking("/a", "max-stale=60"))).isPresent();
+        assertThat(cache.getIfFresh(asking("/a", "max-stale=5"))).isEmpty();
+        assertThat(cache.getIfFresh(asking("/b", "max-stale=60"))).isEmpty();
+        assertThat(calls).hasValue(2);
     }
 }

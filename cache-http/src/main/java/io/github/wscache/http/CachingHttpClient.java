@@ -57,19 +57,23 @@ import javax.net.ssl.SSLParameters;
  * ({@code endpoint:}) and the HTTP method ({@code operation:}). Thread-safe; everything but
  * {@link #send} and {@link #sendAsync} is the wrapped client's.
  *
- * <p><b>Semantics</b> (RFC 9111 through cache-core's HTTP rules, with {@code honorHttpHeaders:
- * true}; the policy's TTL otherwise): only {@code GET} is cached, and a non-error answer to an
+ * <p><b>Semantics</b> (RFC 9111 for a private cache, through cache-core's HTTP rules, with
+ * {@code honorHttpHeaders: true}; the policy's TTL otherwise): only {@code GET} is cached, and a
+ * non-error answer to an
  * unsafe method drops the stored responses of its target URI and, on the same origin, of its
  * {@code Location} and {@code Content-Location} (RFC 9111 §4.4); {@code no-store} is never
  * stored; {@code private} only in a caller's own partition; {@code max-age}/{@code Expires} set
- * freshness; a stale entry with an {@code ETag} or {@code Last-Modified} is revalidated with a
- * conditional request and a 304 refreshes it; {@code stale-if-error} serves the stale entry
+ * freshness ({@code s-maxage} and {@code proxy-revalidate} are for shared caches); a stale entry
+ * with an {@code ETag} or {@code Last-Modified} is revalidated with a conditional request and a
+ * 304 refreshes it; the request's own {@code no-cache}, {@code max-age}, {@code min-fresh} and
+ * {@code max-stale} decide whether a stored response answers it (else it is revalidated or
+ * fetched); {@code stale-if-error} serves the stale entry
  * when the service fails (an I/O error or a 500, 502, 503 or 504); {@code Vary} selects
  * variants by the request fields it names; responses other than 200 are never stored. Keys are
  * partitioned by the caller's identity ({@code Authorization}, cookies, the client's cookie
  * handler and authenticator, credential-like headers). Concurrent misses of one key send one
- * request. Requests that are conditional or ranged, carry {@code Cache-Control: no-store} or
- * {@code no-cache}, or ask for push promises pass through (counted as bypasses).
+ * request. Requests that are conditional or ranged, carry {@code Cache-Control: no-store}, or
+ * ask for push promises pass through (counted as bypasses).
  *
  * <p><b>Bodies.</b> A hit does no I/O: the stored bytes are handed to the application's
  * {@link HttpResponse.BodyHandler} as if they came from the network. With a
@@ -255,7 +259,9 @@ public final class CachingHttpClient extends HttpClient {
             String uri = request.uri().toString();
             // an application's own client: RFC 9111's private cache
             Invocation.Builder b = Invocation.builder(request.method()).endpoint(uri)
-                    .privateCache(true);
+                    .privateCache(true).requestDirectives(
+                            request.headers().allValues("Cache-Control"),
+                            request.headers().allValues("Pragma"));
             policy = cache.policyFor(b.build());
             String bypass = bypassReason();
             try {
@@ -325,12 +331,9 @@ public final class CachingHttpClient extends HttpClient {
                     || h.firstValue("If-Unmodified-Since").isPresent()) {
                 return "the request is conditional or ranged";
             }
-            CacheControl cc = CacheControl.parse(h.allValues("Cache-Control"));
-            if (cc.noStore()) {
+            // no-cache, max-age, min-fresh, max-stale: cache-core answers by them
+            if (CacheControl.parse(h.allValues("Cache-Control")).noStore()) {
                 return "the request says Cache-Control: no-store";
-            }
-            if (cc.noCache() || h.allValues("Pragma").contains("no-cache")) {
-                return "the request says no-cache";
             }
             return null;
         }
@@ -432,7 +435,9 @@ public final class CachingHttpClient extends HttpClient {
             Instant now = clock.instant();
             ResponseMetadata meta =
                     ResponseMetadata.of(stale.get().status(), stale.get().headers(), now, now);
-            return Freshness.evaluate(meta, now, PRIVATE).staleIfError();
+            HttpHeaders h = request.headers();
+            return Freshness.evaluate(meta, now, PRIVATE, CacheControl.ofRequest(
+                    h.allValues("Cache-Control"), h.allValues("Pragma"))).staleIfError();
         }
 
         /**

@@ -20,7 +20,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * (max-age=1 and an ETag; answers 304 to a matching If-None-Match), {@code vary} (Vary:
  * Accept-Language), {@code nostore}, {@code me} (private, the caller's Authorization),
  * {@code slow} (300 ms), {@code gated/N} (max-age=60, held until {@link #gate} opens),
- * {@code fail} (500), {@code flaky} (max-age=1, stale-if-error=60; 503 while {@link #down}).
+ * {@code fail} (500), {@code flaky} (max-age=1, stale-if-error=60; 503 while {@link #down}),
+ * {@code tagged/N} (max-age=3600 and an ETag; 304 to a matching If-None-Match, counted as
+ * {@code "tagged/N 304"}), {@code mustrevalidate} and {@code proxyrevalidate} (max-age=1 and the
+ * directive), {@code smaxage} (max-age=1, s-maxage=3600), {@code hopbyhop} (Connection and
+ * the fields it names, Keep-Alive, Upgrade, TE, Proxy-*, chunked), {@code nocachefields}
+ * (max-age=60, no-cache="a, b" and fields a, b, c).
  * Unsafe methods: {@code PUT items/N} answers 200 with
  * {@code Content-Location: /api/items/N+100}; the others 405.
  */
@@ -121,6 +126,25 @@ final class JsonService implements AutoCloseable {
                 case "me" -> {
                     resp.setHeader("Cache-Control", "private, max-age=60");
                     body = Map.of("user", String.valueOf(req.getHeader("Authorization")));
+                }
+                case "tagged" -> {
+                    resp.setHeader("Cache-Control", "max-age=3600");
+                    resp.setHeader("ETag", "\"t1\"");
+                    if ("\"t1\"".equals(req.getHeader("If-None-Match"))) {
+                        counts.computeIfAbsent(path + " 304", p -> new AtomicInteger())
+                                .incrementAndGet();
+                        resp.setStatus(304);
+                        return;
+                    }
+                    body = Map.of("tagged", "t1");
+                }
+                case "mustrevalidate" -> {
+                    resp.setHeader("Cache-Control", "max-age=1, must-revalidate");
+                    body = Map.of("must", "revalidate");
+                }
+                case "proxyrevalidate" -> {
+                    resp.setHeader("Cache-Control", "max-age=1, proxy-revalidate");
+                    body = Map.of("proxy", "revalidate");
                 }
                 case "smaxage" -> {
                     resp.setHeader("Cache-Control", "max-age=1, s-maxage=3600");

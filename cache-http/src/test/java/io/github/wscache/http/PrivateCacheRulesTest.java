@@ -95,6 +95,112 @@ class PrivateCacheRulesTest {
         assertThat(service.count("smaxage")).isEqualTo(2);
     }
 
+    @Test
+    void proxyRevalidate_doesNotKeepAStaleResponseFromMaxStale() throws Exception {
+        client();
+        get("proxyrevalidate");
+        clock.advance(Duration.ofSeconds(5));
+        HttpResponse<String> stale = get("proxyrevalidate", "Cache-Control", "max-stale=60");
+
+        assertThat(status(stale)).isEqualTo("wscache; hit");
+        assertThat(service.count("proxyrevalidate")).isEqualTo(1);
+    }
+
+    // b. what the request asks of the cache
+
+    @Test
+    void requestMaxAge0_onAFreshResponseWithoutValidator_fetchesAndStoresTheNewOne()
+            throws Exception {
+        client();
+        get("items/31");
+        clock.advance(Duration.ofSeconds(1));
+        HttpResponse<String> reloaded = get("items/31", "Cache-Control", "max-age=0");
+        HttpResponse<String> after = get("items/31");
+
+        assertThat(status(reloaded)).isEqualTo("wscache; fwd=miss; fwd-status=200; stored");
+        assertThat(status(after)).isEqualTo("wscache; hit");
+        assertThat(service.count("items/31")).isEqualTo(2);
+    }
+
+    @Test
+    void requestMaxAge0_onAFreshResponseWithETag_revalidates() throws Exception {
+        client();
+        HttpResponse<String> first = get("tagged/1");
+        clock.advance(Duration.ofSeconds(1));
+        HttpResponse<String> revalidated = get("tagged/1", "Cache-Control", "max-age=0");
+
+        assertThat(status(revalidated)).isEqualTo("wscache; fwd=stale; fwd-status=304; stored");
+        assertThat(revalidated.body()).isEqualTo(first.body());
+        assertThat(service.count("tagged/1 304")).isEqualTo(1);
+    }
+
+    @Test
+    void requestMaxAge_olderEntriesAreNotUsed_youngerOnesAre() throws Exception {
+        client();
+        get("items/32");
+        clock.advance(Duration.ofSeconds(20));
+        HttpResponse<String> youngEnough = get("items/32", "Cache-Control", "max-age=30");
+        HttpResponse<String> tooOld = get("items/32", "Cache-Control", "max-age=10");
+
+        assertThat(status(youngEnough)).isEqualTo("wscache; hit");
+        assertThat(status(tooOld)).startsWith("wscache; fwd=miss");
+        assertThat(service.count("items/32")).isEqualTo(2);
+    }
+
+    @Test
+    void requestNoCache_andPragmaNoCache_revalidateAFreshResponse() throws Exception {
+        client();
+        get("tagged/2");
+        HttpResponse<String> noCache = get("tagged/2", "Cache-Control", "no-cache");
+        HttpResponse<String> pragma = get("tagged/2", "Pragma", "no-cache");
+        HttpResponse<String> plain = get("tagged/2");
+
+        assertThat(status(noCache)).isEqualTo("wscache; fwd=stale; fwd-status=304; stored");
+        assertThat(status(pragma)).isEqualTo("wscache; fwd=stale; fwd-status=304; stored");
+        assertThat(status(plain)).isEqualTo("wscache; hit");
+        assertThat(service.count("tagged/2")).isEqualTo(3);
+        assertThat(service.count("tagged/2 304")).isEqualTo(2);
+    }
+
+    @Test
+    void requestMinFresh_needsThatMuchFreshnessLeft() throws Exception {
+        client();
+        get("items/33");
+        clock.advance(Duration.ofSeconds(30));
+        HttpResponse<String> enough = get("items/33", "Cache-Control", "min-fresh=20");
+        HttpResponse<String> notEnough = get("items/33", "Cache-Control", "min-fresh=40");
+
+        assertThat(status(enough)).isEqualTo("wscache; hit");
+        assertThat(status(notEnough)).startsWith("wscache; fwd=miss");
+        assertThat(service.count("items/33")).isEqualTo(2);
+    }
+
+    @Test
+    void requestMaxStale_acceptsAStaleResponseWithinIt() throws Exception {
+        client();
+        get("items/34");
+        clock.advance(Duration.ofSeconds(70));
+        HttpResponse<String> withinMaxStale = get("items/34", "Cache-Control", "max-stale=30");
+        HttpResponse<String> anyStaleness = get("items/34", "Cache-Control", "max-stale");
+        HttpResponse<String> tooStale = get("items/34", "Cache-Control", "max-stale=5");
+
+        assertThat(status(withinMaxStale)).isEqualTo("wscache; hit");
+        assertThat(status(anyStaleness)).isEqualTo("wscache; hit");
+        assertThat(status(tooStale)).startsWith("wscache; fwd=miss");
+        assertThat(service.count("items/34")).isEqualTo(2);
+    }
+
+    @Test
+    void requestMaxStale_isRefusedByMustRevalidate() throws Exception {
+        client();
+        get("mustrevalidate");
+        clock.advance(Duration.ofSeconds(5));
+        HttpResponse<String> refused = get("mustrevalidate", "Cache-Control", "max-stale=60");
+
+        assertThat(status(refused)).startsWith("wscache; fwd=miss");
+        assertThat(service.count("mustrevalidate")).isEqualTo(2);
+    }
+
     // c. a qualified no-cache leaves the fields it names out of the stored response
 
     @Test

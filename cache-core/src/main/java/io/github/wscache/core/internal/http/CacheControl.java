@@ -117,6 +117,30 @@ public final class CacheControl {
     }
 
     /**
+     * Parses a request's directives: its {@code Cache-Control} field lines, or, when they hold
+     * no directive this class knows, {@code Pragma: no-cache} as {@code no-cache} (RFC 9111
+     * §5.4: Pragma is ignored when Cache-Control is present and understood).
+     *
+     * @param cacheControl the request's Cache-Control field lines; {@code null} for none
+     * @param pragma the request's Pragma field lines; {@code null} for none
+     * @return the directives the request gives a cache, {@link #EMPTY} when none
+     */
+    public static CacheControl ofRequest(Iterable<String> cacheControl, Iterable<String> pragma) {
+        CacheControl cc = cacheControl == null ? EMPTY : parse(cacheControl);
+        if (cc != EMPTY || pragma == null) {
+            return cc;
+        }
+        for (String line : pragma) {
+            for (String member : line == null ? new String[0] : line.split(",")) {
+                if (member.strip().equalsIgnoreCase("no-cache")) {
+                    return parse("no-cache");
+                }
+            }
+        }
+        return EMPTY;
+    }
+
+    /**
      * Returns {@code max-age}; zero when the argument was invalid.
      *
      * @return the freshness lifetime the origin assigned

@@ -42,6 +42,17 @@ class CacheControlTest {
     }
 
     @Test
+    void ofRequest_readsPragmaNoCacheOnlyWithoutCacheControl() {
+        assertThat(CacheControl.ofRequest(null, List.of("x, No-Cache")).noCache()).isTrue();
+        assertThat(CacheControl.ofRequest(List.of(), List.of("no-cache")).noCache()).isTrue();
+        assertThat(CacheControl.ofRequest(List.of("max-age=5"), List.of("no-cache")).noCache())
+                .isFalse();
+        assertThat(CacheControl.ofRequest(List.of("max-stale"), null).maxStale()).isPresent();
+        assertThat(CacheControl.ofRequest(null, null)).isSameAs(CacheControl.EMPTY);
+        assertThat(CacheControl.ofRequest(List.of(), List.of("x"))).isSameAs(CacheControl.EMPTY);
+    }
+
+    @Test
     void readsSMaxAgeSeparately() {
         CacheControl cc = CacheControl.parse("max-age=60, s-maxage=300");
         assertThat(cc.maxAge()).contains(Duration.ofSeconds(60));
