@@ -1,5 +1,6 @@
 package io.github.wscache.core;
 
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -41,11 +42,17 @@ public final class CacheOutcome {
     private final Kind kind;
     private final boolean stored;
     private final String reason;
+    private final Duration age;
 
     CacheOutcome(Kind kind, boolean stored, String reason) {
+        this(kind, stored, reason, null);
+    }
+
+    CacheOutcome(Kind kind, boolean stored, String reason, Duration age) {
         this.kind = Objects.requireNonNull(kind, "kind");
         this.stored = stored;
         this.reason = reason;
+        this.age = age;
     }
 
     /** Returns where the response came from. */
@@ -61,6 +68,16 @@ public final class CacheOutcome {
     /** Returns why the response was not stored or the cache took no part, when it says why. */
     public Optional<String> reason() {
         return Optional.ofNullable(reason);
+    }
+
+    /**
+     * Returns how old the response is, when the cache answered with a stored response that the
+     * service neither sent nor validated for this call ({@link Kind#HIT}, {@link Kind#STALE}):
+     * its age when it was stored and the time it has been stored since (RFC 9111 §4.2.3), for
+     * the {@code Age} field an HTTP cache sends with it (§5.1). Empty for every other kind.
+     */
+    public Optional<Duration> age() {
+        return Optional.ofNullable(age);
     }
 
     /** Returns whether this caller's own exchange ran ({@code MISS}, {@code REVALIDATED}, ...). */

@@ -6,6 +6,7 @@ import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.xml.XmlRecording;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The message flow ({@link ResponseCache#exchange}, {@link ResponseCache#getIfFresh}): a fresh
@@ -54,17 +55,19 @@ final class MessageFlow extends Flow {
         }
         Entry e = store.get(key);
         if (e != null && e.captured instanceof CachedResponse) {
-            if (CacheStrategy.answers(e, inv, store.now())) {
+            long now = store.now();
+            if (CacheStrategy.answers(e, inv, now)) {
                 hit(c, inv, key);
                 return tell(exchange, (CachedResponse) e.captured, CacheOutcome.Kind.HIT, false,
-                        null, c, inv, key);
+                        null, c, inv, key, CacheStrategy.age(e, now));
             }
             return load(inv, p, key, c, exchange, CacheStrategy.toRevalidate(e));
         }
         return load(inv, p, key, c, exchange, null);
     }
 
-    Optional<CachedResponse> getIfFresh(Invocation inv, OperationPolicy p) {
+    Optional<CachedResponse> getIfFresh(Invocation inv, OperationPolicy p,
+            Consumer<CacheOutcome> onHit) {
         if (CacheStrategy.bypassOfAnyCall(p, inv) != null) {
             return Optional.empty();
         }
@@ -74,9 +77,18 @@ final class MessageFlow extends Flow {
             return Optional.empty();
         }
         Entry e = store.get(key);
+        long now = store.now();
         if (e != null && e.captured instanceof CachedResponse
-                && CacheStrategy.answers(e, inv, store.now())) {
+                && CacheStrategy.answers(e, inv, now)) {
             hit(c, inv, key);
+            if (onHit != null) {
+                try {
+                    onHit.accept(new CacheOutcome(CacheOutcome.Kind.HIT, false, null,
+                            CacheStrategy.age(e, now)));
+                } catch (RuntimeException ex) {
+                    stats.error(c, inv, key, "the integration's outcome callback failed", ex);
+                }
+            }
             return Optional.of((CachedResponse) e.captured);
         }
         return Optional.empty();
@@ -95,7 +107,7 @@ final class MessageFlow extends Flow {
                 if (flight.stored() && left instanceof CachedResponse) {
                     hit(c, inv, key);
                     return tell(exchange, (CachedResponse) left, CacheOutcome.Kind.HIT, false,
-                            null, c, inv, key);
+                            null, c, inv, key, ageOf(key, (CachedResponse) left));
                 }
                 if (left == PASSED_THROUGH) {
                     // the leader's key is not admitted yet (minUses): pass this one through too
@@ -118,12 +130,13 @@ final class MessageFlow extends Flow {
         try {
             // a flight that landed between this caller's lookup and its join stored the entry
             Entry landed = store.get(key);
+            long now = store.now();
             if (landed != null && landed.captured instanceof CachedResponse
-                    && CacheStrategy.answers(landed, inv, store.now())) {
+                    && CacheStrategy.answers(landed, inv, now)) {
                 flight.succeeded(true, landed.captured);
                 hit(c, inv, key);
                 return tell(exchange, (CachedResponse) landed.captured, CacheOutcome.Kind.HIT,
-                        false, null, c, inv, key);
+                        false, null, c, inv, key, CacheStrategy.age(landed, now));
             }
             // the farm's tier: another JVM may have stored it, or be loading it (a lease)
             SharedTier.Request shared = tier.request(inv, p, key);
@@ -138,11 +151,13 @@ final class MessageFlow extends Flow {
                         Duration.ofNanos(found.retainNanos()),
                         CacheStrategy.ageOnArrival(r, wallClock()));
                 boolean kept = put(inv, p, key, c, adopted, weight);
-                if (CacheStrategy.answers(adopted, inv, store.now())) {
+                long at = store.now();
+                if (CacheStrategy.answers(adopted, inv, at)) {
                     flight.succeeded(kept, r);
                     tier.release(shared, c, inv, key);
                     sharedHit(c, inv, key);
-                    return tell(exchange, r, CacheOutcome.Kind.HIT, false, null, c, inv, key);
+                    return tell(exchange, r, CacheOutcome.Kind.HIT, false, null, c, inv, key,
+                            CacheStrategy.age(adopted, at));
                 }
                 if (stale == null && !r.conditionalHeaders().isEmpty()) {
                     stale = r;
@@ -182,7 +197,8 @@ final class MessageFlow extends Flow {
                         "stale-if-error: the service failed");
                 flight.succeeded(false, stale);
                 return tell(exchange, stale, CacheOutcome.Kind.STALE, false,
-                        "served stale: the service failed (stale-if-error)", c, inv, key);
+                        "served stale: the service failed (stale-if-error)", c, inv, key,
+                        ageOf(key, stale));
             }
             if (stale != null && r.isNotModified()) {
                 CachedResponse refreshed = stale.withHeadersOf(r);
@@ -333,12 +349,28 @@ final class MessageFlow extends Flow {
         }
     }
 
-    /** Tells the integration what happened; its failure is the cache's, never the caller's. */
+    /**
+     * The age of a stored response handed out now: from its entry while the store holds it, else
+     * (an entry replaced or evicted meanwhile) from its own {@code Date} and {@code Age}.
+     */
+    private Duration ageOf(CacheKey key, CachedResponse r) {
+        Entry e = store.get(key);
+        return e != null && e.captured == r ? CacheStrategy.age(e, store.now())
+                : CacheStrategy.ageOnArrival(r, wallClock());
+    }
+
     private <X extends Throwable> CachedResponse tell(Exchange<X> exchange, CachedResponse r,
             CacheOutcome.Kind kind, boolean stored, String reason, Counters c, Invocation inv,
             CacheKey key) {
+        return tell(exchange, r, kind, stored, reason, c, inv, key, null);
+    }
+
+    /** Tells the integration what happened; its failure is the cache's, never the caller's. */
+    private <X extends Throwable> CachedResponse tell(Exchange<X> exchange, CachedResponse r,
+            CacheOutcome.Kind kind, boolean stored, String reason, Counters c, Invocation inv,
+            CacheKey key, Duration age) {
         try {
-            exchange.onOutcome(new CacheOutcome(kind, stored, reason));
+            exchange.onOutcome(new CacheOutcome(kind, stored, reason, age));
         } catch (RuntimeException e) {
             stats.error(c, inv, key, "the integration's outcome callback failed", e);
         }

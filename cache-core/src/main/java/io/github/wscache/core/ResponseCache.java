@@ -100,7 +100,19 @@ public final class ResponseCache implements AutoCloseable {
      * misses, through {@link #exchange}, to another.
      */
     public Optional<CachedResponse> getIfFresh(Invocation invocation) {
-        return messages.getIfFresh(invocation, resolver.policyFor(invocation));
+        return messages.getIfFresh(invocation, resolver.policyFor(invocation), null);
+    }
+
+    /**
+     * Like {@link #getIfFresh(Invocation)}, and tells {@code onHit}, on the calling thread and
+     * before returning, the outcome of a hit ({@link CacheOutcome#age()} among it), as
+     * {@link Exchange#onOutcome} does for {@link #exchange}; an exception it throws is counted
+     * as an error of the cache, never the caller's.
+     */
+    public Optional<CachedResponse> getIfFresh(Invocation invocation,
+            Consumer<CacheOutcome> onHit) {
+        Objects.requireNonNull(onHit, "onHit");
+        return messages.getIfFresh(invocation, resolver.policyFor(invocation), onHit);
     }
 
     /** Returns the policy of a call: its operation's entry, else an alias's, else defaults. */

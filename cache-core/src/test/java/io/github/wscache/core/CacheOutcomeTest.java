@@ -71,6 +71,25 @@ class CacheOutcomeTest {
     }
 
     @Test
+    void hit_saysHowOldTheResponseIs_otherOutcomesDoNot() {
+        cache("operations:\n  - operation: op\n    ttl: 1h\n    honorHttpHeaders: true\n");
+        Invocation inv = Invocation.builder("op").build();
+        Recording e = new Recording(CachedResponse.builder(BODY)
+                .header("Cache-Control", "max-age=600").header("Age", "100").build(), null);
+        List<CacheOutcome> onHit = new CopyOnWriteArrayList<>();
+
+        cache.exchange(inv, e);
+        clock.advance(Duration.ofSeconds(20));
+        cache.exchange(inv, e);
+        cache.getIfFresh(inv, onHit::add);
+
+        assertThat(e.outcomes).extracting(CacheOutcome::age).containsExactly(Optional.empty(),
+                Optional.of(Duration.ofSeconds(120)));
+        assertThat(onHit).extracting(CacheOutcome::kind).containsExactly(CacheOutcome.Kind.HIT);
+        assertThat(onHit.get(0).age()).contains(Duration.ofSeconds(120));
+    }
+
+    @Test
     void staleIfError_staleEntryStandsInForAFailure_withinItsWindowOnly() {
         cache("operations:\n  - operation: op\n    ttl: 10s\n    honorHttpHeaders: true\n");
         Invocation inv = Invocation.builder("op").build();

@@ -348,13 +348,11 @@ public final class CachingHttpClient extends HttpClient {
             if (passesThrough()) {
                 return null;
             }
-            Optional<CachedResponse> fresh = cache.getIfFresh(invocation);
+            Optional<CachedResponse> fresh = cache.getIfFresh(invocation, this::onOutcome);
             if (fresh.isEmpty()) {
                 return null;
             }
-            HttpResponse<T> r = respond(fresh.get(), new CacheStatus(CacheOutcome.Kind.HIT,
-                    false, null, 0));
-            return r;
+            return respond(fresh.get(), CacheStatus.of(outcome, 0));
         }
 
         HttpResponse<T> run() throws IOException, InterruptedException {
@@ -559,10 +557,17 @@ public final class CachingHttpClient extends HttpClient {
             return cache.copiers().choose(policy, type).copier();
         }
 
-        /** The caller's response made from a stored or just-received one. */
+        /**
+         * The caller's response made from a stored or just-received one; one the cache answered
+         * with carries the {@code Age} cache-core computed (RFC 9111 §5.1).
+         */
         private HttpResponse<T> respond(CachedResponse r, CacheStatus status) throws IOException {
             Map<String, List<String>> fields = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
             fields.putAll(r.headers());
+            Optional<Duration> age = outcome == null ? Optional.empty() : outcome.age();
+            if (age.isPresent()) {
+                fields.put("Age", List.of(Long.toString(age.get().getSeconds())));
+            }
             StoredBody body = (StoredBody) r.body();
             if (body.bytes() == null && body.events() != null && json == null) {
                 fields.remove("Content-Length");

@@ -23,7 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code fail} (500), {@code flaky} (max-age=1, stale-if-error=60; 503 while {@link #down}),
  * {@code tagged/N} (max-age=3600 and an ETag; 304 to a matching If-None-Match, counted as
  * {@code "tagged/N 304"}), {@code mustrevalidate} and {@code proxyrevalidate} (max-age=1 and the
- * directive), {@code smaxage} (max-age=1, s-maxage=3600), {@code hopbyhop} (Connection and
+ * directive), {@code smaxage} (max-age=1, s-maxage=3600), {@code aged} (max-age=3600,
+ * Age: 1000 from a cache before this one), {@code hopbyhop} (Connection and
  * the fields it names, Keep-Alive, Upgrade, TE, Proxy-*, chunked), {@code nocachefields}
  * (max-age=60, no-cache="a, b" and fields a, b, c).
  * Unsafe methods: {@code PUT items/N} answers 200 with
@@ -145,6 +146,11 @@ final class JsonService implements AutoCloseable {
                 case "proxyrevalidate" -> {
                     resp.setHeader("Cache-Control", "max-age=1, proxy-revalidate");
                     body = Map.of("proxy", "revalidate");
+                }
+                case "aged" -> {
+                    resp.setHeader("Cache-Control", "max-age=3600");
+                    resp.setHeader("Age", "1000");
+                    body = Map.of("aged", 1000);
                 }
                 case "smaxage" -> {
                     resp.setHeader("Cache-Control", "max-age=1, s-maxage=3600");

@@ -218,6 +218,53 @@ class PrivateCacheRulesTest {
         assertThat(service.count("nocachefields")).isEqualTo(1);
     }
 
+    // d. a response from the cache says how old it is
+
+    @Test
+    void hit_carriesItsAge_fromTheTimeItWasStored() throws Exception {
+        client();
+        HttpResponse<String> miss = get("items/41");
+        clock.advance(Duration.ofSeconds(30));
+        HttpResponse<String> hit = get("items/41");
+
+        assertThat(miss.headers().firstValue("Age")).isEmpty();
+        assertThat(status(hit)).isEqualTo("wscache; hit");
+        assertThat(hit.headers().firstValue("Age")).hasValue("30");
+    }
+
+    @Test
+    void hit_addsItsTimeInTheCacheToTheAgeTheServiceSent() throws Exception {
+        client();
+        HttpResponse<String> miss = get("aged");
+        clock.advance(Duration.ofSeconds(10));
+        HttpResponse<String> hit = get("aged");
+        HttpResponse<String> asyncHit = client.sendAsync(
+                HttpRequest.newBuilder(service.uri("aged")).build(), BodyHandlers.ofString())
+                .get();
+
+        assertThat(miss.headers().firstValue("Age")).hasValue("1000");
+        assertThat(hit.headers().allValues("Age")).containsExactly("1010");
+        assertThat(status(asyncHit)).isEqualTo("wscache; hit");
+        assertThat(asyncHit.headers().allValues("Age")).containsExactly("1010");
+    }
+
+    @Test
+    void staleIfError_theStaleResponseCarriesItsAge() throws Exception {
+        JsonService flaky = new JsonService();
+        try {
+            client(flaky.uri(""), "true");
+            get(flaky.uri("flaky"));
+            clock.advance(Duration.ofSeconds(5));
+            flaky.down = true;
+            HttpResponse<String> stale = get(flaky.uri("flaky"));
+
+            assertThat(status(stale)).startsWith("wscache; fwd=stale; fwd-status=503");
+            assertThat(stale.headers().firstValue("Age")).hasValue("5");
+        } finally {
+            flaky.close();
+        }
+    }
+
     // e. hop-by-hop fields are never stored
 
     @Test
