@@ -29,8 +29,11 @@ import java.util.Set;
  * With it, the server's headers decide (RFC 9111, via {@link Freshness}): {@code no-store} and,
  * outside per-user entries, {@code private} are not stored; {@code max-age}/{@code s-maxage}/
  * {@code Expires} set the lifetime; {@code no-cache} makes every use a revalidation; a response
- * that says nothing about freshness gets the TTL. Entries with a validator are kept beyond their
- * freshness (for one more lifetime, at least the TTL) so that they can be revalidated. A call
+ * that says nothing about freshness gets the TTL, or with {@code honorHttpHeaders: only}
+ * ({@link OperationPolicy#httpHeadersOnly()}) RFC 9111's heuristic lifetime from its
+ * {@code Last-Modified}, else none (kept only to be revalidated, if it has a validator).
+ * Entries with a validator are kept beyond their freshness (for one more lifetime, at least the
+ * TTL) so that they can be revalidated. A call
  * that asks for a private cache's rules ({@link Invocation#privateCache()}) ignores
  * {@code s-maxage} and {@code proxy-revalidate}, and keeps every entry that long, for a
  * request's {@code max-stale}. A request's own directives decide whether a stored entry
@@ -47,6 +50,9 @@ final class CacheStrategy {
             FreshnessOptions.defaults().withHeuristics(false);
     /** The same rules for a private cache: {@code s-maxage}, {@code proxy-revalidate} ignored. */
     private static final FreshnessOptions PRIVATE = OPTIONS.withSharedCache(false);
+    /** With {@code honorHttpHeaders: only}: RFC 9111 §4.2.2's heuristic, at most a day. */
+    private static final FreshnessOptions HEURISTIC = OPTIONS.withHeuristics(true);
+    private static final FreshnessOptions PRIVATE_HEURISTIC = PRIVATE.withHeuristics(true);
 
     private final boolean surrogate;
     private final CopierRegistry copiers;
@@ -268,6 +274,15 @@ final class CacheStrategy {
                 || meta.expires().isPresent()) {
             FreshnessDecision d = Freshness.evaluate(meta, now, privateCache ? PRIVATE : OPTIONS);
             fresh = d.remaining();
+        } else if (p.httpHeadersOnly()) {
+            // no TTL stands in for what the server did not say: a heuristic lifetime from
+            // Last-Modified, or none (then stored only to be revalidated)
+            fresh = Freshness.evaluate(meta, now, privateCache ? PRIVATE_HEURISTIC : HEURISTIC)
+                    .remaining();
+            if (fresh.isZero() && !validators) {
+                return Decision.not("not storable: no freshness information and no validator"
+                        + " (honorHttpHeaders: only)");
+            }
         } else {
             fresh = p.ttl();
         }

@@ -27,6 +27,8 @@ class CacheStrategyTest {
     private static final OperationPolicy TTL_60 = OperationPolicy.builder().cacheable(true)
             .ttl(Duration.ofSeconds(60)).build();
     private static final OperationPolicy HTTP = TTL_60.toBuilder().honorHttpHeaders(true).build();
+    private static final OperationPolicy HTTP_ONLY =
+            TTL_60.toBuilder().httpHeadersOnly(true).build();
 
     private static CachedResponse.Builder ok() {
         return CachedResponse.builder(new byte[] {'<', 'r', '/', '>'}).header("Date", DATE);
@@ -68,6 +70,18 @@ class CacheStrategyTest {
         rows.add(Arguments.of("stale on arrival, no validator", HTTP,
                 ok().header("Cache-Control", "max-age=0").build(), false, "stale on arrival",
                 0, 0));
+        rows.add(Arguments.of("headers only: no freshness information, no validator", HTTP_ONLY,
+                ok().build(), false, "no freshness information and no validator", 0, 0));
+        rows.add(Arguments.of("headers only: a validator alone, revalidate every use", HTTP_ONLY,
+                ok().header("ETag", "\"1\"").build(), false, null, 0, 60));
+        rows.add(Arguments.of("headers only: a tenth of the time since Last-Modified",
+                HTTP_ONLY, ok().header("Last-Modified", "Tue, 24 Nov 2026 10:20:00 GMT").build(),
+                false, null, 600, 1200));
+        rows.add(Arguments.of("headers only: at most a day of heuristic freshness", HTTP_ONLY,
+                ok().header("Last-Modified", "Tue, 24 Nov 2015 12:00:00 GMT").build(), false,
+                null, 86_400, 172_800));
+        rows.add(Arguments.of("headers only: max-age as with honorHttpHeaders: true", HTTP_ONLY,
+                ok().header("Cache-Control", "max-age=300").build(), false, null, 300, 300));
         rows.add(Arguments.of("headers ignored without honorHttpHeaders", TTL_60,
                 ok().header("Cache-Control", "no-store").build(), false, null, 60, 60));
         return rows.stream();

@@ -58,7 +58,8 @@ import javax.net.ssl.SSLParameters;
  * {@link #send} and {@link #sendAsync} is the wrapped client's.
  *
  * <p><b>Semantics</b> (RFC 9111 for a private cache, through cache-core's HTTP rules, with
- * {@code honorHttpHeaders: true}; the policy's TTL otherwise): only {@code GET} is cached, and a
+ * {@code honorHttpHeaders: true}, or {@code only} to follow the headers alone; the policy's TTL
+ * otherwise): only {@code GET} is cached, and a
  * non-error answer to an
  * unsafe method drops the stored responses of its target URI and, on the same origin, of its
  * {@code Location} and {@code Content-Location} (RFC 9111 §4.4); {@code no-store} is never

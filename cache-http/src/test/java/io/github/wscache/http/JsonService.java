@@ -26,7 +26,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * directive), {@code smaxage} (max-age=1, s-maxage=3600), {@code aged} (max-age=3600,
  * Age: 1000 from a cache before this one), {@code hopbyhop} (Connection and
  * the fields it names, Keep-Alive, Upgrade, TE, Proxy-*, chunked), {@code nocachefields}
- * (max-age=60, no-cache="a, b" and fields a, b, c).
+ * (max-age=60, no-cache="a, b" and fields a, b, c); without Cache-Control or Expires:
+ * {@code plain} (nothing else), {@code etagonly} (an ETag; 304 to it, counted as
+ * {@code "etagonly 304"}), {@code lastmod} (Last-Modified 100 minutes before the service
+ * started; 304 to If-Modified-Since, counted as {@code "lastmod 304"}).
  * Unsafe methods: {@code PUT items/N} answers 200 with
  * {@code Content-Location: /api/items/N+100}; the others 405.
  */
@@ -38,6 +41,8 @@ final class JsonService implements AutoCloseable {
     private final ObjectMapper mapper = new ObjectMapper();
     private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
     private final AtomicInteger notModified = new AtomicInteger();
+    /** What {@code lastmod} says it was last modified: 100 minutes before the service started. */
+    private final long lastModified = (System.currentTimeMillis() / 1000 - 6000) * 1000;
     volatile boolean down;
     /** Holds every request of {@code gated/N} until opened (a farm test's concurrent misses). */
     volatile CountDownLatch gate = new CountDownLatch(0);
@@ -146,6 +151,27 @@ final class JsonService implements AutoCloseable {
                 case "proxyrevalidate" -> {
                     resp.setHeader("Cache-Control", "max-age=1, proxy-revalidate");
                     body = Map.of("proxy", "revalidate");
+                }
+                case "plain" -> body = Map.of("says", "nothing");
+                case "etagonly" -> {
+                    resp.setHeader("ETag", "\"e1\"");
+                    if ("\"e1\"".equals(req.getHeader("If-None-Match"))) {
+                        counts.computeIfAbsent(path + " 304", p -> new AtomicInteger())
+                                .incrementAndGet();
+                        resp.setStatus(304);
+                        return;
+                    }
+                    body = Map.of("etag", "only");
+                }
+                case "lastmod" -> {
+                    resp.setDateHeader("Last-Modified", lastModified);
+                    if (req.getDateHeader("If-Modified-Since") >= lastModified) {
+                        counts.computeIfAbsent(path + " 304", p -> new AtomicInteger())
+                                .incrementAndGet();
+                        resp.setStatus(304);
+                        return;
+                    }
+                    body = Map.of("last", "modified");
                 }
                 case "aged" -> {
                     resp.setHeader("Cache-Control", "max-age=3600");

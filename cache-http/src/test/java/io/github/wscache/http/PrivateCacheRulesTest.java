@@ -46,12 +46,16 @@ class PrivateCacheRulesTest {
         }
     }
 
-    /** A client whose policy caches every GET under {@code base} for 60 s. */
+    /** A client whose policy caches every GET under {@code base}, with a ttl of 60 s. */
     private CachingHttpClient client(URI base, String honorHttpHeaders) {
+        return client(base, honorHttpHeaders, "60s");
+    }
+
+    private CachingHttpClient client(URI base, String honorHttpHeaders, String ttl) {
         String yaml = "operations:\n"
                 + "  - endpoint: '" + base + "*'\n"
                 + "    operation: GET\n"
-                + "    ttl: 60s\n"
+                + "    ttl: " + ttl + "\n"
                 + "    honorHttpHeaders: " + honorHttpHeaders + "\n"
                 + "    value: xml\n";
         ResponseCache cache = ResponseCache.builder().policy(Policy.parse(yaml, "http.yaml"))
@@ -281,6 +285,58 @@ class PrivateCacheRulesTest {
                 "proxy-connection");
         assertThat(hit.headers().firstValue("c")).hasValue("3");
         assertThat(service.count("hopbyhop")).isEqualTo(1);
+    }
+
+    // g. the headers alone
+
+    @Test
+    void headersOnly_aResponseThatSaysNothing_isNotStored_whateverTheTtl() throws Exception {
+        client(service.uri(""), "only", "1d");
+        get("plain/1");
+        HttpResponse<String> again = get("plain/1");
+
+        assertThat(status(again)).startsWith("wscache; fwd=miss")
+                .contains("no freshness information and no validator");
+        assertThat(service.count("plain/1")).isEqualTo(2);
+    }
+
+    @Test
+    void headersOnly_aValidatorAlone_isRevalidatedOnEveryUse_keptForTheTtl() throws Exception {
+        client(service.uri(""), "only", "1d");
+        HttpResponse<String> first = get("etagonly");
+        HttpResponse<String> second = get("etagonly");
+        clock.advance(Duration.ofHours(20));
+        HttpResponse<String> later = get("etagonly");
+
+        assertThat(status(first)).isEqualTo("wscache; fwd=miss; fwd-status=200; stored");
+        assertThat(status(second)).isEqualTo("wscache; fwd=stale; fwd-status=304; stored");
+        assertThat(status(later)).isEqualTo("wscache; fwd=stale; fwd-status=304; stored");
+        assertThat(later.body()).isEqualTo(first.body());
+        assertThat(service.count("etagonly 304")).isEqualTo(2);
+    }
+
+    @Test
+    void headersOnly_lastModified_givesATenthOfItsAgeAsHeuristicFreshness() throws Exception {
+        client(service.uri(""), "only", "1d");
+        get("lastmod");
+        clock.advance(Duration.ofMinutes(9));
+        HttpResponse<String> heuristicallyFresh = get("lastmod");
+        clock.advance(Duration.ofMinutes(2));
+        HttpResponse<String> stale = get("lastmod");
+
+        assertThat(status(heuristicallyFresh)).isEqualTo("wscache; hit");
+        assertThat(status(stale)).isEqualTo("wscache; fwd=stale; fwd-status=304; stored");
+        assertThat(service.count("lastmod 304")).isEqualTo(1);
+    }
+
+    @Test
+    void honorHttpHeadersTrue_stillGivesTheTtlToAResponseThatSaysNothing() throws Exception {
+        client();
+        get("plain/2");
+        clock.advance(Duration.ofSeconds(50));
+        HttpResponse<String> hit = get("plain/2");
+
+        assertThat(status(hit)).isEqualTo("wscache; hit");
     }
 
     // f. any status reaches the caller

@@ -74,6 +74,7 @@ public final class OperationPolicy {
     private final long maxEntrySize;
     private final int minUses;
     private final boolean honorHttpHeaders;
+    private final boolean httpHeadersOnly;
     private final boolean sharedAcrossUsers;
     private final Set<String> volatileElements;
     private final Set<String> identityHeaders;
@@ -88,6 +89,7 @@ public final class OperationPolicy {
         this.maxEntrySize = b.maxEntrySize;
         this.minUses = b.minUses;
         this.honorHttpHeaders = b.honorHttpHeaders;
+        this.httpHeadersOnly = b.httpHeadersOnly;
         this.sharedAcrossUsers = b.sharedAcrossUsers;
         this.volatileElements =
                 Collections.unmodifiableSet(new LinkedHashSet<>(b.volatileElements));
@@ -117,6 +119,7 @@ public final class OperationPolicy {
         b.maxEntrySize = maxEntrySize;
         b.minUses = minUses;
         b.honorHttpHeaders = honorHttpHeaders;
+        b.httpHeadersOnly = httpHeadersOnly;
         b.sharedAcrossUsers = sharedAcrossUsers;
         b.volatileElements = new LinkedHashSet<>(volatileElements);
         b.identityHeaders = new LinkedHashSet<>(identityHeaders);
@@ -129,7 +132,11 @@ public final class OperationPolicy {
         return cacheable;
     }
 
-    /** Returns how long a response stays fresh (unless HTTP headers say otherwise). */
+    /**
+     * Returns how long a response stays fresh (unless HTTP headers say otherwise); with
+     * {@link #httpHeadersOnly()}, only how long an entry with a validator is kept past its
+     * freshness to be revalidated.
+     */
     public Duration ttl() {
         return ttl;
     }
@@ -154,9 +161,25 @@ public final class OperationPolicy {
         return maxEntrySize;
     }
 
-    /** Returns whether the server's {@code Cache-Control}/{@code Expires} override the TTL. */
+    /**
+     * Returns whether the server's {@code Cache-Control}/{@code Expires} override the TTL
+     * ({@code honorHttpHeaders: true}, or {@code only}).
+     */
     public boolean honorHttpHeaders() {
         return honorHttpHeaders;
+    }
+
+    /**
+     * Returns whether the server's headers alone decide freshness ({@code honorHttpHeaders:
+     * only}): a response that says nothing about its freshness is not given the TTL but RFC
+     * 9111's heuristic lifetime (§4.2.2: a tenth of the time since its {@code Last-Modified},
+     * at most a day) or none at all, in which case it is stored only to be revalidated on every
+     * use (it has an {@code ETag} or {@code Last-Modified}) or not stored. The TTL then only
+     * bounds how long a stale entry is kept to be revalidated: one more freshness lifetime, at
+     * least the TTL. Implies {@link #honorHttpHeaders()}.
+     */
+    public boolean httpHeadersOnly() {
+        return httpHeadersOnly;
     }
 
     /** Returns whether responses may be shared between callers with different credentials. */
@@ -213,6 +236,7 @@ public final class OperationPolicy {
                 && readOnly == p.readOnly && maxEntrySize == p.maxEntrySize
                 && minUses == p.minUses
                 && honorHttpHeaders == p.honorHttpHeaders
+                && httpHeadersOnly == p.httpHeadersOnly
                 && sharedAcrossUsers == p.sharedAcrossUsers
                 && volatileElements.equals(p.volatileElements)
                 && identityHeaders.equals(p.identityHeaders);
@@ -221,7 +245,7 @@ public final class OperationPolicy {
     @Override
     public int hashCode() {
         return Objects.hash(cacheable, ttl, key, value, readOnly, maxEntrySize, minUses,
-                honorHttpHeaders,
+                honorHttpHeaders, httpHeadersOnly,
                 sharedAcrossUsers, volatileElements, identityHeaders);
     }
 
@@ -233,7 +257,7 @@ public final class OperationPolicy {
                 + ", maxEntrySize: " + (maxEntrySize == Long.MAX_VALUE ? "unlimited"
                         : Sizes.format(maxEntrySize))
                 + (minUses == 1 ? "" : ", minUses: " + minUses)
-                + ", honorHttpHeaders: " + honorHttpHeaders
+                + ", honorHttpHeaders: " + (httpHeadersOnly ? "only" : honorHttpHeaders)
                 + ", sharedAcrossUsers: " + sharedAcrossUsers + "}";
     }
 
@@ -250,6 +274,7 @@ public final class OperationPolicy {
         private long maxEntrySize = Long.MAX_VALUE;
         private int minUses = 1;
         private boolean honorHttpHeaders;
+        private boolean httpHeadersOnly;
         private boolean sharedAcrossUsers;
         private Set<String> volatileElements = new LinkedHashSet<>(DEFAULT_VOLATILE_ELEMENTS);
         private Set<String> identityHeaders = new LinkedHashSet<>();
@@ -330,9 +355,25 @@ public final class OperationPolicy {
             return this;
         }
 
-        /** Lets the server's {@code Cache-Control}/{@code Expires} decide freshness. */
+        /**
+         * Lets the server's {@code Cache-Control}/{@code Expires} decide freshness, the TTL
+         * standing in when they say nothing ({@code true}); {@code false} also turns
+         * {@link #httpHeadersOnly} off.
+         */
         public Builder honorHttpHeaders(boolean honor) {
             this.honorHttpHeaders = honor;
+            this.httpHeadersOnly = false;
+            return this;
+        }
+
+        /**
+         * Lets the server's headers alone decide freshness
+         * ({@link OperationPolicy#httpHeadersOnly()}, {@code honorHttpHeaders: only});
+         * {@code true} also turns {@link #honorHttpHeaders} on, {@code false} leaves it as it is.
+         */
+        public Builder httpHeadersOnly(boolean only) {
+            this.httpHeadersOnly = only;
+            this.honorHttpHeaders |= only;
             return this;
         }
 

@@ -253,7 +253,15 @@ final class PolicyReader {
             b.minUses(minUses(m.get("minUses")));
         }
         if (m.containsKey("honorHttpHeaders")) {
-            b.honorHttpHeaders(bool(m.get("honorHttpHeaders"), "honorHttpHeaders"));
+            YamlNode h = m.get("honorHttpHeaders");
+            if (h.kind() == YamlNode.Kind.STRING && h.text().equals("only")) {
+                b.httpHeadersOnly(true);
+            } else if (h.kind() == YamlNode.Kind.BOOLEAN) {
+                b.honorHttpHeaders(h.bool());
+            } else {
+                throw error(h, "'honorHttpHeaders' must be true, false or only, not "
+                        + h.describe());
+            }
         }
         if (m.containsKey("sharedAcrossUsers")) {
             b.sharedAcrossUsers(bool(m.get("sharedAcrossUsers"), "sharedAcrossUsers"));

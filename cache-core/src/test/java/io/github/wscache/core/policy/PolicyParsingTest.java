@@ -133,6 +133,25 @@ class PolicyParsingTest {
     }
 
     @Test
+    void parse_honorHttpHeadersOnly_andTrueOverridesItsDefault() {
+        Policy policy = parse("defaults:\n  honorHttpHeaders: only\noperations:\n"
+                + "  - operation: a\n  - operation: b\n    honorHttpHeaders: true\n");
+
+        OperationPolicy a = policy.resolve(null, null, "a");
+        OperationPolicy b = policy.resolve(null, null, "b");
+        assertThat(a.honorHttpHeaders()).isTrue();
+        assertThat(a.httpHeadersOnly()).isTrue();
+        assertThat(a.toString()).contains("honorHttpHeaders: only");
+        assertThat(b.honorHttpHeaders()).isTrue();
+        assertThat(b.httpHeadersOnly()).isFalse();
+        assertThat(a).isNotEqualTo(b);
+        assertThatThrownBy(() -> parse("operations:\n  - operation: a\n"
+                + "    honorHttpHeaders: always\n"))
+                .hasMessage("wscache.yaml:3:23: 'honorHttpHeaders' must be true, false or only,"
+                        + " not 'always'");
+    }
+
+    @Test
     void parse_readsIdentityHeadersAndLocatesAWrongType() {
         OperationPolicy p = parse("operations:\n  - operation: op\n"
                 + "    identityHeaders: [Tenancy, '{urn:acme}Customer']\n")
