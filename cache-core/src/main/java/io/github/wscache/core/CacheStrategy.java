@@ -33,11 +33,11 @@ import java.util.Set;
  * ({@link OperationPolicy#httpHeadersOnly()}) RFC 9111's heuristic lifetime from its
  * {@code Last-Modified}, else none (kept only to be revalidated, if it has a validator).
  * Entries with a validator are kept beyond their freshness (for one more lifetime, at least the
- * TTL) so that they can be revalidated. A call
- * that asks for a private cache's rules ({@link Invocation#privateCache()}) ignores
- * {@code s-maxage} and {@code proxy-revalidate}, and keeps every entry that long, for a
- * request's {@code max-stale}. A request's own directives decide whether a stored entry
- * answers it ({@link #answers}).
+ * TTL) so that they can be revalidated. A call that asks for a private cache's rules
+ * ({@link Invocation#privateCache()}) ignores {@code s-maxage} and {@code proxy-revalidate}, and
+ * keeps every entry that long, for a request's {@code max-stale}. A request's own directives
+ * decide whether a stored entry answers it ({@link #answers}). No message is stored with the
+ * fields a cache must not keep ({@link #storedForm}).
  *
  * <p>A cache that acts as a surrogate ({@link ResponseCache.Builder#honorSurrogateControl})
  * reads {@code Surrogate-Control} (W3C Edge Architecture 1.0, untargeted directives) first: its
@@ -83,11 +83,6 @@ final class CacheStrategy {
                     : "operation is not cacheable";
         }
         return inv.bypassReason();
-    }
-
-    /** Whether a stored entry may answer at {@code now} without asking the service. */
-    static boolean isFresh(Entry e, long nowNanos) {
-        return e.isFresh(nowNanos);
     }
 
     /**

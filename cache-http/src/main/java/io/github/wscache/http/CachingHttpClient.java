@@ -59,18 +59,18 @@ import javax.net.ssl.SSLParameters;
  *
  * <p><b>Semantics</b> (RFC 9111 for a private cache, through cache-core's HTTP rules, with
  * {@code honorHttpHeaders: true}, or {@code only} to follow the headers alone; the policy's TTL
- * otherwise): only {@code GET} is cached, and a
- * non-error answer to an
- * unsafe method drops the stored responses of its target URI and, on the same origin, of its
- * {@code Location} and {@code Content-Location} (RFC 9111 §4.4); {@code no-store} is never
- * stored; {@code private} only in a caller's own partition; {@code max-age}/{@code Expires} set
- * freshness ({@code s-maxage} and {@code proxy-revalidate} are for shared caches); a stale entry
- * with an {@code ETag} or {@code Last-Modified} is revalidated with a conditional request and a
- * 304 refreshes it; the request's own {@code no-cache}, {@code max-age}, {@code min-fresh} and
+ * otherwise): only {@code GET} is cached, and a non-error answer to an unsafe method drops the
+ * stored responses of its target URI and, on the same origin, of its {@code Location} and
+ * {@code Content-Location} (RFC 9111 §4.4); {@code no-store} is never stored; {@code private}
+ * only in a caller's own partition; {@code max-age}/{@code Expires} set freshness
+ * ({@code s-maxage} and {@code proxy-revalidate} are for shared caches); a stale entry with an
+ * {@code ETag} or {@code Last-Modified} is revalidated with a conditional request and a 304
+ * refreshes it; the request's own {@code no-cache}, {@code max-age}, {@code min-fresh} and
  * {@code max-stale} decide whether a stored response answers it (else it is revalidated or
- * fetched); {@code stale-if-error} serves the stale entry
- * when the service fails (an I/O error or a 500, 502, 503 or 504); {@code Vary} selects
- * variants by the request fields it names; responses other than 200 are never stored. Keys are
+ * fetched); {@code stale-if-error} serves the stale entry when the service fails (an I/O error
+ * or a 500, 502, 503 or 504); a response from the cache carries {@code Age}; hop-by-hop fields
+ * are never stored; {@code Vary} selects variants by the request fields it names; responses
+ * other than 200 are never stored, and any status reaches the caller. Keys are
  * partitioned by the caller's identity ({@code Authorization}, cookies, the client's cookie
  * handler and authenticator, credential-like headers). Concurrent misses of one key send one
  * request. Requests that are conditional or ranged, carry {@code Cache-Control: no-store}, or
@@ -353,7 +353,9 @@ public final class CachingHttpClient extends HttpClient {
             if (fresh.isEmpty()) {
                 return null;
             }
-            return respond(fresh.get(), CacheStatus.of(outcome, 0));
+            return respond(fresh.get(), outcome == null
+                    ? new CacheStatus(CacheOutcome.Kind.HIT, false, null, 0)
+                    : CacheStatus.of(outcome, 0));
         }
 
         HttpResponse<T> run() throws IOException, InterruptedException {
