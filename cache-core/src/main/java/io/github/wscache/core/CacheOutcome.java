@@ -42,17 +42,18 @@ public final class CacheOutcome {
     private final Kind kind;
     private final boolean stored;
     private final String reason;
-    private final Duration age;
+    /** The age in nanoseconds, or -1 for none: no object is made on a hit for it. */
+    private final long ageNanos;
 
     CacheOutcome(Kind kind, boolean stored, String reason) {
-        this(kind, stored, reason, null);
+        this(kind, stored, reason, -1);
     }
 
-    CacheOutcome(Kind kind, boolean stored, String reason, Duration age) {
+    CacheOutcome(Kind kind, boolean stored, String reason, long ageNanos) {
         this.kind = Objects.requireNonNull(kind, "kind");
         this.stored = stored;
         this.reason = reason;
-        this.age = age;
+        this.ageNanos = ageNanos;
     }
 
     /** Returns where the response came from. */
@@ -77,7 +78,7 @@ public final class CacheOutcome {
      * the {@code Age} field an HTTP cache sends with it (§5.1). Empty for every other kind.
      */
     public Optional<Duration> age() {
-        return Optional.ofNullable(age);
+        return ageNanos < 0 ? Optional.empty() : Optional.of(Duration.ofNanos(ageNanos));
     }
 
     /** Returns whether this caller's own exchange ran ({@code MISS}, {@code REVALIDATED}, ...). */

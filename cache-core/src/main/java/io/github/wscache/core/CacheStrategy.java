@@ -135,8 +135,12 @@ final class CacheStrategy {
      * stored and the time it has been stored since.
      */
     static Duration age(Entry e, long nowNanos) {
-        return Duration.ofNanos(Nanos.add(e.initialAgeNanos,
-                Math.max(0, Nanos.between(e.storedNanos, nowNanos))));
+        return Duration.ofNanos(ageNanos(e, nowNanos));
+    }
+
+    /** {@link #age} in nanoseconds, without making an object (a hit's outcome carries it). */
+    static long ageNanos(Entry e, long nowNanos) {
+        return Nanos.add(e.initialAgeNanos, Math.max(0, Nanos.between(e.storedNanos, nowNanos)));
     }
 
     /**

@@ -59,7 +59,7 @@ final class MessageFlow extends Flow {
             if (CacheStrategy.answers(e, inv, now)) {
                 hit(c, inv, key);
                 return tell(exchange, (CachedResponse) e.captured, CacheOutcome.Kind.HIT, false,
-                        null, c, inv, key, CacheStrategy.age(e, now));
+                        null, c, inv, key, CacheStrategy.ageNanos(e, now));
             }
             return load(inv, p, key, c, exchange, CacheStrategy.toRevalidate(e));
         }
@@ -84,7 +84,7 @@ final class MessageFlow extends Flow {
             if (onHit != null) {
                 try {
                     onHit.accept(new CacheOutcome(CacheOutcome.Kind.HIT, false, null,
-                            CacheStrategy.age(e, now)));
+                            CacheStrategy.ageNanos(e, now)));
                 } catch (RuntimeException ex) {
                     stats.error(c, inv, key, "the integration's outcome callback failed", ex);
                 }
@@ -136,7 +136,7 @@ final class MessageFlow extends Flow {
                 flight.succeeded(true, landed.captured);
                 hit(c, inv, key);
                 return tell(exchange, (CachedResponse) landed.captured, CacheOutcome.Kind.HIT,
-                        false, null, c, inv, key, CacheStrategy.age(landed, now));
+                        false, null, c, inv, key, CacheStrategy.ageNanos(landed, now));
             }
             // the farm's tier: another JVM may have stored it, or be loading it (a lease)
             SharedTier.Request shared = tier.request(inv, p, key);
@@ -157,7 +157,7 @@ final class MessageFlow extends Flow {
                     tier.release(shared, c, inv, key);
                     sharedHit(c, inv, key);
                     return tell(exchange, r, CacheOutcome.Kind.HIT, false, null, c, inv, key,
-                            CacheStrategy.age(adopted, at));
+                            CacheStrategy.ageNanos(adopted, at));
                 }
                 if (stale == null && !r.conditionalHeaders().isEmpty()) {
                     stale = r;
@@ -353,24 +353,24 @@ final class MessageFlow extends Flow {
      * The age of a stored response handed out now: from its entry while the store holds it, else
      * (an entry replaced or evicted meanwhile) from its own {@code Date} and {@code Age}.
      */
-    private Duration ageOf(CacheKey key, CachedResponse r) {
+    private long ageOf(CacheKey key, CachedResponse r) {
         Entry e = store.get(key);
-        return e != null && e.captured == r ? CacheStrategy.age(e, store.now())
-                : CacheStrategy.ageOnArrival(r, wallClock());
+        return e != null && e.captured == r ? CacheStrategy.ageNanos(e, store.now())
+                : Nanos.of(CacheStrategy.ageOnArrival(r, wallClock()));
     }
 
     private <X extends Throwable> CachedResponse tell(Exchange<X> exchange, CachedResponse r,
             CacheOutcome.Kind kind, boolean stored, String reason, Counters c, Invocation inv,
             CacheKey key) {
-        return tell(exchange, r, kind, stored, reason, c, inv, key, null);
+        return tell(exchange, r, kind, stored, reason, c, inv, key, -1);
     }
 
     /** Tells the integration what happened; its failure is the cache's, never the caller's. */
     private <X extends Throwable> CachedResponse tell(Exchange<X> exchange, CachedResponse r,
             CacheOutcome.Kind kind, boolean stored, String reason, Counters c, Invocation inv,
-            CacheKey key, Duration age) {
+            CacheKey key, long ageNanos) {
         try {
-            exchange.onOutcome(new CacheOutcome(kind, stored, reason, age));
+            exchange.onOutcome(new CacheOutcome(kind, stored, reason, ageNanos));
         } catch (RuntimeException e) {
             stats.error(c, inv, key, "the integration's outcome callback failed", e);
         }
