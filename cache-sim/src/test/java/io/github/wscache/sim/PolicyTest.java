@@ -1,6 +1,7 @@
 package io.github.wscache.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -118,7 +119,13 @@ class PolicyTest {
                 Simulator.PAPER_ADMISSION_THRESHOLD, 0);
         Simulator.Result weighed = Simulator.run(same, PolicyType.CAFFEINE_COST, 2_000_000,
                 Simulator.PAPER_ADMISSION_THRESHOLD, 0);
-        assertThat(weighed.cold().hits()).isEqualTo(plain.cold().hits()).isPositive();
+        // equal up to Caffeine's own randomness: a candidate warmer than 5 that loses to its
+        // victim is still admitted one time in 128 (ThreadLocalRandom, its defence against hash
+        // flooding), so two Caffeine caches on one trace differ by a hit now and then (12,364
+        // against 12,365 in a CI run)
+        assertThat(plain.cold().hits()).isPositive();
+        assertThat((double) weighed.cold().hits())
+                .isCloseTo((double) plain.cold().hits(), withinPercentage(0.5));
     }
 
     @Test
