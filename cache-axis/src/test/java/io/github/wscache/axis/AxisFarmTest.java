@@ -13,7 +13,6 @@ import io.github.wscache.redis.RedisTier;
 import io.github.wscache.redis.internal.ValueCodec;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,8 +29,6 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.params.SetParams;
 
 /**
  * cache-axis on a farm: two JVMs, each with its own Axis2 client configuration, its own
@@ -198,34 +195,23 @@ class AxisFarmTest extends GoogleFixture {
 
     /** Replaces the namespace's one entry in Redis, keeping its time to live. */
     private void replaceTheEntry(String what) throws Exception {
-        URI r = URI.create(redis.uri());
-        try (Jedis jedis = new Jedis(r.getHost(), r.getPort())) {
-            List<byte[]> entries = new ArrayList<>();
-            for (byte[] k : jedis.keys((namespace + ":*").getBytes(StandardCharsets.UTF_8))) {
-                byte[] v = jedis.get(k);
-                if (v != null && v.length > 3 && v[0] == 'w' && v[1] == 'c') {
-                    entries.add(k);
-                }
+        RedisServer.Entry found = redis.onlyEntry(namespace);
+        byte[] key = found.key();
+        byte[] entry = found.bytes();
+        ValueCodec codec = new ValueCodec(null, ValueCodec.DEFAULT_ALLOWED, List.of());
+        byte[] replaced = switch (what) {
+            case "cache-http's form" -> codec.encode(key, CachedResponse.builder(
+                    new SharedBody("http-body", 1, "{}".getBytes(StandardCharsets.UTF_8)))
+                    .status(200).build(), true, 60_000, 60_000);
+            case "another entry format version" -> {
+                byte[] b = entry.clone();
+                b[2] = 2;
+                yield b;
             }
-            assertThat(entries).as("entries of the namespace").hasSize(1);
-            byte[] key = entries.get(0);
-            byte[] entry = jedis.get(key);
-            long ttl = jedis.pttl(key);
-            ValueCodec codec = new ValueCodec(null, ValueCodec.DEFAULT_ALLOWED, List.of());
-            byte[] replaced = switch (what) {
-                case "cache-http's form" -> codec.encode(key, CachedResponse.builder(
-                        new SharedBody("http-body", 1, "{}".getBytes(StandardCharsets.UTF_8)))
-                        .status(200).build(), true, 60_000, 60_000);
-                case "another entry format version" -> {
-                    byte[] b = entry.clone();
-                    b[2] = 2;
-                    yield b;
-                }
-                case "a damaged entry" -> Arrays.copyOf(entry, entry.length / 2);
-                default -> throw new IllegalArgumentException(what);
-            };
-            jedis.set(key, replaced, SetParams.setParams().px(Math.max(ttl, 10_000)));
-        }
+            case "a damaged entry" -> Arrays.copyOf(entry, entry.length / 2);
+            default -> throw new IllegalArgumentException(what);
+        };
+        redis.replace(key, replaced);
     }
 
     /**

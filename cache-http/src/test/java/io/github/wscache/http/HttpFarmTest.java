@@ -30,8 +30,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.params.SetParams;
 
 /**
  * cache-http on a farm: two JVMs, each with its own {@link CachingHttpClient}, cache and
@@ -241,41 +239,30 @@ class HttpFarmTest {
 
     /** Replaces the namespace's one entry in Redis, keeping its time to live. */
     private void replaceTheEntry(String what) throws Exception {
-        URI r = URI.create(redis.uri());
-        try (Jedis jedis = new Jedis(r.getHost(), r.getPort())) {
-            List<byte[]> entries = new ArrayList<>();
-            for (byte[] k : jedis.keys((namespace + ":*").getBytes(StandardCharsets.UTF_8))) {
-                byte[] v = jedis.get(k);
-                if (v != null && v.length > 3 && v[0] == 'w' && v[1] == 'c') {
-                    entries.add(k);
-                }
+        RedisServer.Entry found = redis.onlyEntry(namespace);
+        byte[] key = found.key();
+        byte[] entry = found.bytes();
+        ValueCodec codec = new ValueCodec(null, ValueCodec.DEFAULT_ALLOWED, List.of());
+        byte[] replaced = switch (what) {
+            case "another integration's XML" -> codec.encode(key, CachedResponse.builder(
+                    "<r>xml</r>".getBytes(StandardCharsets.UTF_8)).status(200)
+                    .contentType("text/xml").build(), true, 60_000, 60_000);
+            case "another integration's form" -> codec.encode(key, CachedResponse.builder(
+                    new SharedBody("jaxws-events", 1, new byte[] {1, 2, 3})).status(200)
+                    .build(), true, 60_000, 60_000);
+            case "another version of cache-http's form" -> codec.encode(key,
+                    CachedResponse.builder(new SharedBody(CachingHttpClient.SHARED_FORM,
+                            CachingHttpClient.SHARED_VERSION + 1, "{}".getBytes(
+                                    StandardCharsets.UTF_8))).status(200).build(), true,
+                    60_000, 60_000);
+            case "another entry format version" -> {
+                byte[] b = entry.clone();
+                b[2] = 99;
+                yield b;
             }
-            assertThat(entries).as("entries of the namespace").hasSize(1);
-            byte[] key = entries.get(0);
-            byte[] entry = jedis.get(key);
-            long ttl = jedis.pttl(key);
-            ValueCodec codec = new ValueCodec(null, ValueCodec.DEFAULT_ALLOWED, List.of());
-            byte[] replaced = switch (what) {
-                case "another integration's XML" -> codec.encode(key, CachedResponse.builder(
-                        "<r>xml</r>".getBytes(StandardCharsets.UTF_8)).status(200)
-                        .contentType("text/xml").build(), true, 60_000, 60_000);
-                case "another integration's form" -> codec.encode(key, CachedResponse.builder(
-                        new SharedBody("jaxws-events", 1, new byte[] {1, 2, 3})).status(200)
-                        .build(), true, 60_000, 60_000);
-                case "another version of cache-http's form" -> codec.encode(key,
-                        CachedResponse.builder(new SharedBody(CachingHttpClient.SHARED_FORM,
-                                CachingHttpClient.SHARED_VERSION + 1, "{}".getBytes(
-                                        StandardCharsets.UTF_8))).status(200).build(), true,
-                        60_000, 60_000);
-                case "another entry format version" -> {
-                    byte[] b = entry.clone();
-                    b[2] = 99;
-                    yield b;
-                }
-                case "a damaged entry" -> Arrays.copyOf(entry, entry.length / 2);
-                default -> "GARBAGE".getBytes(StandardCharsets.UTF_8);
-            };
-            jedis.set(key, replaced, SetParams.setParams().px(Math.max(ttl, 10_000)));
-        }
+            case "a damaged entry" -> Arrays.copyOf(entry, entry.length / 2);
+            default -> "GARBAGE".getBytes(StandardCharsets.UTF_8);
+        };
+        redis.replace(key, replaced);
     }
 }

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.params.SetParams;
 
 /**
  * A throw-away Debian {@code redis-server} on a random loopback port, without persistence,
@@ -71,6 +73,39 @@ public final class RedisServer implements AutoCloseable {
 
     public String uri() {
         return "redis://127.0.0.1:" + port;
+    }
+
+    /** A tier entry as Redis holds it: its key and its bytes. */
+    public record Entry(byte[] key, byte[] bytes) {
+    }
+
+    /**
+     * Returns the one tier entry of {@code namespace} (the keys whose value starts with the
+     * entry format's {@code 'w' 'c'}); fails when there is not exactly one.
+     */
+    public Entry onlyEntry(String namespace) {
+        try (Jedis jedis = new Jedis("127.0.0.1", port)) {
+            List<Entry> entries = new ArrayList<>();
+            for (byte[] k : jedis.keys((namespace + ":*").getBytes(StandardCharsets.UTF_8))) {
+                byte[] v = jedis.get(k);
+                if (v != null && v.length > 3 && v[0] == 'w' && v[1] == 'c') {
+                    entries.add(new Entry(k, v));
+                }
+            }
+            if (entries.size() != 1) {
+                throw new AssertionError(entries.size() + " entries in namespace " + namespace
+                        + ", expected one");
+            }
+            return entries.get(0);
+        }
+    }
+
+    /** Writes {@code bytes} under {@code key} in place of its entry, keeping its time to live. */
+    public void replace(byte[] key, byte[] bytes) {
+        try (Jedis jedis = new Jedis("127.0.0.1", port)) {
+            long ttl = jedis.pttl(key);
+            jedis.set(key, bytes, SetParams.setParams().px(Math.max(ttl, 10_000)));
+        }
     }
 
     /** Kills the server as a crash would (SIGKILL) and waits until it is gone. */
