@@ -6,11 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.wscache.core.CacheOutcome;
-import io.github.wscache.core.ResponseCache;
-import io.github.wscache.core.policy.Policy;
-import java.io.IOException;
 import java.net.ConnectException;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
@@ -23,52 +19,18 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** cache-http against a real JSON service on embedded Tomcat, counting its requests. */
-class CachingHttpClientTest {
-    private static JsonService service;
-    private static HttpClient network;
-    private final FakeClock clock = new FakeClock();
+class CachingHttpClientTest extends JsonServiceTestBase {
     private final ObjectMapper mapper = new ObjectMapper();
-    private CachingHttpClient client;
-
-    @BeforeAll
-    static void start() throws IOException {
-        service = new JsonService();
-        network = HttpClient.newHttpClient();
-    }
-
-    @AfterAll
-    static void stop() {
-        service.close();
-    }
-
-    @AfterEach
-    void checkStats() {
-        var s = client.cache().stats();
-        assertThat(s.errors()).as("errors inside the cache").isZero();
-        client.cache().close();
-    }
 
     private CachingHttpClient client(String value) {
         return client(value, service);
     }
 
     private CachingHttpClient client(String value, JsonService at) {
-        String yaml = "operations:\n"
-                + "  - endpoint: '" + at.uri("") + "*'\n"
-                + "    operation: GET\n"
-                + "    ttl: 60s\n"
-                + "    honorHttpHeaders: true\n"
-                + "    value: " + value + "\n";
-        ResponseCache cache = ResponseCache.builder().policy(Policy.parse(yaml, "http.yaml"))
-                .clock(clock).build();
-        client = CachingHttpClient.builder(network).cache(cache).clock(clock).build();
-        return client;
+        return client(at.uri(""), "true", "60s", value);
     }
 
     private HttpResponse<String> get(String path, String... headers) throws Exception {

@@ -178,12 +178,7 @@ final class HttpFarmNode {
 
     /** The same policy on every node, so that their keys are equal. */
     static String policy(URI service, String value) {
-        return "operations:\n"
-                + "  - endpoint: '" + service + "*'\n"
-                + "    operation: GET\n"
-                + "    ttl: 60s\n"
-                + "    honorHttpHeaders: true\n"
-                + "    value: " + value + "\n";
+        return JsonServiceTestBase.policy(service, "true", "60s", value);
     }
 
     /** A node's tier on {@code namespace}. */

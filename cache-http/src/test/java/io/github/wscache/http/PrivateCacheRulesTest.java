@@ -2,18 +2,11 @@ package io.github.wscache.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.wscache.core.ResponseCache;
-import io.github.wscache.core.policy.Policy;
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,47 +14,14 @@ import org.junit.jupiter.api.Test;
  * wrongly, each against the real JSON service on Tomcat, or against a raw socket server for what
  * Tomcat and the JDK client cannot be made to send.
  */
-class PrivateCacheRulesTest {
-    private static JsonService service;
-    private static HttpClient network;
-    private final FakeClock clock = new FakeClock();
-    private CachingHttpClient client;
-
-    @BeforeAll
-    static void start() throws IOException {
-        service = new JsonService();
-        network = HttpClient.newHttpClient();
-    }
-
-    @AfterAll
-    static void stop() {
-        service.close();
-    }
-
-    @AfterEach
-    void checkStats() {
-        if (client != null) {
-            assertThat(client.cache().stats().errors()).as("errors inside the cache").isZero();
-            client.cache().close();
-        }
-    }
-
+class PrivateCacheRulesTest extends JsonServiceTestBase {
     /** A client whose policy caches every GET under {@code base}, with a ttl of 60 s. */
     private CachingHttpClient client(URI base, String honorHttpHeaders) {
         return client(base, honorHttpHeaders, "60s");
     }
 
     private CachingHttpClient client(URI base, String honorHttpHeaders, String ttl) {
-        String yaml = "operations:\n"
-                + "  - endpoint: '" + base + "*'\n"
-                + "    operation: GET\n"
-                + "    ttl: " + ttl + "\n"
-                + "    honorHttpHeaders: " + honorHttpHeaders + "\n"
-                + "    value: xml\n";
-        ResponseCache cache = ResponseCache.builder().policy(Policy.parse(yaml, "http.yaml"))
-                .clock(clock).build();
-        client = CachingHttpClient.builder(network).cache(cache).clock(clock).build();
-        return client;
+        return client(base, honorHttpHeaders, ttl, "xml");
     }
 
     private CachingHttpClient client() {
