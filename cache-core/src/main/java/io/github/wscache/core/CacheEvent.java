@@ -13,7 +13,8 @@ import java.util.Optional;
  * cache is {@code ERROR} followed by the miss or bypass it became.
  *
  * <pre>{@code
- * cache.addListener(e -> log.debug("{} {} {}", e.type(), e.operation(), e.detail().orElse("")));
+ * cache.addListener(e -> log.debug("{} {} {} {}", e.type(), e.operation(),
+ *         e.reason().map(Reason::text).orElse(""), e.detail().orElse("")));
  * }</pre>
  */
 public final class CacheEvent {
@@ -23,12 +24,14 @@ public final class CacheEvent {
     private final Type type;
     private final String operation;
     private final CacheKey key;
+    private final Reason reason;
     private final String detail;
 
-    CacheEvent(Type type, String operation, CacheKey key, String detail) {
+    CacheEvent(Type type, String operation, CacheKey key, Reason reason, String detail) {
         this.type = type;
         this.operation = operation;
         this.key = key;
+        this.reason = reason;
         this.detail = detail;
     }
 
@@ -47,13 +50,23 @@ public final class CacheEvent {
         return Optional.ofNullable(key);
     }
 
-    /** Returns why (for bypasses and errors). */
+    /**
+     * Returns why, typed: always for {@code BYPASS} and {@code ERROR}, for a {@code MISS} that
+     * was not an ordinary miss, and for a {@code HIT} that the shared tier or a stale entry
+     * answered; a program reads this, never {@link #detail()}.
+     */
+    public Optional<Reason> reason() {
+        return Optional.ofNullable(reason);
+    }
+
+    /** Returns the particulars of why, for people (sizes, statuses, places in a file). */
     public Optional<String> detail() {
         return Optional.ofNullable(detail);
     }
 
     @Override
     public String toString() {
-        return type + " " + operation + (detail == null ? "" : " (" + detail + ")");
+        return type + " " + operation + (reason == null ? "" : " " + reason)
+                + (detail == null ? "" : " (" + detail + ")");
     }
 }

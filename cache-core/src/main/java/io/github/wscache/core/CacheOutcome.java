@@ -41,18 +41,16 @@ public final class CacheOutcome {
 
     private final Kind kind;
     private final boolean stored;
-    private final String reason;
+    private final Reason reason;
+    private final String detail;
     /** The age in nanoseconds, or -1 for none: no object is made on a hit for it. */
     private final long ageNanos;
 
-    CacheOutcome(Kind kind, boolean stored, String reason) {
-        this(kind, stored, reason, -1);
-    }
-
-    CacheOutcome(Kind kind, boolean stored, String reason, long ageNanos) {
+    CacheOutcome(Kind kind, boolean stored, Reason reason, String detail, long ageNanos) {
         this.kind = Objects.requireNonNull(kind, "kind");
         this.stored = stored;
         this.reason = reason;
+        this.detail = detail;
         this.ageNanos = ageNanos;
     }
 
@@ -66,9 +64,18 @@ public final class CacheOutcome {
         return stored;
     }
 
-    /** Returns why the response was not stored or the cache took no part, when it says why. */
-    public Optional<String> reason() {
+    /**
+     * Returns why the response was not stored, the cache took no part, or a stored response
+     * answered in an unusual way ({@link Reason#SHARED_TIER}, {@link Reason#STALE_IF_ERROR}),
+     * typed; empty for a plain hit or a stored miss.
+     */
+    public Optional<Reason> reason() {
         return Optional.ofNullable(reason);
+    }
+
+    /** Returns the particulars of {@link #reason()}, for people (never parse it). */
+    public Optional<String> detail() {
+        return Optional.ofNullable(detail);
     }
 
     /**
@@ -89,6 +96,7 @@ public final class CacheOutcome {
 
     @Override
     public String toString() {
-        return kind + (stored ? ", stored" : "") + (reason == null ? "" : " (" + reason + ")");
+        return kind + (stored ? ", stored" : "") + (reason == null ? "" : " " + reason)
+                + (detail == null ? "" : " (" + detail + ")");
     }
 }

@@ -67,22 +67,103 @@ final class CacheStrategy {
     }
 
     /** Why an application-object call bypasses the cache, or {@code null} when it takes part. */
-    static String bypassOfObjectCall(OperationPolicy p, Invocation inv) {
-        String why = bypassOfAnyCall(p, inv);
+    static Why bypassOfObjectCall(OperationPolicy p, Invocation inv) {
+        Why why = bypassOfAnyCall(p, inv);
         if (why == null && p.value().isMessageLevel()) {
-            why = "value: " + p.value().yamlName() + " is cached at the message level";
+            why = Why.of(Reason.MESSAGE_LEVEL, "value: " + p.value().yamlName()
+                    + " is cached at the message level");
         }
         return why;
     }
 
     /** Why a message exchange bypasses the cache, or {@code null} when it takes part. */
-    static String bypassOfAnyCall(OperationPolicy p, Invocation inv) {
+    static Why bypassOfAnyCall(OperationPolicy p, Invocation inv) {
         if (!p.cacheable()) {
-            return p.source().isPresent()
+            return Why.of(Reason.NOT_CACHEABLE, p.source().isPresent()
                     ? "operation is not cacheable (" + p.source().get() + ")"
-                    : "operation is not cacheable";
+                    : "operation is not cacheable");
         }
-        return inv.bypassReason();
+        String integration = inv.bypassReason();
+        return integration == null ? null : Why.of(Reason.INTEGRATION, integration);
+    }
+
+    /** What a message call does first: the one decision value of {@link MessageFlow}. */
+    enum Action {
+        /** The cache takes no part: the exchange runs as it is ({@link Plan#why} says why). */
+        PASS,
+        /** A stored response answers ({@link Plan#entry}). */
+        SERVE,
+        /** A stored response is handed to the exchange to revalidate or stand in for errors. */
+        REVALIDATE,
+        /** Nothing usable is stored: the exchange fetches, once for concurrent callers. */
+        FETCH
+    }
+
+    /**
+     * One plan for a message call, immutable; the entry it serves or revalidates is the one it
+     * was planned from. A hit allocates no plan.
+     *
+     * @param action what to do
+     * @param why why the cache takes no part ({@link Action#PASS}), else {@code null}
+     */
+    record Plan(Action action, Why why) {
+        static final Plan SERVE = new Plan(Action.SERVE, null);
+        static final Plan REVALIDATE = new Plan(Action.REVALIDATE, null);
+        static final Plan FETCH = new Plan(Action.FETCH, null);
+    }
+
+    private static final Plan NO_KEY = new Plan(Action.PASS, Why.of(Reason.NO_KEY, "no key"));
+
+    /**
+     * Plans a message call from the policy, the call (its request directives among it), its key
+     * ({@code null}: none could be made), what the store holds for it and the time.
+     */
+    static Plan plan(OperationPolicy p, Invocation inv, CacheKey key, Entry stored,
+            long nowNanos) {
+        Why bypass = bypassOfAnyCall(p, inv);
+        if (bypass != null) {
+            return new Plan(Action.PASS, bypass);
+        }
+        if (key == null) {
+            return NO_KEY;
+        }
+        if (stored == null || !(stored.captured instanceof CachedResponse)) {
+            return Plan.FETCH;
+        }
+        if (answers(stored, inv, nowNanos)) {
+            return Plan.SERVE;
+        }
+        return toRevalidate(stored) == null ? Plan.FETCH : Plan.REVALIDATE;
+    }
+
+    /**
+     * Whether a stored response stands in for a failed service now (RFC 5861 §4, RFC 9111
+     * §4.2.4): the exchange threw an exception (not an interruption) or answered 500, 502, 503
+     * or 504; the entry is stale by no more than its response's {@code stale-if-error} (or the
+     * request's); nothing forbids serving it stale, and the request did not say
+     * {@code no-cache}. The one place where wscache serves stale for errors.
+     *
+     * @param failure what the exchange threw, or {@code null} when it answered
+     * @param status the status it answered with (ignored when it threw)
+     */
+    static boolean standsInForError(Entry e, Invocation inv, long nowNanos, Throwable failure,
+            int status) {
+        if (failure != null ? !(failure instanceof Exception)
+                || failure instanceof InterruptedException
+                || failure instanceof java.io.InterruptedIOException
+                : status != 500 && status != 502 && status != 503 && status != 504) {
+            return false;
+        }
+        CachedResponse r = (CachedResponse) e.captured;
+        CacheControl req = inv.requestDirectives();
+        if (req.noCache() || !maySendStale(r, inv.privateCache())) {
+            return false;
+        }
+        Optional<Duration> window = CacheControl.parse(r.headers().getOrDefault("Cache-Control",
+                List.of())).staleIfError().or(req::staleIfError);
+        long staleNanos = Nanos.between(e.freshUntilNanos, nowNanos);
+        return window.isPresent() && staleNanos >= 0
+                && staleNanos <= Nanos.of(window.get());
     }
 
     /**
@@ -186,11 +267,11 @@ final class CacheStrategy {
 
     /** What may be done with a response: stored with these lifetimes, or not, and why. */
     static final class Decision {
-        final String notStorable;
+        final Why notStorable;
         final Duration fresh;
         final Duration retain;
 
-        Decision(String notStorable, Duration fresh, Duration retain) {
+        Decision(Why notStorable, Duration fresh, Duration retain) {
             this.notStorable = notStorable;
             this.fresh = fresh;
             this.retain = retain;
@@ -200,8 +281,8 @@ final class CacheStrategy {
             return notStorable == null;
         }
 
-        static Decision not(String why) {
-            return new Decision(why, Duration.ZERO, Duration.ZERO);
+        static Decision not(Reason reason, String detail) {
+            return new Decision(Why.of(reason, detail), Duration.ZERO, Duration.ZERO);
         }
     }
 
@@ -221,13 +302,13 @@ final class CacheStrategy {
     Decision onResponse(OperationPolicy p, CachedResponse r, boolean partitioned,
             boolean privateCache, Instant now) {
         if (r.notCacheableReason().isPresent()) {
-            return Decision.not(r.notCacheableReason().get());
+            return Decision.not(Reason.INTEGRATION, r.notCacheableReason().get());
         }
         if (r.status() != 200) {
-            return Decision.not("HTTP status " + r.status());
+            return Decision.not(Reason.HTTP_STATUS, "HTTP status " + r.status());
         }
         if (!partitioned && r.perUserOnlyReason().isPresent()) {
-            return Decision.not(r.perUserOnlyReason().get()
+            return Decision.not(Reason.PER_USER, r.perUserOnlyReason().get()
                     + ": not stored in an entry shared across users");
         }
         return freshness(p, r, partitioned, privateCache, now);
@@ -248,15 +329,15 @@ final class CacheStrategy {
                         null)
                 : SurrogateControl.EMPTY;
         if (sc.noStore()) {
-            return Decision.not("not storable: Surrogate-Control no-store");
+            return Decision.not(Reason.HTTP_RULES, "not storable: Surrogate-Control no-store");
         }
         Duration fresh;
         if (sc.maxAge().isPresent()) {
             Duration left = sc.maxAge().get().minus(Freshness.currentAge(meta, now));
             fresh = left.isNegative() ? Duration.ZERO : left;
             if (fresh.isZero() && !validators) {
-                return Decision.not("not storable: stale on arrival and no validator to"
-                        + " revalidate it");
+                return Decision.not(Reason.HTTP_RULES, "not storable: stale on arrival and no"
+                        + " validator to revalidate it");
             }
             return kept(fresh, p.ttl(), keepStale);
         }
@@ -264,7 +345,7 @@ final class CacheStrategy {
         // of the caller's own (see Invocation.Builder.privateCache)
         Storability s = Freshness.storable("GET", meta, OPTIONS, partitioned);
         if (!s.isStorable() && s != Storability.NO_FRESHNESS_INFORMATION) {
-            return Decision.not(s.reason());
+            return Decision.not(Reason.HTTP_RULES, s.reason());
         }
         CacheControl cc = meta.cacheControl();
         if (cc.noCache()) {
@@ -279,15 +360,15 @@ final class CacheStrategy {
             fresh = Freshness.evaluate(meta, now, privateCache ? PRIVATE_HEURISTIC : HEURISTIC)
                     .remaining();
             if (fresh.isZero() && !validators) {
-                return Decision.not("not storable: no freshness information and no validator"
-                        + " (honorHttpHeaders: only)");
+                return Decision.not(Reason.HTTP_RULES, "not storable: no freshness information"
+                        + " and no validator (honorHttpHeaders: only)");
             }
         } else {
             fresh = p.ttl();
         }
         if (fresh.isZero() && !validators) {
-            return Decision.not("not storable: stale on arrival and no validator to revalidate"
-                    + " it");
+            return Decision.not(Reason.HTTP_RULES, "not storable: stale on arrival and no"
+                    + " validator to revalidate it");
         }
         Decision d = kept(fresh, p.ttl(), keepStale);
         Duration staleIfError = cc.staleIfError().orElse(Duration.ZERO);

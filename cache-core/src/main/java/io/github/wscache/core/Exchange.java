@@ -25,9 +25,11 @@ public interface Exchange<X extends Throwable> {
      * @param stale the stored response to revalidate, when the entry is stale but has validators;
      *     send its {@link CachedResponse#conditionalHeaders()} and return
      *     {@link CachedResponse#notModified(java.util.Map)} for a 304. It is also given,
-     *     without validators, when it carries {@code stale-if-error}: to serve it in place of a
-     *     failure of the service (RFC 5861 §4), return this very instance; the entry is then
-     *     left as it is and the outcome is {@link CacheOutcome.Kind#STALE}
+     *     without validators, when it carries {@code stale-if-error}. Report a failure of the
+     *     service as it is — throw, or return its 500, 502, 503 or 504 — and the cache decides
+     *     (RFC 5861 §4, in one place for every integration) whether the stale response stands
+     *     in for it: then the entry is left as it is, the caller gets the stale response and the
+     *     outcome is {@link CacheOutcome.Kind#STALE} with {@link Reason#STALE_IF_ERROR}
      */
     CachedResponse fetch(Optional<CachedResponse> stale) throws X;
 

@@ -64,7 +64,7 @@ abstract class Flow {
      * Counts a miss of {@code key} for the operation's {@code minUses} and returns why its
      * response is passed through without being kept, or {@code null} when it is admitted.
      */
-    String notAdmitted(OperationPolicy p, CacheKey key) {
+    Why notAdmitted(OperationPolicy p, CacheKey key) {
         if (p.minUses() <= 1) {
             return null;
         }
@@ -79,12 +79,12 @@ abstract class Flow {
             }
         }
         int seen = a.count(key.hashCode());
-        return seen >= p.minUses() ? null : "not kept: asked for " + seen + " of minUses "
-                + p.minUses() + " times";
+        return seen >= p.minUses() ? null : Why.of(Reason.NOT_ADMITTED, "not kept: asked for "
+                + seen + " of minUses " + p.minUses() + " times");
     }
 
     /** Counts a miss passed through because its key is not yet admitted ({@code minUses}). */
-    void notAdmittedMiss(Counters c, Invocation inv, CacheKey key, String why) {
+    void notAdmittedMiss(Counters c, Invocation inv, CacheKey key, Why why) {
         c.add(Counters.NOT_ADMITTED, 1);
         missed(c, inv, key, why);
     }
@@ -104,12 +104,16 @@ abstract class Flow {
         }
     }
 
-    void bypassed(Counters c, Invocation inv, CacheKey key, String why) {
+    /** The reason of a hit that the shared tier answered. */
+    static final Why FROM_SHARED_TIER = Why.of(Reason.SHARED_TIER, "from the shared tier");
+
+    void bypassed(Counters c, Invocation inv, CacheKey key, Why why) {
         stats.count(c, Counters.BYPASSES, CacheEvent.Type.BYPASS, inv, key, why);
     }
 
-    void missed(Counters c, Invocation inv, CacheKey key, String detail) {
-        stats.count(c, Counters.MISSES, CacheEvent.Type.MISS, inv, key, detail);
+    /** Counts a miss; {@code why} is {@code null} for an ordinary one. */
+    void missed(Counters c, Invocation inv, CacheKey key, Why why) {
+        stats.count(c, Counters.MISSES, CacheEvent.Type.MISS, inv, key, why);
     }
 
     void hit(Counters c, Invocation inv, CacheKey key) {
@@ -118,7 +122,7 @@ abstract class Flow {
 
     /** Counts a hit answered by the shared tier (it also filled the local store). */
     void sharedHit(Counters c, Invocation inv, CacheKey key) {
-        stats.count(c, Counters.HITS, CacheEvent.Type.HIT, inv, key, "from the shared tier");
+        stats.count(c, Counters.HITS, CacheEvent.Type.HIT, inv, key, FROM_SHARED_TIER);
     }
 
     /**
@@ -155,8 +159,8 @@ abstract class Flow {
             long weight) {
         long total = weight + 96;
         if (total > p.maxEntrySize()) {
-            bypassed(c, inv, key, "entry of " + total + " bytes is larger than maxEntrySize "
-                    + p.maxEntrySize());
+            bypassed(c, inv, key, Why.of(Reason.TOO_LARGE, "entry of " + total
+                    + " bytes is larger than maxEntrySize " + p.maxEntrySize()));
             return false;
         }
         store.put(key, e);

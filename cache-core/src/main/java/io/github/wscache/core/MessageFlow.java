@@ -41,29 +41,25 @@ final class MessageFlow extends Flow {
     <X extends Throwable> CachedResponse exchange(Invocation inv, OperationPolicy p,
             Exchange<X> exchange) throws X {
         Counters c = stats.of(inv);
-        String why = CacheStrategy.bypassOfAnyCall(p, inv);
-        if (why != null) {
-            bypassed(c, inv, null, why);
-            return tell(exchange, exchange.fetch(Optional.empty()), CacheOutcome.Kind.BYPASS,
-                    false, why, c, inv, null);
-        }
-        CacheKey key = key(inv, p, c, true);
-        if (key == null) {
-            bypassed(c, inv, null, "no key");
-            return tell(exchange, exchange.fetch(Optional.empty()), CacheOutcome.Kind.BYPASS,
-                    false, "no key", c, inv, null);
-        }
-        Entry e = store.get(key);
-        if (e != null && e.captured instanceof CachedResponse) {
-            long now = store.now();
-            if (CacheStrategy.answers(e, inv, now)) {
+        Why bypass = CacheStrategy.bypassOfAnyCall(p, inv);
+        CacheKey key = bypass == null ? key(inv, p, c, true) : null;
+        Entry e = key == null ? null : store.get(key);
+        long now = store.now();
+        CacheStrategy.Plan plan = CacheStrategy.plan(p, inv, key, e, now);
+        switch (plan.action()) {
+            case PASS:
+                bypassed(c, inv, null, plan.why());
+                return tell(exchange, exchange.fetch(Optional.empty()), CacheOutcome.Kind.BYPASS,
+                        false, plan.why(), c, inv, null);
+            case SERVE:
                 hit(c, inv, key);
                 return tell(exchange, (CachedResponse) e.captured, CacheOutcome.Kind.HIT, false,
                         null, c, inv, key, CacheStrategy.ageNanos(e, now));
-            }
-            return load(inv, p, key, c, exchange, CacheStrategy.toRevalidate(e));
+            case REVALIDATE:
+                return load(inv, p, key, c, exchange, e);
+            default:
+                return load(inv, p, key, c, exchange, null);
         }
-        return load(inv, p, key, c, exchange, null);
     }
 
     Optional<CachedResponse> getIfFresh(Invocation inv, OperationPolicy p,
@@ -78,29 +74,36 @@ final class MessageFlow extends Flow {
         }
         Entry e = store.get(key);
         long now = store.now();
-        if (e != null && e.captured instanceof CachedResponse
-                && CacheStrategy.answers(e, inv, now)) {
-            hit(c, inv, key);
-            if (onHit != null) {
-                try {
-                    onHit.accept(new CacheOutcome(CacheOutcome.Kind.HIT, false, null,
-                            CacheStrategy.ageNanos(e, now)));
-                } catch (RuntimeException ex) {
-                    stats.error(c, inv, key, "the integration's outcome callback failed", ex);
-                }
-            }
-            return Optional.of((CachedResponse) e.captured);
+        if (CacheStrategy.plan(p, inv, key, e, now).action() != CacheStrategy.Action.SERVE) {
+            return Optional.empty();
         }
-        return Optional.empty();
+        hit(c, inv, key);
+        if (onHit != null) {
+            try {
+                onHit.accept(new CacheOutcome(CacheOutcome.Kind.HIT, false, null, null,
+                        CacheStrategy.ageNanos(e, now)));
+            } catch (RuntimeException ex) {
+                stats.error(c, inv, key, "the integration's outcome callback failed", ex);
+            }
+        }
+        return Optional.of((CachedResponse) e.captured);
     }
 
+    /**
+     * Loads the response of a key once for concurrent callers: from the store (another flight
+     * landed), from the shared tier, or through the exchange, which revalidates
+     * {@code staleEntry} when there is one; the response stored as the strategy decides.
+     */
     private <X extends Throwable> CachedResponse load(Invocation inv, OperationPolicy p,
-            CacheKey key, Counters c, Exchange<X> exchange, CachedResponse stale) throws X {
+            CacheKey key, Counters c, Exchange<X> exchange, Entry staleEntry) throws X {
+        CachedResponse stale = staleEntry == null ? null : (CachedResponse) staleEntry.captured;
         SingleFlight.Flight flight = flights.join(key);
         if (!flight.isLeader()) {
             if (!flight.isReentrant() && flight.await()) {
                 if (flight.hasFailed()) {
-                    missed(c, inv, key, "the concurrent call failed");
+                    Why why = Why.of(Reason.CONCURRENT_FAILURE, "the concurrent call failed");
+                    missed(c, inv, key, why);
+                    tell(exchange, null, CacheOutcome.Kind.SHARED, false, why, c, inv, key);
                     throw SingleFlight.Flight.<X>sneaky(flight.failureCopy());
                 }
                 Object left = flight.forWaiters();
@@ -111,13 +114,16 @@ final class MessageFlow extends Flow {
                 }
                 if (left == PASSED_THROUGH) {
                     // the leader's key is not admitted yet (minUses): pass this one through too
-                    missed(c, inv, key, "the concurrent call of a key not kept yet");
+                    Why why = Why.of(Reason.NOT_ADMITTED,
+                            "the concurrent call of a key not kept yet");
+                    missed(c, inv, key, why);
                     return tell(exchange, timedPass(c, exchange), CacheOutcome.Kind.MISS, false,
-                            "the concurrent call of a key not kept yet", c, inv, key);
+                            why, c, inv, key);
                 }
                 if (left instanceof CachedResponse) {
                     // the service's answer to this very request, not kept: a fault, an error page
-                    String why = "the concurrent call's response, which was not stored";
+                    Why why = Why.of(Reason.CONCURRENT_UNSTORED,
+                            "the concurrent call's response, which was not stored");
                     missed(c, inv, key, why);
                     return tell(exchange, (CachedResponse) left, CacheOutcome.Kind.SHARED, false,
                             why, c, inv, key);
@@ -125,7 +131,7 @@ final class MessageFlow extends Flow {
             }
             missed(c, inv, key, null);
             return tell(exchange, timedFetch(c, exchange, null), CacheOutcome.Kind.MISS, false,
-                    "a concurrent call of the same key", c, inv, key);
+                    null, c, inv, key);
         }
         try {
             // a flight that landed between this caller's lookup and its join stored the entry
@@ -156,14 +162,15 @@ final class MessageFlow extends Flow {
                     flight.succeeded(kept, r);
                     tier.release(shared, c, inv, key);
                     sharedHit(c, inv, key);
-                    return tell(exchange, r, CacheOutcome.Kind.HIT, false, null, c, inv, key,
-                            CacheStrategy.ageNanos(adopted, at));
+                    return tell(exchange, r, CacheOutcome.Kind.HIT, false, FROM_SHARED_TIER, c,
+                            inv, key, CacheStrategy.ageNanos(adopted, at));
                 }
-                if (stale == null && !r.conditionalHeaders().isEmpty()) {
+                if (stale == null && CacheStrategy.toRevalidate(adopted) != null) {
+                    staleEntry = adopted;
                     stale = r;
                 }
             }
-            String notAdmitted = stale == null ? notAdmitted(p, key) : null;
+            Why notAdmitted = stale == null ? notAdmitted(p, key) : null;
             if (notAdmitted != null) {
                 // asked for too rarely yet: the integration passes the response through
                 // untouched, nothing is recorded or stored
@@ -185,19 +192,29 @@ final class MessageFlow extends Flow {
             try {
                 r = timedFetch(c, exchange, stale);
             } catch (Throwable t) {
-                tier.release(shared, c, inv, key);
-                flight.failed(t);
-                missed(c, inv, key, null);
-                throw t;
+                if (staleEntry == null || !CacheStrategy.standsInForError(staleEntry, inv,
+                        store.now(), t, 0)) {
+                    tier.release(shared, c, inv, key);
+                    flight.failed(t);
+                    missed(c, inv, key, null);
+                    throw t;
+                }
+                r = stale;
+            }
+            if (stale != null && r != stale && !r.isNotModified()
+                    && CacheStrategy.standsInForError(staleEntry, inv, store.now(), null,
+                            r.status())) {
+                r = stale;
             }
             if (stale != null && r == stale) {
-                // the service failed and the exchange let the stale entry stand in for it
-                // (stale-if-error): the entry stays as it is; waiters get the same answer
-                stats.count(c, Counters.HITS, CacheEvent.Type.HIT, inv, key,
-                        "stale-if-error: the service failed");
+                // the service failed and the stale entry stands in for it (stale-if-error):
+                // the entry stays as it is; waiters get the same answer
+                tier.release(shared, c, inv, key);
+                Why why = Why.of(Reason.STALE_IF_ERROR,
+                        "served stale: the service failed (stale-if-error)");
+                stats.count(c, Counters.HITS, CacheEvent.Type.HIT, inv, key, why);
                 flight.succeeded(false, stale);
-                return tell(exchange, stale, CacheOutcome.Kind.STALE, false,
-                        "served stale: the service failed (stale-if-error)", c, inv, key,
+                return tell(exchange, stale, CacheOutcome.Kind.STALE, false, why, c, inv, key,
                         ageOf(key, stale));
             }
             if (stale != null && r.isNotModified()) {
@@ -212,7 +229,7 @@ final class MessageFlow extends Flow {
             }
             missed(c, inv, key, null);
             Kept kept = storeMessage(inv, p, key, c, r, shared, exchange);
-            String notStored = kept.notStored;
+            Why notStored = kept.notStored;
             boolean stored = notStored == null;
             CachedResponse forWaiters = kept.stored;
             if (!stored) {
@@ -253,8 +270,8 @@ final class MessageFlow extends Flow {
     }
 
     /** What {@link #storeMessage} did: the response as stored, or why it was not stored. */
-    private record Kept(CachedResponse stored, String notStored) {
-        static Kept not(String why) {
+    private record Kept(CachedResponse stored, Why notStored) {
+        static Kept not(Why why) {
             return new Kept(null, why);
         }
     }
@@ -281,13 +298,13 @@ final class MessageFlow extends Flow {
             Entry e = entry(inv, p, kept, null, weight, d.fresh, d.retain,
                     CacheStrategy.ageOnArrival(kept, wallClock()));
             if (!put(inv, p, key, c, e, weight)) {
-                return Kept.not("larger than maxEntrySize");
+                return Kept.not(Why.of(Reason.TOO_LARGE, "larger than maxEntrySize"));
             }
             stored = d;
             return new Kept(kept, null);
         } catch (RuntimeException e) {
             stats.error(c, inv, key, "storing the response failed", e);
-            return Kept.not("storing the response failed: " + e);
+            return Kept.not(Why.of(Reason.CACHE_FAILURE, "storing the response failed: " + e));
         } finally {
             CachedResponse forTier = stored == null || shared == null ? null
                     : toShared(exchange, kept, c, inv, key);
@@ -360,17 +377,18 @@ final class MessageFlow extends Flow {
     }
 
     private <X extends Throwable> CachedResponse tell(Exchange<X> exchange, CachedResponse r,
-            CacheOutcome.Kind kind, boolean stored, String reason, Counters c, Invocation inv,
+            CacheOutcome.Kind kind, boolean stored, Why why, Counters c, Invocation inv,
             CacheKey key) {
-        return tell(exchange, r, kind, stored, reason, c, inv, key, -1);
+        return tell(exchange, r, kind, stored, why, c, inv, key, -1);
     }
 
     /** Tells the integration what happened; its failure is the cache's, never the caller's. */
     private <X extends Throwable> CachedResponse tell(Exchange<X> exchange, CachedResponse r,
-            CacheOutcome.Kind kind, boolean stored, String reason, Counters c, Invocation inv,
+            CacheOutcome.Kind kind, boolean stored, Why why, Counters c, Invocation inv,
             CacheKey key, long ageNanos) {
         try {
-            exchange.onOutcome(new CacheOutcome(kind, stored, reason, ageNanos));
+            exchange.onOutcome(new CacheOutcome(kind, stored, why == null ? null : why.reason(),
+                    why == null ? null : why.detail(), ageNanos));
         } catch (RuntimeException e) {
             stats.error(c, inv, key, "the integration's outcome callback failed", e);
         }

@@ -7,12 +7,14 @@ import io.github.wscache.core.internal.SharedTier;
 import io.github.wscache.core.policy.OperationPolicy;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The application-object flow ({@link ResponseCache#call}): a hit hands the caller its own copy
  * of the stored object; a miss calls the loader once for all concurrent callers of the key
  * ({@link SingleFlight}), stores a copy made by the copier {@link CacheStrategy#copier} chooses,
- * and the waiters each take their own copy of the stored entry, or the leader's failure.
+ * and the waiters each take their own copy of the stored entry, or the leader's failure. The
+ * caller may be told the {@link CacheOutcome} of its call, as an exchange is.
  */
 final class ObjectFlow extends Flow {
     /** Marker for a stored {@code null} result. */
@@ -22,29 +24,65 @@ final class ObjectFlow extends Flow {
         super(parts);
     }
 
-    <T, X extends Throwable> T call(Invocation inv, OperationPolicy p, Loader<T, X> loader)
-            throws X {
+    /**
+     * Runs one call.
+     *
+     * @param onOutcome told what happened, on the calling thread, before the result is
+     *     returned or the failure thrown; {@code null} for nobody. Its failure is counted as
+     *     the cache's, never the caller's.
+     */
+    <T, X extends Throwable> T call(Invocation inv, OperationPolicy p, Loader<T, X> loader,
+            Consumer<CacheOutcome> onOutcome) throws X {
         Counters c = stats.of(inv);
-        String why = CacheStrategy.bypassOfObjectCall(p, inv);
+        Told told = new Told(onOutcome, c, inv);
+        Why why = CacheStrategy.bypassOfObjectCall(p, inv);
         if (why != null) {
-            return bypass(c, inv, null, why, loader);
+            return bypass(c, inv, null, why, loader, told);
         }
         CacheKey key = key(inv, p, c, false);
         if (key == null) {
-            return bypass(c, inv, null, "no key", loader);
+            return bypass(c, inv, null, Why.of(Reason.NO_KEY, "no key"), loader, told);
         }
+        told.key = key;
         Entry e = store.get(key);
         if (e != null) {
             Optional<Object> v = materialize(e, key, c, inv);
             if (v.isPresent()) {
-                return hit(c, inv, key, v.get());
+                return hit(c, inv, key, v.get(), told);
             }
         }
-        return load(inv, p, key, c, loader);
+        return load(inv, p, key, c, loader, told);
     }
 
-    private <T> T hit(Counters c, Invocation inv, CacheKey key, Object value) {
+    /** Whom to tell the outcome of one call. */
+    private final class Told {
+        final Consumer<CacheOutcome> to;
+        final Counters counters;
+        final Invocation inv;
+        CacheKey key;
+
+        Told(Consumer<CacheOutcome> to, Counters counters, Invocation inv) {
+            this.to = to;
+            this.counters = counters;
+            this.inv = inv;
+        }
+
+        void tell(CacheOutcome.Kind kind, boolean stored, Why why) {
+            if (to == null) {
+                return;
+            }
+            try {
+                to.accept(new CacheOutcome(kind, stored, why == null ? null : why.reason(),
+                        why == null ? null : why.detail(), -1));
+            } catch (RuntimeException e) {
+                stats.error(counters, inv, key, "the caller's outcome callback failed", e);
+            }
+        }
+    }
+
+    private <T> T hit(Counters c, Invocation inv, CacheKey key, Object value, Told told) {
         hit(c, inv, key);
+        told.tell(CacheOutcome.Kind.HIT, false, null);
         return hit(value);
     }
 
@@ -54,33 +92,40 @@ final class ObjectFlow extends Flow {
     }
 
     private <T, X extends Throwable> T bypass(Counters c, Invocation inv, CacheKey key,
-            String why, Loader<T, X> loader) throws X {
+            Why why, Loader<T, X> loader, Told told) throws X {
         bypassed(c, inv, key, why);
-        return loader.load();
+        try {
+            return loader.load();
+        } finally {
+            told.tell(CacheOutcome.Kind.BYPASS, false, why);
+        }
     }
 
     private <T, X extends Throwable> T load(Invocation inv, OperationPolicy p, CacheKey key,
-            Counters c, Loader<T, X> loader) throws X {
+            Counters c, Loader<T, X> loader, Told told) throws X {
         SingleFlight.Flight flight = flights.join(key);
         if (!flight.isLeader()) {
             if (flight.isReentrant()) {
-                return bypass(c, inv, key, "re-entrant call for a key being loaded", loader);
+                return bypass(c, inv, key, Why.of(Reason.RE_ENTRANT,
+                        "re-entrant call for a key being loaded"), loader, told);
             }
             if (flight.await()) {
                 if (flight.hasFailed()) {
-                    missed(c, inv, key, "the concurrent call failed");
+                    Why why = Why.of(Reason.CONCURRENT_FAILURE, "the concurrent call failed");
+                    missed(c, inv, key, why);
+                    told.tell(CacheOutcome.Kind.SHARED, false, why);
                     throw SingleFlight.Flight.<X>sneaky(flight.failureCopy());
                 }
                 Entry e = flight.stored() ? store.get(key) : null;
                 if (e != null) {
                     Optional<Object> v = materialize(e, key, c, inv);
                     if (v.isPresent()) {
-                        return hit(c, inv, key, v.get());
+                        return hit(c, inv, key, v.get(), told);
                     }
                 }
             }
             missed(c, inv, key, null);
-            return timedLoad(c, loader);
+            return missLoad(c, loader, told);
         }
         try {
             // a flight that landed between this caller's lookup and its join stored the entry
@@ -89,7 +134,7 @@ final class ObjectFlow extends Flow {
                 Optional<Object> v = materialize(stored, key, c, inv);
                 if (v.isPresent()) {
                     flight.succeeded(true, null);
-                    return hit(c, inv, key, v.get());
+                    return hit(c, inv, key, v.get(), told);
                 }
             }
             // the farm's tier: another JVM may have stored it, or be loading it (a lease)
@@ -99,11 +144,12 @@ final class ObjectFlow extends Flow {
                 Object v = found.value();
                 flight.succeeded(storeObject(inv, p, key, c, v,
                         Duration.ofNanos(found.freshNanos()), Duration.ofNanos(found.freshNanos()),
-                        null), null);
+                        null) == null, null);
                 sharedHit(c, inv, key);
+                told.tell(CacheOutcome.Kind.HIT, false, FROM_SHARED_TIER);
                 return hit(v == null ? NULL : v);
             }
-            String notAdmitted = notAdmitted(p, key);
+            Why notAdmitted = notAdmitted(p, key);
             if (notAdmitted != null) {
                 // asked for too rarely yet: nothing is copied or stored; waiters call themselves
                 tier.release(shared, c, inv, key);
@@ -113,9 +159,11 @@ final class ObjectFlow extends Flow {
                     result = timedLoad(c, loader);
                 } catch (Throwable t) {
                     flight.failed(t);
+                    told.tell(CacheOutcome.Kind.MISS, false, notAdmitted);
                     throw t;
                 }
                 flight.succeeded(false, null);
+                told.tell(CacheOutcome.Kind.MISS, false, notAdmitted);
                 return result;
             }
             missed(c, inv, key, null);
@@ -125,12 +173,25 @@ final class ObjectFlow extends Flow {
             } catch (Throwable t) {
                 tier.release(shared, c, inv, key);
                 flight.failed(t);
+                told.tell(CacheOutcome.Kind.MISS, false, null);
                 throw t;
             }
-            flight.succeeded(storeObject(inv, p, key, c, result, p.ttl(), p.ttl(), shared), null);
+            Why notStored = storeObject(inv, p, key, c, result, p.ttl(), p.ttl(), shared);
+            flight.succeeded(notStored == null, null);
+            told.tell(CacheOutcome.Kind.MISS, notStored == null, notStored);
             return result;
         } finally {
             flights.land(key, flight);
+        }
+    }
+
+    /** A waiter's own load, when the leader's result was not stored: a miss of its own. */
+    private <T, X extends Throwable> T missLoad(Counters c, Loader<T, X> loader, Told told)
+            throws X {
+        try {
+            return timedLoad(c, loader);
+        } finally {
+            told.tell(CacheOutcome.Kind.MISS, false, null);
         }
     }
 
@@ -146,10 +207,10 @@ final class ObjectFlow extends Flow {
     /**
      * Stores a copy of a result for {@code fresh}, and hands the result itself to the shared tier
      * (when {@code shared} is not null) once the local store kept it; the tier's lease is
-     * released whatever happens.
+     * released whatever happens. Returns {@code null} when it was stored, else why not.
      */
     @SuppressWarnings("unchecked")
-    private boolean storeObject(Invocation inv, OperationPolicy p, CacheKey key, Counters c,
+    private Why storeObject(Invocation inv, OperationPolicy p, CacheKey key, Counters c,
             Object result, Duration fresh, Duration retain, SharedTier.Request shared) {
         boolean stored = false;
         try {
@@ -164,8 +225,9 @@ final class ObjectFlow extends Flow {
                             "wscache: " + inv.operation() + ": " + choice.warning().get(), null);
                 }
                 if (choice.copier().isEmpty()) {
-                    bypassed(c, inv, key, choice.reason());
-                    return false;
+                    Why why = Why.of(Reason.UNCOPYABLE, choice.reason());
+                    bypassed(c, inv, key, why);
+                    return why;
                 }
                 copier = choice.copier().get();
                 captured = copier.capture(result);
@@ -173,10 +235,10 @@ final class ObjectFlow extends Flow {
                         : RetainedSize.estimate(captured);
             }
             stored = put(inv, p, key, c, captured, copier, weight, fresh, retain);
-            return stored;
+            return stored ? null : Why.of(Reason.TOO_LARGE, "larger than maxEntrySize");
         } catch (RuntimeException e) {
             stats.error(c, inv, key, "storing the result failed", e);
-            return false;
+            return Why.of(Reason.CACHE_FAILURE, "storing the result failed: " + e);
         } finally {
             if (stored) {
                 tier.store(shared, result, Nanos.of(fresh), Nanos.of(retain), c, inv, key);

@@ -76,7 +76,26 @@ public final class ResponseCache implements AutoCloseable {
      */
     public <T, X extends Throwable> T call(Invocation invocation, Loader<T, X> loader) throws X {
         Objects.requireNonNull(loader, "loader");
-        return objects.call(invocation, resolver.policyFor(invocation), loader);
+        return objects.call(invocation, resolver.policyFor(invocation), loader, null);
+    }
+
+    /**
+     * Like {@link #call(Invocation, Loader)}, and tells {@code onOutcome}, on the calling thread
+     * and before the result is returned (or the loader's failure thrown), what the cache did:
+     * {@link CacheOutcome.Kind#HIT}, {@code MISS} (stored or not, and why not), {@code SHARED}
+     * (a concurrent call's failure), or {@code BYPASS}, with a typed {@link Reason}. An
+     * exception it throws is counted as an error of the cache, never the caller's.
+     *
+     * <pre>{@code
+     * String s = cache.call(call, () -> stub.doSpellingSuggestion(key, phrase),
+     *         o -> timer(o.kind()).record(...));
+     * }</pre>
+     */
+    public <T, X extends Throwable> T call(Invocation invocation, Loader<T, X> loader,
+            Consumer<CacheOutcome> onOutcome) throws X {
+        Objects.requireNonNull(loader, "loader");
+        Objects.requireNonNull(onOutcome, "onOutcome");
+        return objects.call(invocation, resolver.policyFor(invocation), loader, onOutcome);
     }
 
     /**

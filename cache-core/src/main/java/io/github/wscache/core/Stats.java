@@ -59,9 +59,10 @@ final class Stats {
 
     /** Adds one to a counter and tells the listeners. */
     void count(Counters c, int counter, CacheEvent.Type type, Invocation inv, CacheKey key,
-            String detail) {
+            Why why) {
         c.add(counter, 1);
-        fire(type, inv.operation(), key, detail);
+        fire(type, inv.operation(), key, why == null ? null : why.reason(),
+                why == null ? null : why.detail());
     }
 
     /** Counts a load (a call of the service or an exchange) and its duration. */
@@ -95,7 +96,7 @@ final class Stats {
      */
     void error(Counters c, Invocation inv, CacheKey key, String what, Throwable t) {
         c.add(Counters.ERRORS, 1);
-        fire(CacheEvent.Type.ERROR, inv.operation(), key, what + ": " + t);
+        fire(CacheEvent.Type.ERROR, inv.operation(), key, Reason.CACHE_FAILURE, what + ": " + t);
         logOnce(inv.operation() + ":" + what + ":" + t.getClass().getName() + ":"
                 + t.getMessage(), "wscache: " + what + " for " + inv.operation()
                 + "; the call goes to the service (logged once per cause)", t);
@@ -110,11 +111,12 @@ final class Stats {
         }
     }
 
-    void fire(CacheEvent.Type type, String operation, CacheKey key, String detail) {
+    void fire(CacheEvent.Type type, String operation, CacheKey key, Reason reason,
+            String detail) {
         if (listeners.isEmpty()) {
             return;
         }
-        CacheEvent event = new CacheEvent(type, operation, key, detail);
+        CacheEvent event = new CacheEvent(type, operation, key, reason, detail);
         for (Consumer<CacheEvent> l : listeners) {
             try {
                 l.accept(event);

@@ -90,12 +90,13 @@ class CacheOutcomeTest {
     }
 
     @Test
-    void staleIfError_staleEntryStandsInForAFailure_withinItsWindowOnly() {
+    void staleIfError_theCacheLetsTheStaleEntryStandInForAFailure_withinItsWindowOnly() {
         cache("operations:\n  - operation: op\n    ttl: 10s\n    honorHttpHeaders: true\n");
         Invocation inv = Invocation.builder("op").build();
         CachedResponse ok = CachedResponse.builder(BODY)
                 .header("Cache-Control", "max-age=10, stale-if-error=60").build();
         List<Optional<CachedResponse>> given = new CopyOnWriteArrayList<>();
+        // the integration reports the failure as it is and decides nothing
         Exchange<RuntimeException> failing = new Exchange<>() {
             @Override
             public CachedResponse fetch(Optional<CachedResponse> stale) {
@@ -103,7 +104,7 @@ class CacheOutcomeTest {
                 if (given.size() == 1) {
                     return ok;
                 }
-                return stale.orElseThrow(() -> new IllegalStateException("service down"));
+                throw new IllegalStateException("service down");
             }
         };
 
@@ -125,11 +126,28 @@ class CacheOutcomeTest {
 
         assertThat(served).isSameAs(ok);
         assertThat(seen[0].kind()).isEqualTo(CacheOutcome.Kind.STALE);
+        assertThat(seen[0].reason()).contains(Reason.STALE_IF_ERROR);
         assertThat(seen[0].exchanged()).isTrue();
         org.assertj.core.api.Assertions.assertThatIllegalStateException()
                 .isThrownBy(() -> cache.exchange(inv, failing)).withMessage("service down");
         assertThat(given).containsExactly(Optional.empty(), Optional.of(ok), Optional.empty());
         assertThat(cache.stats().hits()).isEqualTo(1);
+    }
+
+    @Test
+    void staleIfError_aServerErrorStatusIsAFailureToo_aNotFoundIsAnAnswer() {
+        cache("operations:\n  - operation: op\n    ttl: 10s\n    honorHttpHeaders: true\n");
+        Invocation inv = Invocation.builder("op").build();
+        CachedResponse ok = CachedResponse.builder(BODY)
+                .header("Cache-Control", "max-age=10, stale-if-error=60").build();
+        cache.exchange(inv, stale -> ok);
+        clock.advance(Duration.ofSeconds(30));
+
+        CachedResponse unavailable = CachedResponse.builder(BODY).status(503).build();
+        CachedResponse notFound = CachedResponse.builder(BODY).status(404).build();
+
+        assertThat(cache.exchange(inv, stale -> unavailable)).isSameAs(ok);
+        assertThat(cache.exchange(inv, stale -> notFound)).isSameAs(notFound);
     }
 
     @Test
@@ -143,8 +161,10 @@ class CacheOutcomeTest {
 
         assertThat(fault.outcomes).extracting(CacheOutcome::kind)
                 .containsExactly(CacheOutcome.Kind.BYPASS, CacheOutcome.Kind.MISS);
-        assertThat(fault.outcomes.get(0).reason()).hasValue("operation is not cacheable");
-        assertThat(fault.outcomes.get(1).reason()).hasValue("SOAP fault");
+        assertThat(fault.outcomes.get(0).reason()).hasValue(Reason.NOT_CACHEABLE);
+        assertThat(fault.outcomes.get(0).detail()).hasValue("operation is not cacheable");
+        assertThat(fault.outcomes.get(1).reason()).hasValue(Reason.INTEGRATION);
+        assertThat(fault.outcomes.get(1).detail()).hasValue("SOAP fault");
         assertThat(fault.outcomes.get(1).stored()).isFalse();
     }
 

@@ -99,7 +99,10 @@ class CacheStrategyTest {
             assertThat(d.retain).as(row).isEqualTo(Duration.ofSeconds(retainSeconds));
         } else {
             assertThat(d.storable()).as(row).isFalse();
-            assertThat(d.notStorable).as(row).contains(reason);
+            assertThat(d.notStorable.detail()).as(row).contains(reason);
+            assertThat(d.notStorable.reason()).as(row)
+                    .isIn(Reason.HTTP_RULES, Reason.PER_USER, Reason.HTTP_STATUS,
+                            Reason.INTEGRATION);
         }
     }
 
@@ -140,7 +143,7 @@ class CacheStrategyTest {
                 .isFalse();
         assertThat(new CacheStrategy(true).onResponse(HTTP,
                 ok().header("Surrogate-Control", "no-store").build(), false, NOW).notStorable)
-                .isEqualTo("not storable: Surrogate-Control no-store");
+                .isEqualTo(Why.of(Reason.HTTP_RULES, "not storable: Surrogate-Control no-store"));
     }
 
     @Test
@@ -148,14 +151,15 @@ class CacheStrategyTest {
         Invocation plain = Invocation.builder("op").build();
 
         assertThat(CacheStrategy.bypassOfAnyCall(OperationPolicy.notCached(), plain))
-                .isEqualTo("operation is not cacheable");
+                .isEqualTo(Why.of(Reason.NOT_CACHEABLE, "operation is not cacheable"));
         assertThat(CacheStrategy.bypassOfAnyCall(TTL_60, plain)).isNull();
         assertThat(CacheStrategy.bypassOfAnyCall(TTL_60,
                 Invocation.builder("op").bypass("no session yet").build()))
-                .isEqualTo("no session yet");
+                .isEqualTo(Why.of(Reason.INTEGRATION, "no session yet"));
         assertThat(CacheStrategy.bypassOfObjectCall(TTL_60.toBuilder()
                 .value(ValueRepresentation.EVENTS).build(), plain))
-                .isEqualTo("value: events is cached at the message level");
+                .isEqualTo(Why.of(Reason.MESSAGE_LEVEL,
+                        "value: events is cached at the message level"));
         assertThat(CacheStrategy.bypassOfObjectCall(TTL_60, plain)).isNull();
     }
 

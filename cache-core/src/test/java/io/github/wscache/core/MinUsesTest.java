@@ -165,7 +165,8 @@ class MinUsesTest extends CacheFixture {
         assertThat(outcomes).extracting(CacheOutcome::kind).containsExactly(
                 CacheOutcome.Kind.MISS, CacheOutcome.Kind.MISS, CacheOutcome.Kind.HIT);
         assertThat(outcomes.get(0).stored()).isFalse();
-        assertThat(outcomes.get(0).reason()).hasValue("not kept: asked for 1 of minUses 2 times");
+        assertThat(outcomes.get(0).reason()).hasValue(Reason.NOT_ADMITTED);
+        assertThat(outcomes.get(0).detail()).hasValue("not kept: asked for 1 of minUses 2 times");
         assertThat(outcomes.get(1).stored()).isTrue();
         CacheStats s = cache.stats("op");
         assertThat(s.notAdmitted()).isEqualTo(1);

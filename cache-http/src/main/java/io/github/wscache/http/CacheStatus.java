@@ -49,7 +49,7 @@ public final class CacheStatus {
     }
 
     static CacheStatus of(CacheOutcome outcome, int forwardStatus) {
-        return new CacheStatus(outcome.kind(), outcome.stored(), outcome.reason().orElse(null),
+        return new CacheStatus(outcome.kind(), outcome.stored(), outcome.detail().orElse(null),
                 forwardStatus);
     }
 

@@ -1,9 +1,9 @@
 package io.github.wscache.micrometer;
 
 import io.github.wscache.core.CacheEvent;
+import io.github.wscache.core.Reason;
 import io.github.wscache.core.CacheStats;
 import io.github.wscache.core.ResponseCache;
-import io.github.wscache.micrometer.internal.BypassReasons;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
@@ -46,7 +46,8 @@ import java.util.function.ToDoubleFunction;
  *   <tr><td>{@code cache.errors}</td><td>function counter</td><td></td>
  *       <td>{@link CacheStats#errors()}</td></tr>
  *   <tr><td>{@code cache.bypasses}</td><td>counter</td><td>{@code reason=...}</td>
- *       <td>{@code BYPASS} events since binding, by reason class: {@code not-cacheable},
+ *       <td>{@code BYPASS} events since binding, by their typed
+ *       {@link io.github.wscache.core.Reason#text() Reason}: {@code not-cacheable},
  *       {@code message-level}, {@code no-key}, {@code re-entrant}, {@code too-large},
  *       {@code uncopyable}, {@code http-status}, {@code per-user}, {@code http-rules},
  *       {@code integration}</td></tr>
@@ -161,7 +162,8 @@ public final class WsCacheMetrics implements MeterBinder, AutoCloseable {
         for (Bound b : bound) {
             b.operation(e.operation());
             if (e.type() == CacheEvent.Type.BYPASS) {
-                b.bypass(e.operation(), BypassReasons.classify(e.detail().orElse(null)));
+                // cache-core's typed reason: a small fixed set of tag values, never a message
+                b.bypass(e.operation(), e.reason().orElse(Reason.INTEGRATION).text());
             }
         }
     }
