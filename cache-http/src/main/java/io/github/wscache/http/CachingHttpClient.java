@@ -9,9 +9,7 @@ import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.SharedBody;
 import io.github.wscache.core.copy.Copier;
 import io.github.wscache.core.internal.http.CacheControl;
-import io.github.wscache.core.internal.http.Freshness;
-import io.github.wscache.core.internal.http.FreshnessOptions;
-import io.github.wscache.core.internal.http.ResponseMetadata;
+import io.github.wscache.core.internal.http.Invalidation;
 import io.github.wscache.core.internal.http.Variants;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.ValueRepresentation;
@@ -21,7 +19,6 @@ import io.github.wscache.http.internal.Identity;
 import io.github.wscache.http.internal.StoredBody;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.net.Authenticator;
 import java.net.CookieHandler;
 import java.net.ProxySelector;
@@ -31,15 +28,12 @@ import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -102,14 +96,11 @@ import javax.net.ssl.SSLParameters;
  * }</pre>
  */
 public final class CachingHttpClient extends HttpClient {
-    private static final FreshnessOptions PRIVATE =
-            FreshnessOptions.defaults().withSharedCache(false).withHeuristics(false);
     private static final int MAX_VARY_RESOURCES = 10_000;
     private static volatile ExecutorService sharedExecutor;
 
     private final HttpClient delegate;
     private final ResponseCache cache;
-    private final InstantSource clock;
     private final Executor executor;
     /** The request fields each resource's responses vary by, learned from its responses. */
     private final Map<String, List<String>> varies = new ConcurrentHashMap<>();
@@ -117,7 +108,6 @@ public final class CachingHttpClient extends HttpClient {
     private CachingHttpClient(Builder b) {
         this.delegate = b.delegate;
         this.cache = b.cache;
-        this.clock = b.clock;
         this.executor = b.executor != null ? b.executor
                 : delegate.executor().orElseGet(CachingHttpClient::sharedExecutor);
     }
@@ -201,22 +191,6 @@ public final class CachingHttpClient extends HttpClient {
         return e;
     }
 
-    /** The methods RFC 9110 §9.2.1 defines as safe: they invalidate nothing. */
-    private static final Set<String> SAFE = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
-
-    private static boolean sameOrigin(URI a, URI b) {
-        return a.getScheme() != null && a.getScheme().equalsIgnoreCase(b.getScheme())
-                && a.getHost() != null && a.getHost().equalsIgnoreCase(b.getHost())
-                && port(a) == port(b);
-    }
-
-    private static int port(URI u) {
-        if (u.getPort() >= 0) {
-            return u.getPort();
-        }
-        return "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
-    }
-
     /** How a call's body is kept. */
     private enum Mode { BYTES, EVENTS, OBJECTS }
 
@@ -297,24 +271,14 @@ public final class CachingHttpClient extends HttpClient {
         }
 
         /**
-         * RFC 9111 §4.4: a non-error response to an unsafe request invalidates the stored
-         * responses of its target URI, and of the URIs in its {@code Location} and
-         * {@code Content-Location} when they have the target's origin.
+         * RFC 9111 §4.4, as cache-core decides it ({@link Invalidation#targets}): a non-error
+         * answer to an unsafe request drops the stored responses of its target URI and of its
+         * same-origin {@code Location} and {@code Content-Location}.
          */
         private void invalidateTargets(HttpResponse<?> response) {
-            URI target = request.uri();
-            cache.invalidate("GET", target.toString());
-            for (String field : List.of("Location", "Content-Location")) {
-                for (String value : response.headers().allValues(field)) {
-                    try {
-                        URI other = target.resolve(value.trim());
-                        if (sameOrigin(target, other)) {
-                            cache.invalidate("GET", other.toString());
-                        }
-                    } catch (IllegalArgumentException e) {
-                        // not a URI reference: nothing to invalidate
-                    }
-                }
+            for (URI u : Invalidation.targets(request.method(), response.statusCode(),
+                    request.uri(), response.headers()::allValues, true)) {
+                cache.invalidate("GET", u.toString());
             }
         }
 
@@ -369,7 +333,7 @@ public final class CachingHttpClient extends HttpClient {
                 throw new IOException(e.getMessage(), e);
             }
             int fwd = network == null ? 0 : network.statusCode();
-            if (network != null && !SAFE.contains(request.method()) && fwd >= 200 && fwd < 400) {
+            if (network != null) {
                 invalidateTargets(network);
             }
             CacheStatus status = CacheStatus.of(outcome, fwd);
@@ -396,23 +360,13 @@ public final class CachingHttpClient extends HttpClient {
                 conditional.forEach(rb::setHeader);
                 sent = rb.build();
             }
-            HttpResponse<byte[]> resp;
-            try {
-                resp = delegate.send(sent, HttpResponse.BodyHandlers.ofByteArray());
-            } catch (IOException e) {
-                if (standsIn(stale) && !(e instanceof InterruptedIOException)) {
-                    return stale.get();
-                }
-                throw e;
-            }
+            // a failure or an error status is reported as it is: cache-core decides whether the
+            // stale entry stands in for it (stale-if-error)
+            HttpResponse<byte[]> resp =
+                    delegate.send(sent, HttpResponse.BodyHandlers.ofByteArray());
             network = resp;
-            int status = resp.statusCode();
-            if (status == 304 && !conditional.isEmpty()) {
+            if (resp.statusCode() == 304 && !conditional.isEmpty()) {
                 return CachedResponse.notModified(fields(resp.headers()));
-            }
-            if ((status == 500 || status == 502 || status == 503 || status == 504)
-                    && standsIn(stale)) {
-                return stale.get();
             }
             return capture(resp);
         }
@@ -426,19 +380,6 @@ public final class CachingHttpClient extends HttpClient {
         @Override
         public void onOutcome(CacheOutcome o) {
             this.outcome = o;
-        }
-
-        /** Whether the stale entry may answer for a failed service now (RFC 5861 §4). */
-        private boolean standsIn(Optional<CachedResponse> stale) {
-            if (stale.isEmpty()) {
-                return false;
-            }
-            Instant now = clock.instant();
-            ResponseMetadata meta =
-                    ResponseMetadata.of(stale.get().status(), stale.get().headers(), now, now);
-            HttpHeaders h = request.headers();
-            return Freshness.evaluate(meta, now, PRIVATE, CacheControl.ofRequest(
-                    h.allValues("Cache-Control"), h.allValues("Pragma"))).staleIfError();
         }
 
         /**
@@ -712,7 +653,6 @@ public final class CachingHttpClient extends HttpClient {
     public static final class Builder {
         private final HttpClient delegate;
         private ResponseCache cache;
-        private InstantSource clock;
         private Executor executor;
 
         private Builder(HttpClient delegate) {
@@ -723,21 +663,11 @@ public final class CachingHttpClient extends HttpClient {
         }
 
         /**
-         * Sets the cache (required); build it with the same clock as {@link #clock}.
+         * Sets the cache (required): its clock is the one every freshness decision reads.
          * @throws IllegalStateException if already set
          */
         public Builder cache(ResponseCache cache) {
             this.cache = once(this.cache, Objects.requireNonNull(cache, "cache"), "cache");
-            return this;
-        }
-
-        /**
-         * Sets the time source for {@code stale-if-error} decisions; the system clock by
-         * default.
-         * @throws IllegalStateException if already set
-         */
-        public Builder clock(InstantSource clock) {
-            this.clock = once(this.clock, Objects.requireNonNull(clock, "clock"), "clock");
             return this;
         }
 
@@ -766,9 +696,6 @@ public final class CachingHttpClient extends HttpClient {
         public CachingHttpClient build() {
             if (cache == null) {
                 throw new IllegalStateException("a cache is required: call cache(...)");
-            }
-            if (clock == null) {
-                clock = InstantSource.system();
             }
             return new CachingHttpClient(this);
         }

@@ -57,7 +57,7 @@ abstract class JsonServiceTestBase {
         ResponseCache cache = ResponseCache.builder()
                 .policy(Policy.parse(policy(base, honorHttpHeaders, ttl, value), "http.yaml"))
                 .clock(clock).build();
-        client = CachingHttpClient.builder(network).cache(cache).clock(clock).build();
+        client = CachingHttpClient.builder(network).cache(cache).build();
         return client;
     }
 }

@@ -7,6 +7,7 @@ import io.github.wscache.core.internal.http.Freshness;
 import io.github.wscache.core.internal.http.FreshnessDecision;
 import io.github.wscache.core.internal.http.FreshnessOptions;
 import io.github.wscache.core.internal.http.Headers;
+import io.github.wscache.core.internal.http.Invalidation;
 import io.github.wscache.core.internal.http.ResponseMetadata;
 import io.github.wscache.core.internal.http.SharedUse;
 import io.github.wscache.core.internal.http.Storability;
@@ -512,35 +513,10 @@ public final class EdgeCache implements AutoCloseable {
                 LOG.debug("wscache-edge: {} {} purged {} ({} URLs)", method, uri, tags, dropped);
             }
         }
-        store.invalidate(uri.toString());
-        if (!invalidateLocations) {
-            return;
+        for (URI target : Invalidation.targets(method, r.status(), uri, r.headers()::get,
+                invalidateLocations)) {
+            store.invalidate(target.toString());
         }
-        for (String field : List.of("Location", "Content-Location")) {
-            String loc = r.header(field);
-            if (loc == null) {
-                continue;
-            }
-            try {
-                URI target = uri.resolve(loc.strip());
-                if (sameOrigin(uri, target)) {
-                    store.invalidate(target.toString());
-                }
-            } catch (IllegalArgumentException e) {
-                // not a URI reference: nothing to invalidate
-            }
-        }
-    }
-
-    private static boolean sameOrigin(URI a, URI b) {
-        return a.getScheme() != null && a.getScheme().equalsIgnoreCase(b.getScheme())
-                && a.getHost() != null && a.getHost().equalsIgnoreCase(b.getHost())
-                && port(a) == port(b);
-    }
-
-    private static int port(URI u) {
-        return u.getPort() >= 0 ? u.getPort()
-                : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
     }
 
     /**
