@@ -2,6 +2,8 @@ package io.github.wscache.axis;
 
 import io.github.wscache.axis.internal.DefaultCaches;
 import io.github.wscache.axis.internal.Installer;
+import io.github.wscache.axis.internal.Outcomes;
+import io.github.wscache.core.CacheOutcome;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
 import java.util.Objects;
@@ -111,6 +113,23 @@ public final class WsCache {
      */
     public static ResponseCache install(Stub stub, ResponseCache cache) throws AxisFault {
         return install(stub._getServiceClient(), cache);
+    }
+
+    /**
+     * Returns what the cache did with the last call made through {@code client} (a hit, a
+     * miss and whether it was stored, a bypass and its typed reason), at the message or the
+     * object level; empty when the client has made no call through a cache. A
+     * {@link ServiceClient}, like a stub, is used by one thread at a time, so this is its own
+     * last call's outcome.
+     *
+     * <pre>{@code
+     * String s = stub.doSpellingSuggestion(request).get_return();
+     * boolean hit = WsCache.lastOutcome(stub._getServiceClient())
+     *         .filter(o -> o.kind() == CacheOutcome.Kind.HIT).isPresent();
+     * }</pre>
+     */
+    public static Optional<CacheOutcome> lastOutcome(ServiceClient client) {
+        return Outcomes.last(client);
     }
 
     /** Stops caching the clients of {@code context}; entries stay in the cache. */

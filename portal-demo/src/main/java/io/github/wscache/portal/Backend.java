@@ -1,6 +1,8 @@
 package io.github.wscache.portal;
 
 import io.github.wscache.axis.CachingStubs;
+import io.github.wscache.axis.WsCache;
+import io.github.wscache.core.CacheOutcome;
 import io.github.wscache.google.GoogleFixtures;
 import io.github.wscache.google.stub.GoogleSearchFault;
 import io.github.wscache.google.stub.GoogleSearchServiceStub;
@@ -8,6 +10,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.rmi.RemoteException;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.context.ConfigurationContext;
@@ -51,6 +54,11 @@ final class Backend {
         }
     }
 
+    /** What the cache did with this thread's last back-end call. */
+    private Optional<CacheOutcome> outcome() {
+        return WsCache.lastOutcome(perThread.get()._getServiceClient());
+    }
+
     String endpoint() {
         return endpoint;
     }
@@ -59,17 +67,19 @@ final class Backend {
             throws RemoteException, GoogleSearchFault {
         return telemetry.<GoogleSearchServiceStub.GoogleSearchResult, RemoteException,
                 GoogleSearchFault>time("doGoogleSearch", () -> perThread.get()
-                .doGoogleSearch(GoogleFixtures.searchRequest(q)).get_return());
+                .doGoogleSearch(GoogleFixtures.searchRequest(q)).get_return(), this::outcome);
     }
 
     String spelling(String phrase) throws RemoteException {
         return telemetry.time("doSpellingSuggestion", () -> perThread.get()
-                .doSpellingSuggestion(GoogleFixtures.spellingRequest(phrase)).get_return());
+                .doSpellingSuggestion(GoogleFixtures.spellingRequest(phrase)).get_return(),
+                this::outcome);
     }
 
     byte[] cachedPage(String url) throws IOException {
         GoogleSearchServiceStub.DoGetCachedPageResponse r = telemetry.time("doGetCachedPage",
-                () -> perThread.get().doGetCachedPage(GoogleFixtures.cachedPageRequest(url)));
+                () -> perThread.get().doGetCachedPage(GoogleFixtures.cachedPageRequest(url)),
+                this::outcome);
         if (r.get_return() == null) {
             return new byte[0];
         }

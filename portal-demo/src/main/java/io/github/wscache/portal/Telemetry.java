@@ -1,6 +1,8 @@
 package io.github.wscache.portal;
 
 import io.github.wscache.core.CacheEvent;
+import io.github.wscache.core.CacheOutcome;
+import io.github.wscache.core.Reason;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.micrometer.WsCacheMetrics;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -13,14 +15,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * What the dashboard's charts show, taken from Micrometer meters: the cache's own
@@ -51,7 +54,6 @@ final class Telemetry implements AutoCloseable {
     private final MeterRegistry registry = new SimpleMeterRegistry();
     private final WsCacheMetrics metrics;
     private final ResponseCache cache;
-    private final ThreadLocal<CacheEvent.Type> decision = new ThreadLocal<>();
     /** Hits answered by the farm's shared tier (its HIT events say so), per operation. */
     private final ConcurrentHashMap<String, LongAdder> sharedHits = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Timer> timers = new ConcurrentHashMap<>();
@@ -86,9 +88,6 @@ final class Telemetry implements AutoCloseable {
         return registry;
     }
 
-    /** The detail of a HIT that the shared tier answered (cache-core's wording). */
-    static final String FROM_SHARED_TIER = "from the shared tier";
-
     /** Returns the hits of {@code operation} that the farm's shared tier answered. */
     long sharedHits(String operation) {
         LongAdder a = sharedHits.get(operation);
@@ -97,16 +96,8 @@ final class Telemetry implements AutoCloseable {
 
     private void onEvent(CacheEvent e) {
         if (e.type() == CacheEvent.Type.HIT
-                && e.detail().filter(FROM_SHARED_TIER::equals).isPresent()) {
+                && e.reason().filter(r -> r == Reason.SHARED_TIER).isPresent()) {
             sharedHits.computeIfAbsent(e.operation(), k -> new LongAdder()).increment();
-        }
-        CacheEvent.Type now = decision.get();
-        if (e.type() == CacheEvent.Type.HIT || e.type() == CacheEvent.Type.MISS) {
-            if (now == null || now == CacheEvent.Type.BYPASS) {
-                decision.set(e.type());
-            }
-        } else if (e.type() == CacheEvent.Type.BYPASS && now == null) {
-            decision.set(e.type());
         }
     }
 
@@ -115,19 +106,35 @@ final class Telemetry implements AutoCloseable {
         T run() throws X, Y;
     }
 
-    /** Runs a back-end call and records its time under the cache's decision for it. */
-    <T, X extends Exception, Y extends Exception> T time(String operation, Call<T, X, Y> call)
-            throws X, Y {
-        decision.remove();
+    /**
+     * Runs a back-end call and records its time under what the cache did with it, which
+     * {@code outcome} tells once the call returned (cache-axis's outcome of the stub's last
+     * call): hit (a stale entry standing in too), miss, bypass, or none without a cache.
+     */
+    <T, X extends Exception, Y extends Exception> T time(String operation, Call<T, X, Y> call,
+            Supplier<Optional<CacheOutcome>> outcome) throws X, Y {
         long start = System.nanoTime();
         try {
             return call.run();
         } finally {
             long nanos = System.nanoTime() - start;
-            CacheEvent.Type d = decision.get();
-            decision.remove();
-            String result = d == null ? "none" : d.name().toLowerCase(Locale.ROOT);
-            timer(operation, result).record(nanos, TimeUnit.NANOSECONDS);
+            timer(operation, result(outcome.get())).record(nanos, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** The {@code result} tag of a call's outcome. */
+    static String result(Optional<CacheOutcome> outcome) {
+        if (outcome.isEmpty()) {
+            return "none";
+        }
+        switch (outcome.get().kind()) {
+            case HIT:
+            case STALE:
+                return "hit";
+            case BYPASS:
+                return "bypass";
+            default:
+                return "miss";
         }
     }
 

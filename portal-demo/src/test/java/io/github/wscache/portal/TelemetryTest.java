@@ -2,12 +2,15 @@ package io.github.wscache.portal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.wscache.core.CacheOutcome;
 import io.github.wscache.core.Invocation;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.internal.SharedTier;
 import io.github.wscache.core.policy.Policy;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /** The charts' data from a real cache and its Micrometer meters, sampled by hand. */
@@ -17,9 +20,13 @@ class TelemetryTest {
                     + "  - operation: doGetCachedPage\n    cacheable: false\n", "t.yaml"))
             .build();
 
+    /** The outcome of the last call, as cache-axis hands the portal its stub's. */
+    private final AtomicReference<CacheOutcome> last = new AtomicReference<>();
+
     private String search(Telemetry t, String q) {
         return t.time("doGoogleSearch", () -> cache.call(
-                Invocation.builder("doGoogleSearch").parameter("q", q).build(), () -> q + "!"));
+                Invocation.builder("doGoogleSearch").parameter("q", q).build(), () -> q + "!",
+                last::set), () -> Optional.ofNullable(last.get()));
     }
 
     @Test
@@ -31,7 +38,8 @@ class TelemetryTest {
             search(t, "a");
             search(t, "a");
             t.time("doGetCachedPage", () -> cache.call(
-                    Invocation.builder("doGetCachedPage").parameter("u", "x").build(), () -> "p"));
+                    Invocation.builder("doGetCachedPage").parameter("u", "x").build(), () -> "p",
+                    last::set), () -> Optional.ofNullable(last.get()));
             t.sample(12_000);
 
             Map<String, Object> s = t.series();
@@ -81,6 +89,7 @@ class TelemetryTest {
         }
         return n;
     }
+
     @Test
     void sharedHits_countTheHitsTheFarmsTierAnswered() {
         SharedTier tier = new SharedTier() {

@@ -131,6 +131,7 @@ public final class CachingTransportSender implements TransportSender {
         if (in == null) {
             return delegate.invoke(mc);
         }
+        Outcomes.clear(mc);
         RequestKeys.Request request;
         try {
             request = RequestKeys.of(mc, cache);
@@ -149,9 +150,17 @@ public final class CachingTransportSender implements TransportSender {
             // counted as a bypass, and the response goes to Axis2 untouched: a call the cache
             // does not keep must cost no more than without the cache, so it is not buffered,
             // scanned or recorded
-            cache.exchange(request.invocation, stale -> {
-                delegate.invoke(mc);
-                return PASSED_THROUGH;
+            cache.exchange(request.invocation, new io.github.wscache.core.Exchange<AxisFault>() {
+                @Override
+                public CachedResponse fetch(Optional<CachedResponse> stale) throws AxisFault {
+                    delegate.invoke(mc);
+                    return PASSED_THROUGH;
+                }
+
+                @Override
+                public void onOutcome(CacheOutcome o) {
+                    Outcomes.publish(mc, o);
+                }
             });
             return InvocationResponse.CONTINUE;
         }
@@ -289,6 +298,7 @@ public final class CachingTransportSender implements TransportSender {
         @Override
         public void onOutcome(CacheOutcome o) {
             outcome = o;
+            Outcomes.publish(out, o);
         }
     }
 

@@ -85,7 +85,8 @@ public final class StubCalls {
         if (client != null && !identity(client, p, b)) {
             return target.call();
         }
-        return cache.call(b.build(), () -> CachingTransportSender.bypassing(target::call));
+        return cache.call(b.build(), () -> CachingTransportSender.bypassing(target::call),
+                o -> Outcomes.publish(client, o));
     }
 
     /**
