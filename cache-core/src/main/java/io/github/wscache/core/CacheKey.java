@@ -24,6 +24,8 @@ public final class CacheKey {
     private final String vary;
     /** Variants that only this JVM's values depend on: in equality, not in the shared form. */
     private final String localVary;
+    /** The variant of a response that varies ({@code Vary}), selected by request fields. */
+    private final String variant;
     private final boolean messageLevel;
     private final int hash;
 
@@ -36,7 +38,15 @@ public final class CacheKey {
     CacheKey(String service, String endpoint, String operation, long identityHigh,
             long identityLow, Object parameters, String vary, String localVary,
             boolean messageLevel) {
+        this(service, endpoint, operation, identityHigh, identityLow, parameters, vary,
+                localVary, null, messageLevel);
+    }
+
+    private CacheKey(String service, String endpoint, String operation, long identityHigh,
+            long identityLow, Object parameters, String vary, String localVary, String variant,
+            boolean messageLevel) {
         this.localVary = localVary;
+        this.variant = variant;
         this.service = service;
         this.endpoint = endpoint;
         this.operation = operation;
@@ -52,7 +62,25 @@ public final class CacheKey {
         h = 31 * h + Objects.hashCode(parameters);
         h = 31 * h + Objects.hashCode(vary);
         h = 31 * h + Objects.hashCode(localVary);
+        h = 31 * h + Objects.hashCode(variant);
         this.hash = h;
+    }
+
+    /** Returns the key of one variant of this key's response ({@code Vary}). */
+    CacheKey withVariant(String selected) {
+        return new CacheKey(service, endpoint, operation, identityHigh, identityLow, parameters,
+                vary, localVary, Objects.requireNonNull(selected, "selected"), messageLevel);
+    }
+
+    /** Returns the key without its variant: where a response that varies keeps its marker. */
+    CacheKey primary() {
+        return variant == null ? this : new CacheKey(service, endpoint, operation, identityHigh,
+                identityLow, parameters, vary, localVary, null, messageLevel);
+    }
+
+    /** Returns whether this key names one variant of a response that varies. */
+    boolean isVariant() {
+        return variant != null;
     }
 
     /** Returns the service name, or {@code null}. */
@@ -85,8 +113,10 @@ public final class CacheKey {
      * parameter value has none ({@link KeyBytes}).
      */
     byte[] sharedForm(String policy) {
+        String selecting = variant == null ? vary
+                : (vary == null ? "" : vary) + "\u0001vary\n" + variant;
         return KeyBytes.of(service, endpoint, operation, messageLevel, identityHigh, identityLow,
-                parameters, vary, policy);
+                parameters, selecting, policy);
     }
 
     @Override
@@ -102,7 +132,8 @@ public final class CacheKey {
                 && identityHigh == k.identityHigh && identityLow == k.identityLow
                 && operation.equals(k.operation) && Objects.equals(endpoint, k.endpoint)
                 && Objects.equals(service, k.service) && Objects.equals(parameters, k.parameters)
-                && Objects.equals(vary, k.vary) && Objects.equals(localVary, k.localVary);
+                && Objects.equals(vary, k.vary) && Objects.equals(localVary, k.localVary)
+                && Objects.equals(variant, k.variant);
     }
 
     @Override

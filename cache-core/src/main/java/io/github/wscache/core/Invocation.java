@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import javax.xml.stream.XMLStreamReader;
 
@@ -42,6 +43,7 @@ public final class Invocation {
     private final Supplier<XMLStreamReader> requestXml;
     private final boolean privateCache;
     private final CacheControl requestDirectives;
+    private final Function<String, List<String>> requestFields;
     /** The policy entry found for this call, shared by the invocations of one builder. */
     final Resolution resolution;
 
@@ -61,6 +63,7 @@ public final class Invocation {
         this.requestXml = b.requestXml;
         this.privateCache = b.privateCache;
         this.requestDirectives = b.requestDirectives;
+        this.requestFields = b.requestFields;
         this.resolution = b.resolution;
     }
 
@@ -202,6 +205,19 @@ public final class Invocation {
         return requestDirectives;
     }
 
+    /**
+     * Returns the values of a request header field (case-insensitive name) for the
+     * {@code Vary} of a stored response; empty when the integration gave no fields
+     * ({@link Builder#requestFields}) or the request has none.
+     */
+    List<String> requestField(String name) {
+        if (requestFields == null) {
+            return List.of();
+        }
+        List<String> v = requestFields.apply(name);
+        return v == null ? List.of() : v;
+    }
+
     /** Returns the internal array of parameter values; callers must not modify it. */
     Object[] parameterArray() {
         return parameters;
@@ -231,6 +247,7 @@ public final class Invocation {
         private Supplier<XMLStreamReader> requestXml;
         private boolean privateCache;
         private CacheControl requestDirectives = CacheControl.EMPTY;
+        private Function<String, List<String>> requestFields;
         private Resolution resolution = new Resolution();
 
         private Builder(String operation) {
@@ -398,6 +415,20 @@ public final class Invocation {
          */
         public Builder requestDirectives(List<String> cacheControl, List<String> pragma) {
             this.requestDirectives = CacheControl.ofRequest(cacheControl, pragma);
+            return this;
+        }
+
+        /**
+         * Gives the request's header fields, for an HTTP integration: when a stored response
+         * says {@code Vary}, the cache selects among its variants by the values of the fields
+         * it names (RFC 9111 §4.1), and stores each response under its own variant; the
+         * integration keeps no variant bookkeeping of its own.
+         *
+         * @param fields the values of a field by name, case-insensitive ({@code null} or empty
+         *     for an absent field); read on the calling thread during the call
+         */
+        public Builder requestFields(Function<String, List<String>> fields) {
+            this.requestFields = Objects.requireNonNull(fields, "fields");
             return this;
         }
 

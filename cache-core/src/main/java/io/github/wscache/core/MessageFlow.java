@@ -5,6 +5,7 @@ import io.github.wscache.core.internal.SharedTier;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.xml.XmlRecording;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -18,6 +19,9 @@ import java.util.function.Consumer;
  * it ({@link Exchange#replayableToWaiters}) and it is not personal, or the leader's failure.
  */
 final class MessageFlow extends Flow {
+    /** A response's {@code Vary: *}: no request matches it. */
+    private static final List<String> ANY = List.of("*");
+
     /** What waiters are told when the leader passed its response through ({@code minUses}). */
     private static final Object PASSED_THROUGH = new Object();
 
@@ -44,6 +48,10 @@ final class MessageFlow extends Flow {
         Why bypass = CacheStrategy.bypassOfAnyCall(p, inv);
         CacheKey key = bypass == null ? key(inv, p, c, true) : null;
         Entry e = key == null ? null : store.get(key);
+        if (e != null && e.captured instanceof VaryMarker) {
+            key = variant(key, (VaryMarker) e.captured, inv, c);
+            e = key == null ? null : store.get(key);
+        }
         long now = store.now();
         CacheStrategy.Plan plan = CacheStrategy.plan(p, inv, key, e, now);
         switch (plan.action()) {
@@ -73,6 +81,10 @@ final class MessageFlow extends Flow {
             return Optional.empty();
         }
         Entry e = store.get(key);
+        if (e != null && e.captured instanceof VaryMarker) {
+            key = variant(key, (VaryMarker) e.captured, inv, c);
+            e = key == null ? null : store.get(key);
+        }
         long now = store.now();
         if (CacheStrategy.plan(p, inv, key, e, now).action() != CacheStrategy.Action.SERVE) {
             return Optional.empty();
@@ -87,6 +99,43 @@ final class MessageFlow extends Flow {
             }
         }
         return Optional.of((CachedResponse) e.captured);
+    }
+
+    /**
+     * Returns the key of the variant a call selects under a primary key whose response varies,
+     * or {@code null} (counted as an error) when the integration's request fields fail.
+     */
+    private CacheKey variant(CacheKey primary, VaryMarker marker, Invocation inv, Counters c) {
+        try {
+            return marker.select(primary, inv);
+        } catch (RuntimeException ex) {
+            stats.error(c, inv, primary, "reading the request fields a response varies by failed",
+                    ex);
+            return null;
+        }
+    }
+
+    /**
+     * The key of the variant a call selects now that the store may know its primary key's
+     * {@code Vary} (another call stored a response), else the primary key; {@code null} when
+     * the request's fields cannot be read (counted).
+     */
+    private CacheKey currentKey(CacheKey key, Invocation inv, Counters c) {
+        CacheKey primary = key.primary();
+        Entry e = store.get(primary);
+        return e != null && e.captured instanceof VaryMarker
+                ? variant(primary, (VaryMarker) e.captured, inv, c) : primary;
+    }
+
+    /** The stored entry of the variant a call selects now ({@link #currentKey}), or null. */
+    private Entry storedVariant(CacheKey key, Invocation inv, Counters c) {
+        CacheKey k = currentKey(key, inv, c);
+        return k == null ? null : store.get(k);
+    }
+
+    /** Whether a response says {@code Vary}: then it answers only the requests it selects. */
+    private static boolean varies(CachedResponse r) {
+        return r.headers().containsKey("Vary");
     }
 
     /**
@@ -107,7 +156,24 @@ final class MessageFlow extends Flow {
                     throw SingleFlight.Flight.<X>sneaky(flight.failureCopy());
                 }
                 Object left = flight.forWaiters();
-                if (flight.stored() && left instanceof CachedResponse) {
+                if (flight.stored() && left instanceof CachedResponse
+                        && varies((CachedResponse) left)) {
+                    // the leader stored its own variant: this caller's may be another one, which
+                    // it then loads under its own key (once for its own concurrent callers)
+                    CacheKey mineKey = currentKey(key, inv, c);
+                    Entry mine = mineKey == null ? null : store.get(mineKey);
+                    long at = store.now();
+                    if (mine != null && mine.captured instanceof CachedResponse
+                            && CacheStrategy.answers(mine, inv, at)) {
+                        hit(c, inv, key);
+                        return tell(exchange, (CachedResponse) mine.captured,
+                                CacheOutcome.Kind.HIT, false, null, c, inv, key,
+                                CacheStrategy.ageNanos(mine, at));
+                    }
+                    if (mineKey != null && mineKey.isVariant() && !key.isVariant()) {
+                        return load(inv, p, mineKey, c, exchange, null);
+                    }
+                } else if (flight.stored() && left instanceof CachedResponse) {
                     hit(c, inv, key);
                     return tell(exchange, (CachedResponse) left, CacheOutcome.Kind.HIT, false,
                             null, c, inv, key, ageOf(key, (CachedResponse) left));
@@ -120,7 +186,8 @@ final class MessageFlow extends Flow {
                     return tell(exchange, timedPass(c, exchange), CacheOutcome.Kind.MISS, false,
                             why, c, inv, key);
                 }
-                if (left instanceof CachedResponse) {
+                if (left instanceof CachedResponse && !flight.stored()
+                        && !varies((CachedResponse) left)) {
                     // the service's answer to this very request, not kept: a fault, an error page
                     Why why = Why.of(Reason.CONCURRENT_UNSTORED,
                             "the concurrent call's response, which was not stored");
@@ -135,7 +202,7 @@ final class MessageFlow extends Flow {
         }
         try {
             // a flight that landed between this caller's lookup and its join stored the entry
-            Entry landed = store.get(key);
+            Entry landed = storedVariant(key, inv, c);
             long now = store.now();
             if (landed != null && landed.captured instanceof CachedResponse
                     && CacheStrategy.answers(landed, inv, now)) {
@@ -285,20 +352,36 @@ final class MessageFlow extends Flow {
             CachedResponse r, SharedTier.Request shared, Exchange<?> exchange) {
         CacheStrategy.Decision stored = null;
         CachedResponse kept = r;
+        CacheKey target = key;
         try {
             kept = CacheStrategy.storedForm(r);
+            List<String> vary = VaryMarker.fieldsOf(kept);
+            if (vary.equals(ANY)) {
+                Why why = Why.of(Reason.HTTP_RULES, "not storable: Vary: * (no request matches)");
+                store.remove(key);
+                bypassed(c, inv, key, why);
+                return Kept.not(why);
+            }
+            CacheKey primary = key.primary();
+            target = vary.isEmpty() ? primary : primary.withVariant(
+                    VaryMarker.selecting(vary, inv));
             CacheStrategy.Decision d = strategy.onResponse(p, kept, key.isPartitioned(),
                     inv.privateCache(), wallClock());
             if (!d.storable()) {
-                store.remove(key);
+                store.remove(target);
                 bypassed(c, inv, key, d.notStorable);
                 return Kept.not(d.notStorable);
             }
             long weight = weigh(kept);
             Entry e = entry(inv, p, kept, null, weight, d.fresh, d.retain,
                     CacheStrategy.ageOnArrival(kept, wallClock()));
-            if (!put(inv, p, key, c, e, weight)) {
+            if (!put(inv, p, target, c, e, weight)) {
                 return Kept.not(Why.of(Reason.TOO_LARGE, "larger than maxEntrySize"));
+            }
+            if (!vary.isEmpty()) {
+                // the primary key now says which request fields select a variant
+                store.put(primary, entry(inv, p, VaryMarker.of(vary), null, 64, Duration.ZERO,
+                        d.retain, Duration.ZERO));
             }
             stored = d;
             return new Kept(kept, null);
@@ -306,8 +389,10 @@ final class MessageFlow extends Flow {
             stats.error(c, inv, key, "storing the response failed", e);
             return Kept.not(Why.of(Reason.CACHE_FAILURE, "storing the response failed: " + e));
         } finally {
-            CachedResponse forTier = stored == null || shared == null ? null
-                    : toShared(exchange, kept, c, inv, key);
+            // the tier's lease is on the key this call looked up: a variant first learnt here
+            // is kept in this JVM (the next call of it, which selects it, shares it)
+            CachedResponse forTier = stored == null || shared == null || !target.equals(key)
+                    ? null : toShared(exchange, kept, c, inv, key);
             if (forTier != null) {
                 tier.store(shared, forTier, Nanos.of(stored.fresh), Nanos.of(stored.retain), c,
                         inv, key);

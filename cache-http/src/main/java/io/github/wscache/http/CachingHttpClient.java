@@ -10,7 +10,6 @@ import io.github.wscache.core.SharedBody;
 import io.github.wscache.core.copy.Copier;
 import io.github.wscache.core.internal.http.CacheControl;
 import io.github.wscache.core.internal.http.Invalidation;
-import io.github.wscache.core.internal.http.Variants;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.ValueRepresentation;
 import io.github.wscache.http.internal.BodyFeed;
@@ -28,17 +27,13 @@ import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -96,14 +91,11 @@ import javax.net.ssl.SSLParameters;
  * }</pre>
  */
 public final class CachingHttpClient extends HttpClient {
-    private static final int MAX_VARY_RESOURCES = 10_000;
     private static volatile ExecutorService sharedExecutor;
 
     private final HttpClient delegate;
     private final ResponseCache cache;
     private final Executor executor;
-    /** The request fields each resource's responses vary by, learned from its responses. */
-    private final Map<String, List<String>> varies = new ConcurrentHashMap<>();
 
     private CachingHttpClient(Builder b) {
         this.delegate = b.delegate;
@@ -211,8 +203,6 @@ public final class CachingHttpClient extends HttpClient {
         private Invocation invocation;
         private OperationPolicy policy;
         private Mode mode = Mode.BYTES;
-        private String resource;
-        private List<String> keyVary = List.of();
         private CacheOutcome outcome;
         private HttpResponse<?> network;
         private HttpResponse<T> passedThrough;
@@ -246,12 +236,8 @@ public final class CachingHttpClient extends HttpClient {
                 bypass = "the caller's cookies could not be read";
             }
             if (bypass == null && policy.cacheable()) {
-                resource = request.method() + ' ' + uri;
-                keyVary = varies.getOrDefault(resource, List.of());
-                for (String name : keyVary) {
-                    b.vary("field:" + name,
-                            Variants.normalized(name, request.headers().allValues(name)));
-                }
+                // cache-core selects a variant by the fields a response's Vary names
+                b.requestFields(request.headers()::allValues);
                 mode = json == null ? Mode.BYTES
                         : policy.value() == ValueRepresentation.EVENTS ? Mode.EVENTS
                         : policy.value() == ValueRepresentation.XML ? Mode.BYTES : Mode.OBJECTS;
@@ -473,16 +459,6 @@ public final class CachingHttpClient extends HttpClient {
             Stored made = stored(resp.statusCode(), bytes);
             StoredBody body = made.body;
             String notCacheable = made.notCacheable;
-            List<String> vary = varyOf(fields);
-            if (vary.contains("*")) {
-                notCacheable = "Vary: *";
-            } else if (!vary.equals(keyVary)) {
-                if (varies.size() < MAX_VARY_RESOURCES || varies.containsKey(resource)) {
-                    varies.put(resource, vary);
-                }
-                notCacheable = "Vary " + vary + " first seen (the key had " + keyVary
-                        + "): stored from the next request on";
-            }
             CachedResponse.Builder b = CachedResponse.builder(body).status(resp.statusCode())
                     .contentType(resp.headers().firstValue("Content-Type").orElse(null))
                     .headers(fields);
@@ -578,22 +554,6 @@ public final class CachingHttpClient extends HttpClient {
             }
         });
         return m;
-    }
-
-    private static List<String> varyOf(Map<String, List<String>> fields) {
-        List<String> lines = fields.get("Vary");
-        if (lines == null) {
-            return List.of();
-        }
-        TreeSet<String> names = new TreeSet<>();
-        for (String line : lines) {
-            for (String n : line.split(",")) {
-                if (!n.isBlank()) {
-                    names.add(n.trim().toLowerCase(Locale.ROOT));
-                }
-            }
-        }
-        return List.copyOf(new ArrayList<>(names));
     }
 
     @Override

@@ -76,20 +76,24 @@ class CachingHttpClientTest extends JsonServiceTestBase {
     }
 
     @Test
-    void vary_variantsAreKeptApart() throws Exception {
+    void vary_theFirstResponseIsStored_andVariantsAreKeptApart() throws Exception {
         client("xml");
-        HttpResponse<String> learn = get("vary", "Accept-Language", "en");
-        get("vary", "Accept-Language", "en");
+        HttpResponse<String> first = get("vary", "Accept-Language", "en");
         HttpResponse<String> en = get("vary", "Accept-Language", "en");
         HttpResponse<String> de = get("vary", "Accept-Language", "de");
         HttpResponse<String> deHit = get("vary", "Accept-Language", "de");
+        HttpResponse<String> none = get("vary");
+        HttpResponse<String> enAgain = get("vary", "Accept-Language", " en ");
 
-        assertThat(status(learn)).contains("first seen");
+        assertThat(status(first)).startsWith("wscache; fwd=miss").endsWith("stored");
         assertThat(en.body()).contains("\"en\"");
         assertThat(status(en)).isEqualTo("wscache; hit");
         assertThat(de.body()).contains("\"de\"");
+        assertThat(status(de)).startsWith("wscache; fwd=");
         assertThat(deHit.body()).contains("\"de\"");
         assertThat(status(deHit)).isEqualTo("wscache; hit");
+        assertThat(none.body()).doesNotContain("\"de\"").doesNotContain("\"en\"");
+        assertThat(status(enAgain)).as("values compared normalized").isEqualTo("wscache; hit");
         assertThat(service.count("vary")).isEqualTo(3);
     }
 
