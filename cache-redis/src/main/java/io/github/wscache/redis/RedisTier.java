@@ -21,7 +21,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -104,7 +103,6 @@ public final class RedisTier implements SharedTier {
     private static final int CLUSTER_ATTEMPTS = 3;
     /** How often a cluster client refreshes its map of slots to masters. */
     private static final Duration CLUSTER_REFRESH = Duration.ofSeconds(1);
-    private static final int MAX_LOGGED = 1_000;
 
     /** The address as given, for messages. */
     private final String address;
@@ -129,8 +127,8 @@ public final class RedisTier implements SharedTier {
     private final byte[] salt;
     private final String node;
     private final byte[] channel;
-    private final LongAdder[] counters = new LongAdder[RedisTierStats.COUNT];
-    private final Set<String> logged = ConcurrentHashMap.newKeySet();
+    private final Counters counters = new Counters();
+    private final OnceLog log = new OnceLog(OnceLog.MAX_LOGGED);
     private final AtomicLong leaseTokens = new AtomicLong();
 
     /** Operation generations read from Redis; dropped when an invalidation is heard. */
@@ -186,9 +184,6 @@ public final class RedisTier implements SharedTier {
         this.breaker = new Breaker(b.breakerFailures, b.breakerOpen.toNanos(), System::nanoTime);
         this.leaseTime = b.leaseTime;
         this.leaseWait = b.leaseWait;
-        for (int i = 0; i < counters.length; i++) {
-            counters[i] = new LongAdder();
-        }
         this.channel = bytes(namespace + ":invalidations");
         this.salt = b.signingKey != null
                 ? ValueCodec.hmac(b.signingKey, bytes("wscache identity salt"))
@@ -264,11 +259,7 @@ public final class RedisTier implements SharedTier {
 
     /** Returns the counters of this tier. */
     public RedisTierStats stats() {
-        long[] c = new long[RedisTierStats.COUNT];
-        for (int i = 0; i < c.length; i++) {
-            c[i] = counters[i].sum();
-        }
-        return new RedisTierStats(c);
+        return counters.snapshot();
     }
 
     /** Returns whether the circuit breaker is open now (Redis is skipped). */
@@ -714,15 +705,11 @@ public final class RedisTier implements SharedTier {
     }
 
     private void count(int counter) {
-        counters[counter].increment();
+        counters.count(counter);
     }
 
     private void logOnce(String cause, String message, Throwable t) {
-        if (logged.size() < MAX_LOGGED && logged.add(cause)) {
-            LOG.warn(message, t);
-        } else {
-            LOG.debug(message, t);
-        }
+        log.warnOnce(cause, message, t);
     }
 
     private static byte[] bytes(String s) {
