@@ -3,7 +3,6 @@ package io.github.wscache.redis;
 import io.github.wscache.core.internal.SharedTier;
 import io.github.wscache.redis.internal.Breaker;
 import io.github.wscache.redis.internal.ValueCodec;
-import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -121,7 +120,7 @@ public final class RedisTier implements SharedTier {
     private final ReentrantLock connecting = new ReentrantLock();
     private final String namespace;
     private final ValueCodec codec;
-    private final Breaker breaker;
+    private final FaultGuard guard;
     private final Duration leaseTime;
     private final Duration leaseWait;
     private final byte[] salt;
@@ -181,7 +180,8 @@ public final class RedisTier implements SharedTier {
             this.refresher = null;
         }
         this.codec = new ValueCodec(b.signingKey, b.allowed, b.kryoClasses);
-        this.breaker = new Breaker(b.breakerFailures, b.breakerOpen.toNanos(), System::nanoTime);
+        this.guard = new FaultGuard(address, new Breaker(b.breakerFailures,
+                b.breakerOpen.toNanos(), System::nanoTime), counters, log);
         this.leaseTime = b.leaseTime;
         this.leaseWait = b.leaseWait;
         this.channel = bytes(namespace + ":invalidations");
@@ -264,7 +264,7 @@ public final class RedisTier implements SharedTier {
 
     /** Returns whether the circuit breaker is open now (Redis is skipped). */
     public boolean isBreakerOpen() {
-        return breaker.isOpen();
+        return guard.isOpen();
     }
 
     @Override
@@ -298,7 +298,7 @@ public final class RedisTier implements SharedTier {
 
     @Override
     public Lookup lookup(Request r) {
-        if (!breaker.allow()) {
+        if (!guard.allow()) {
             count(RedisTierStats.SKIPPED);
             return Lookup.miss(false);
         }
@@ -318,7 +318,7 @@ public final class RedisTier implements SharedTier {
                 byte[] token = bytes(node + ":" + leaseTokens.incrementAndGet());
                 String ok = redis().set(leaseKey, token,
                         SetParams.setParams().nx().px(Math.max(1, leaseTime.toMillis())));
-                breaker.succeeded();
+                guard.succeeded();
                 if ("OK".equals(ok)) {
                     // the lease may have come free because its holder had just stored the
                     // entry (between this read and this SET NX): look once more while holding it
@@ -350,7 +350,7 @@ public final class RedisTier implements SharedTier {
                 pause = Math.min(16, pause * 2);
             }
         } catch (JedisException e) {
-            failed("lookup", r.operation(), e);
+            guard.failed("lookup", r.operation(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -367,7 +367,7 @@ public final class RedisTier implements SharedTier {
      */
     private Lookup read(byte[] key, Request r) {
         Object reply = redis().eval(LOOKUP, List.of(key), List.of());
-        breaker.succeeded();
+        guard.succeeded();
         List<?> parts = (List<?>) reply;
         byte[] entry = (byte[]) parts.get(0);
         if (entry == null) {
@@ -402,7 +402,7 @@ public final class RedisTier implements SharedTier {
             if (retain <= 0) {
                 return;
             }
-            if (!breaker.allow()) {
+            if (!guard.allow()) {
                 count(RedisTierStats.SKIPPED);
                 return;
             }
@@ -427,10 +427,10 @@ public final class RedisTier implements SharedTier {
             } else {
                 redis().set(key, entry, SetParams.setParams().px(retain));
             }
-            breaker.succeeded();
+            guard.succeeded();
             count(RedisTierStats.STORES);
         } catch (JedisException e) {
-            failed("store", r.operation(), e);
+            guard.failed("store", r.operation(), e);
             if (combined) {
                 // the script may not have run: release the lease on its own, so that the other
                 // JVMs' waiters load now instead of waiting out leaseWait (a lease the script did
@@ -449,14 +449,14 @@ public final class RedisTier implements SharedTier {
             return;
         }
         r.lease(new State(s.entryKey, null, null));
-        if (!breaker.allow()) {
+        if (!guard.allow()) {
             return; // the lease runs out by itself
         }
         try {
             redis().eval(RELEASE, List.of(s.leaseKey), List.of(s.token));
-            breaker.succeeded();
+            guard.succeeded();
         } catch (JedisException e) {
-            failed("lease release", r.operation(), e);
+            guard.failed("lease release", r.operation(), e);
         }
     }
 
@@ -477,10 +477,10 @@ public final class RedisTier implements SharedTier {
         try {
             redis().incr(generationKey);
             redis().publish(channel, bytes(node + " " + message));
-            breaker.succeeded();
+            guard.succeeded();
             count(RedisTierStats.INVALIDATIONS_SENT);
         } catch (JedisException e) {
-            failed("invalidation", what, e);
+            guard.failed("invalidation", what, e);
             logOnce("invalidation-lost", "wscache: an invalidation " + what + " did not reach"
                     + " Redis; the other JVMs keep their entries until they expire (logged once)",
                     null);
@@ -550,7 +550,7 @@ public final class RedisTier implements SharedTier {
 
     private long generation(byte[] key) {
         byte[] v = redis().get(key);
-        breaker.succeeded();
+        guard.succeeded();
         if (v == null) {
             return 0;
         }
@@ -679,30 +679,6 @@ public final class RedisTier implements SharedTier {
     }
 
     // --- faults and counters ------------------------------------------------------------------
-
-    private void failed(String what, String operation, JedisException e) {
-        count(RedisTierStats.ERRORS);
-        if (isTimeout(e)) {
-            count(RedisTierStats.TIMEOUTS);
-        }
-        if (breaker.failed()) {
-            count(RedisTierStats.BREAKER_OPENS);
-            LOG.warn("wscache: Redis at {} failed {} times in a row ({}); the shared tier is"
-                    + " skipped for a while, every JVM goes on with its own cache", address,
-                    "several", e.toString());
-        }
-        logOnce(what + ":" + e.getClass().getName(), "wscache: Redis " + what + " for "
-                + operation + " failed; answered as a miss (logged once per cause)", e);
-    }
-
-    private static boolean isTimeout(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SocketTimeoutException) {
-                return true;
-            }
-        }
-        return false;
-    }
 
     private void count(int counter) {
         counters.count(counter);
