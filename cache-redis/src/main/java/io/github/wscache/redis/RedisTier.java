@@ -4,8 +4,6 @@ import io.github.wscache.core.internal.SharedTier;
 import io.github.wscache.redis.internal.Breaker;
 import io.github.wscache.redis.internal.ValueCodec;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -118,7 +116,7 @@ public final class RedisTier implements SharedTier {
     /** A cluster's: refreshes the slot map every second, on a daemon thread; else null. */
     private final ScheduledExecutorService refresher;
     private final ReentrantLock connecting = new ReentrantLock();
-    private final String namespace;
+    private final KeyLayout keys;
     private final ValueCodec codec;
     private final FaultGuard guard;
     private final Duration leaseTime;
@@ -163,7 +161,7 @@ public final class RedisTier implements SharedTier {
             LOG.warn("wscache: no seed of the Redis Cluster at {} answers; the shared tier"
                     + " answers misses until one does", address);
         }
-        this.namespace = b.namespace;
+        this.keys = new KeyLayout(b.namespace);
         byte[] id = new byte[9];
         new SecureRandom().nextBytes(id);
         this.node = Base64.getUrlEncoder().withoutPadding().encodeToString(id);
@@ -184,7 +182,7 @@ public final class RedisTier implements SharedTier {
                 b.breakerOpen.toNanos(), System::nanoTime), counters, log);
         this.leaseTime = b.leaseTime;
         this.leaseWait = b.leaseWait;
-        this.channel = bytes(namespace + ":invalidations");
+        this.channel = keys.invalidationChannel();
         this.salt = b.signingKey != null
                 ? ValueCodec.hmac(b.signingKey, bytes("wscache identity salt"))
                 : farmSalt();
@@ -314,7 +312,7 @@ public final class RedisTier implements SharedTier {
                     count(RedisTierStats.HITS);
                     return found;
                 }
-                byte[] leaseKey = concat(key, bytes(":lease"));
+                byte[] leaseKey = keys.lease(key);
                 byte[] token = bytes(node + ":" + leaseTokens.incrementAndGet());
                 String ok = redis().set(leaseKey, token,
                         SetParams.setParams().nx().px(Math.max(1, leaseTime.toMillis())));
@@ -463,14 +461,14 @@ public final class RedisTier implements SharedTier {
     @Override
     public void invalidate(String operation) {
         generations.remove(operation);
-        bumpAndTell(generationKey(operation), "o " + operation, "of " + operation);
+        bumpAndTell(keys.generation(operation), "o " + operation, "of " + operation);
     }
 
     @Override
     public void invalidateAll() {
         generations.clear();
         allGeneration = -1;
-        bumpAndTell(bytes(namespace + ":generation"), "a", "of every operation");
+        bumpAndTell(keys.allGeneration(), "a", "of every operation");
     }
 
     private void bumpAndTell(byte[] generationKey, String message, String what) {
@@ -518,15 +516,11 @@ public final class RedisTier implements SharedTier {
 
     // --- keys and generations -----------------------------------------------------------------
 
-    private byte[] generationKey(String operation) {
-        return bytes(namespace + ":generation:" + operation);
-    }
-
     private byte[] entryKey(Request r) {
         long all = allGeneration;
         if (all < 0) {
             long before = heard.get();
-            all = generation(bytes(namespace + ":generation"));
+            all = generation(keys.allGeneration());
             if (heard.get() == before) {
                 allGeneration = all;
             }
@@ -534,18 +528,12 @@ public final class RedisTier implements SharedTier {
         Long op = generations.get(r.operation());
         if (op == null) {
             long before = heard.get();
-            op = generation(generationKey(r.operation()));
+            op = generation(keys.generation(r.operation()));
             if (heard.get() == before) {
                 generations.putIfAbsent(r.operation(), op);
             }
         }
-        String digest = Base64.getUrlEncoder().withoutPadding().encodeToString(sha256(r.key()));
-        // the digest in braces is the key's hash tag in a cluster: the entry and its lease
-        // (this key + ":lease") share a slot, and entries spread over every master; braces in
-        // the readable part would make another tag, so they are not kept there
-        String readable = (r.service() == null ? "" : r.service() + "/") + r.operation();
-        return bytes(namespace + ":" + readable.replace('{', '(').replace('}', ')') + ":" + all
-                + "." + op + ":{" + digest + "}");
+        return keys.entry(r, all, op);
     }
 
     private long generation(byte[] key) {
@@ -563,7 +551,7 @@ public final class RedisTier implements SharedTier {
 
     /** The farm's identity salt, made once by the first JVM and read by every other. */
     private byte[] farmSalt() {
-        byte[] key = bytes(namespace + ":identity-salt");
+        byte[] key = keys.identitySalt();
         byte[] mine = new byte[32];
         new SecureRandom().nextBytes(mine);
         try {
@@ -689,22 +677,7 @@ public final class RedisTier implements SharedTier {
     }
 
     private static byte[] bytes(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static byte[] concat(byte[] a, byte[] b) {
-        byte[] c = new byte[a.length + b.length];
-        System.arraycopy(a, 0, c, 0, a.length);
-        System.arraycopy(b, 0, c, a.length, b.length);
-        return c;
-    }
-
-    private static byte[] sha256(byte[] data) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(data);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required by the Java platform", e);
-        }
+        return KeyLayout.utf8(s);
     }
 
     /**
