@@ -19,8 +19,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -141,9 +139,9 @@ public final class RedisTier implements SharedTier {
     private final CountDownLatch subscribed = new CountDownLatch(1);
 
     private RedisTier(Builder b) {
-        this.address = b.uri;
-        this.cluster = b.cluster;
-        this.seeds = List.copyOf(b.seeds);
+        this.address = b.address.uri;
+        this.cluster = b.address.cluster;
+        this.seeds = b.address.seeds;
         this.timeout = b.timeout;
         int millis = (int) Math.max(1, b.timeout.toMillis());
         this.config = DefaultJedisClientConfig.builder()
@@ -690,14 +688,7 @@ public final class RedisTier implements SharedTier {
      * }</pre>
      */
     public static final class Builder {
-        private static final Pattern NODE = Pattern.compile(
-                "(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9._-]+):([0-9]{1,5})");
-        private static final String FORM =
-                "redis://host:port or redis-cluster://host:port,host:port,...";
-
-        private String uri;
-        private boolean cluster;
-        private List<HostAndPort> seeds;
+        private RedisAddress address;
         private String namespace = "wscache";
         private Duration timeout = Duration.ofMillis(50);
         private Duration leaseTime = Duration.ofSeconds(10);
@@ -720,33 +711,11 @@ public final class RedisTier implements SharedTier {
          * @throws IllegalArgumentException if it is not of either form
          */
         public Builder uri(String redisUri) {
-            Objects.requireNonNull(redisUri, "uri");
-            boolean isCluster = redisUri.startsWith("redis-cluster://");
-            if (!isCluster && !redisUri.startsWith("redis://")) {
-                throw new IllegalArgumentException("uri must be " + FORM + ": " + redisUri);
-            }
-            String[] nodes = redisUri.substring(redisUri.indexOf("://") + 3).split(",", -1);
-            List<HostAndPort> parsed = new ArrayList<>();
-            for (String n : nodes) {
-                Matcher m = NODE.matcher(n);
-                int port = m.matches() ? Integer.parseInt(m.group(2)) : 0;
-                if (port < 1 || port > 65_535) {
-                    throw new IllegalArgumentException("uri must be " + FORM + ": " + redisUri);
-                }
-                String host = m.group(1).startsWith("[")
-                        ? m.group(1).substring(1, m.group(1).length() - 1) : m.group(1);
-                parsed.add(new HostAndPort(host, port));
-            }
-            if (!isCluster && parsed.size() != 1) {
-                throw new IllegalArgumentException("uri must be " + FORM
-                        + " (several nodes are a cluster's): " + redisUri);
-            }
-            if (uri != null) {
+            RedisAddress parsed = RedisAddress.parse(redisUri);
+            if (address != null) {
                 throw new IllegalStateException("uri was already set");
             }
-            this.uri = redisUri;
-            this.cluster = isCluster;
-            this.seeds = parsed;
+            this.address = parsed;
             return this;
         }
 
@@ -904,7 +873,7 @@ public final class RedisTier implements SharedTier {
          * @throws IllegalStateException if no uri was set
          */
         public RedisTier build() {
-            if (uri == null) {
+            if (address == null) {
                 throw new IllegalStateException(
                         "a uri is required: call uri(\"redis://host:port\")");
             }
