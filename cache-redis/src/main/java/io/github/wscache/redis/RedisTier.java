@@ -8,31 +8,18 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantLock;
-import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.clients.jedis.BinaryJedisPubSub;
-import redis.clients.jedis.Connection;
-import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.JedisClientConfig;
-import redis.clients.jedis.JedisCluster;
-import redis.clients.jedis.JedisPooled;
-import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
-import redis.clients.jedis.providers.ClusterConnectionProvider;
 import redis.clients.jedis.params.SetParams;
 
 /**
@@ -94,26 +81,8 @@ public final class RedisTier implements SharedTier {
     private static final byte[] STORE_AND_RELEASE = ("redis.call('set', KEYS[1], ARGV[1], 'px',"
             + " ARGV[2]) if redis.call('get', KEYS[2]) == ARGV[3] then redis.call('del',"
             + " KEYS[2]) end return 1").getBytes(StandardCharsets.UTF_8);
-    /** A cluster client tries this many times (a redirection after a failover is one). */
-    private static final int CLUSTER_ATTEMPTS = 3;
-    /** How often a cluster client refreshes its map of slots to masters. */
-    private static final Duration CLUSTER_REFRESH = Duration.ofSeconds(1);
 
-    /** The address as given, for messages. */
-    private final String address;
-    private final boolean cluster;
-    private final List<HostAndPort> seeds;
-    private final JedisClientConfig config;
-    private final GenericObjectPoolConfig<Connection> pool;
-    private final Duration timeout;
-    private final JedisClientConfig subscriberConfig;
-    /** The client; a cluster's is made when a seed first answers (null until then). */
-    private volatile UnifiedJedis client;
-    /** A cluster client's map of slots to nodes, refreshed by {@link #refresher}. */
-    private volatile ClusterConnectionProvider slots;
-    /** A cluster's: refreshes the slot map every second, on a daemon thread; else null. */
-    private final ScheduledExecutorService refresher;
-    private final ReentrantLock connecting = new ReentrantLock();
+    private final RedisConnection connection;
     private final KeyLayout keys;
     private final ValueCodec codec;
     private final FaultGuard guard;
@@ -133,50 +102,18 @@ public final class RedisTier implements SharedTier {
     private final AtomicLong heard = new AtomicLong();
 
     private volatile Listener listener;
-    private volatile boolean closed;
     private final Subscriber subscriber = new Subscriber();
     private final Thread subscriberThread;
     private final CountDownLatch subscribed = new CountDownLatch(1);
 
     private RedisTier(Builder b) {
-        this.address = b.address.uri;
-        this.cluster = b.address.cluster;
-        this.seeds = b.address.seeds;
-        this.timeout = b.timeout;
-        int millis = (int) Math.max(1, b.timeout.toMillis());
-        this.config = DefaultJedisClientConfig.builder()
-                .connectionTimeoutMillis(millis).socketTimeoutMillis(millis).build();
-        this.subscriberConfig = DefaultJedisClientConfig.builder()
-                .connectionTimeoutMillis(Math.max(millis, 1000)).socketTimeoutMillis(0).build();
-        this.pool = new GenericObjectPoolConfig<>();
-        pool.setMaxTotal(b.connections);
-        pool.setMaxIdle(b.connections);
-        pool.setMaxWait(b.timeout);
-        pool.setJmxEnabled(false);
-        try {
-            this.client = connect();
-        } catch (JedisException e) {
-            LOG.warn("wscache: no seed of the Redis Cluster at {} answers; the shared tier"
-                    + " answers misses until one does", address);
-        }
-        this.keys = new KeyLayout(b.namespace);
         byte[] id = new byte[9];
         new SecureRandom().nextBytes(id);
         this.node = Base64.getUrlEncoder().withoutPadding().encodeToString(id);
-        if (cluster) {
-            // Jedis's own periodic refresh runs on a thread that keeps the JVM alive
-            this.refresher = Executors.newSingleThreadScheduledExecutor(r -> {
-                Thread t = new Thread(r, "wscache-redis-slots-" + node);
-                t.setDaemon(true);
-                return t;
-            });
-            refresher.scheduleWithFixedDelay(this::refreshSlots, CLUSTER_REFRESH.toMillis(),
-                    CLUSTER_REFRESH.toMillis(), TimeUnit.MILLISECONDS);
-        } else {
-            this.refresher = null;
-        }
+        this.connection = new RedisConnection(b.address, b.timeout, b.connections, node);
+        this.keys = new KeyLayout(b.namespace);
         this.codec = new ValueCodec(b.signingKey, b.allowed, b.kryoClasses);
-        this.guard = new FaultGuard(address, new Breaker(b.breakerFailures,
+        this.guard = new FaultGuard(b.address.uri, new Breaker(b.breakerFailures,
                 b.breakerOpen.toNanos(), System::nanoTime), counters, log);
         this.leaseTime = b.leaseTime;
         this.leaseWait = b.leaseWait;
@@ -190,6 +127,7 @@ public final class RedisTier implements SharedTier {
         subscriberThread.start();
         try {
             // the first subscription, so that invalidations are heard from the first call on
+            int millis = (int) Math.max(1, b.timeout.toMillis());
             subscribed.await(Math.max(1000, 4 * millis), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -199,58 +137,6 @@ public final class RedisTier implements SharedTier {
     /** Returns a builder. */
     public static Builder builder() {
         return new Builder();
-    }
-
-    /** A client of one server (made at once: it connects lazily) or of a cluster (connects). */
-    private UnifiedJedis connect() {
-        if (!cluster) {
-            return new JedisPooled(seeds.get(0), config, pool);
-        }
-        // the retries of one command (a redirection, a master that just failed) stay within
-        // two timeouts; the slot map is also refreshed every second (refreshSlots), so a
-        // failover is seen even without an error
-        ClusterConnectionProvider p = new ClusterConnectionProvider(new LinkedHashSet<>(seeds),
-                config, pool);
-        slots = p;
-        return new JedisCluster(p, CLUSTER_ATTEMPTS, timeout.multipliedBy(2));
-    }
-
-    /** Asks the cluster which node serves which slots (the refresher's task). */
-    private void refreshSlots() {
-        ClusterConnectionProvider p = slots;
-        if (p == null || closed) {
-            return;
-        }
-        try {
-            p.renewSlotCache();
-        } catch (RuntimeException e) {
-            LOG.debug("wscache: refreshing the Redis Cluster's slots failed", e);
-        }
-    }
-
-    /**
-     * Returns the client, making a cluster's if no seed answered before; one caller tries at a
-     * time, the others fail at once (a miss).
-     */
-    private UnifiedJedis redis() {
-        UnifiedJedis c = client;
-        if (c != null) {
-            return c;
-        }
-        if (!connecting.tryLock()) {
-            throw new JedisException("connecting to the Redis Cluster at " + address);
-        }
-        try {
-            if (client == null && !closed) {
-                client = connect();
-            }
-            if (client == null) {
-                throw new JedisException("the tier is closed");
-            }
-            return client;
-        } finally {
-            connecting.unlock();
-        }
     }
 
     /** Returns the counters of this tier. */
@@ -312,7 +198,7 @@ public final class RedisTier implements SharedTier {
                 }
                 byte[] leaseKey = keys.lease(key);
                 byte[] token = bytes(node + ":" + leaseTokens.incrementAndGet());
-                String ok = redis().set(leaseKey, token,
+                String ok = connection.redis().set(leaseKey, token,
                         SetParams.setParams().nx().px(Math.max(1, leaseTime.toMillis())));
                 guard.succeeded();
                 if ("OK".equals(ok)) {
@@ -320,7 +206,7 @@ public final class RedisTier implements SharedTier {
                     // entry (between this read and this SET NX): look once more while holding it
                     Lookup late = found == REFUSED ? null : read(key, r);
                     if (late != null && late != REFUSED) {
-                        redis().eval(RELEASE, List.of(leaseKey), List.of(token));
+                        connection.redis().eval(RELEASE, List.of(leaseKey), List.of(token));
                         count(RedisTierStats.HITS);
                         return late;
                     }
@@ -362,7 +248,7 @@ public final class RedisTier implements SharedTier {
      * entry that fails its checks, or null.
      */
     private Lookup read(byte[] key, Request r) {
-        Object reply = redis().eval(LOOKUP, List.of(key), List.of());
+        Object reply = connection.redis().eval(LOOKUP, List.of(key), List.of());
         guard.succeeded();
         List<?> parts = (List<?>) reply;
         byte[] entry = (byte[]) parts.get(0);
@@ -418,10 +304,10 @@ public final class RedisTier implements SharedTier {
                 // the entry and the lease's release in one round trip (one slot in a cluster)
                 r.lease(new State(s.entryKey, null, null));
                 combined = true;
-                redis().eval(STORE_AND_RELEASE, List.of(key, s.leaseKey),
+                connection.redis().eval(STORE_AND_RELEASE, List.of(key, s.leaseKey),
                         List.of(entry, bytes(Long.toString(retain)), s.token));
             } else {
-                redis().set(key, entry, SetParams.setParams().px(retain));
+                connection.redis().set(key, entry, SetParams.setParams().px(retain));
             }
             guard.succeeded();
             count(RedisTierStats.STORES);
@@ -449,7 +335,7 @@ public final class RedisTier implements SharedTier {
             return; // the lease runs out by itself
         }
         try {
-            redis().eval(RELEASE, List.of(s.leaseKey), List.of(s.token));
+            connection.redis().eval(RELEASE, List.of(s.leaseKey), List.of(s.token));
             guard.succeeded();
         } catch (JedisException e) {
             guard.failed("lease release", r.operation(), e);
@@ -471,8 +357,8 @@ public final class RedisTier implements SharedTier {
 
     private void bumpAndTell(byte[] generationKey, String message, String what) {
         try {
-            redis().incr(generationKey);
-            redis().publish(channel, bytes(node + " " + message));
+            connection.redis().incr(generationKey);
+            connection.redis().publish(channel, bytes(node + " " + message));
             guard.succeeded();
             count(RedisTierStats.INVALIDATIONS_SENT);
         } catch (JedisException e) {
@@ -485,7 +371,8 @@ public final class RedisTier implements SharedTier {
 
     @Override
     public void close() {
-        closed = true;
+        // first, so that neither a client nor a subscription is made again
+        connection.close();
         try {
             if (subscriber.isSubscribed()) {
                 subscriber.unsubscribe();
@@ -498,17 +385,6 @@ public final class RedisTier implements SharedTier {
             subscriberThread.join(1000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-        if (refresher != null) {
-            refresher.shutdownNow();
-        }
-        connecting.lock();
-        try {
-            if (client != null) {
-                client.close();
-            }
-        } finally {
-            connecting.unlock();
         }
     }
 
@@ -535,7 +411,7 @@ public final class RedisTier implements SharedTier {
     }
 
     private long generation(byte[] key) {
-        byte[] v = redis().get(key);
+        byte[] v = connection.redis().get(key);
         guard.succeeded();
         if (v == null) {
             return 0;
@@ -553,60 +429,38 @@ public final class RedisTier implements SharedTier {
         byte[] mine = new byte[32];
         new SecureRandom().nextBytes(mine);
         try {
-            redis().set(key, mine, SetParams.setParams().nx());
-            byte[] farm = redis().get(key);
+            connection.redis().set(key, mine, SetParams.setParams().nx());
+            byte[] farm = connection.redis().get(key);
             if (farm != null && farm.length >= 16) {
                 return farm;
             }
         } catch (JedisException e) {
             LOG.warn("wscache: Redis at {} is not reachable to read the farm's identity salt;"
                     + " entries of callers with credentials made here are not shared (set a"
-                    + " signingKey to derive the salt without Redis)", address, e);
+                    + " signingKey to derive the salt without Redis)", connection.address(), e);
         }
         return mine;
     }
 
     // --- invalidations from other JVMs --------------------------------------------------------
 
-    /**
-     * The nodes the invalidation channel may use: the server, or a cluster's seeds and every
-     * node the client knows (a message published on any node of a cluster reaches them all).
-     */
-    private List<HostAndPort> subscriberNodes() {
-        if (!cluster) {
-            return seeds;
-        }
-        Set<HostAndPort> nodes = new LinkedHashSet<>(seeds);
-        UnifiedJedis c = client;
-        if (c instanceof JedisCluster) {
-            try {
-                for (String n : ((JedisCluster) c).getClusterNodes().keySet()) {
-                    nodes.add(HostAndPort.from(n));
-                }
-            } catch (RuntimeException e) {
-                LOG.debug("wscache: the cluster's nodes are not known yet", e);
-            }
-        }
-        return new ArrayList<>(nodes);
-    }
-
     private void subscribeLoop() {
         long pause = 50;
         int next = 0;
-        while (!closed) {
-            List<HostAndPort> nodes = subscriberNodes();
+        while (!connection.isClosed()) {
+            List<HostAndPort> nodes = connection.subscriberNodes();
             HostAndPort at = nodes.get(Math.floorMod(next, nodes.size()));
-            try (Jedis j = new Jedis(at, subscriberConfig)) {
+            try (Jedis j = new Jedis(at, connection.subscriberConfig())) {
                 j.subscribe(subscriber, channel);
                 pause = 50;
             } catch (RuntimeException e) {
                 next++; // a cluster's other nodes are tried in turn
-                if (closed) {
+                if (connection.isClosed()) {
                     return;
                 }
                 logOnce("subscribe:" + e.getClass().getName(), "wscache: the invalidation"
-                        + " channel on Redis at " + address + " is down; retrying (logged once"
-                        + " per cause)", null);
+                        + " channel on Redis at " + connection.address() + " is down; retrying"
+                        + " (logged once per cause)", null);
             }
             try {
                 Thread.sleep(pause);
