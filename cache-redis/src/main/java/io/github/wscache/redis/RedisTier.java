@@ -118,9 +118,7 @@ public final class RedisTier implements SharedTier {
         this.leaseTime = b.leaseTime;
         this.leaseWait = b.leaseWait;
         this.channel = keys.invalidationChannel();
-        this.salt = b.signingKey != null
-                ? ValueCodec.hmac(b.signingKey, bytes("wscache identity salt"))
-                : farmSalt();
+        this.salt = IdentitySalt.of(b.signingKey, connection, keys);
         this.subscriberThread = new Thread(this::subscribeLoop,
                 "wscache-redis-invalidations-" + node);
         subscriberThread.setDaemon(true);
@@ -421,25 +419,6 @@ public final class RedisTier implements SharedTier {
         } catch (NumberFormatException e) {
             return 0;
         }
-    }
-
-    /** The farm's identity salt, made once by the first JVM and read by every other. */
-    private byte[] farmSalt() {
-        byte[] key = keys.identitySalt();
-        byte[] mine = new byte[32];
-        new SecureRandom().nextBytes(mine);
-        try {
-            connection.redis().set(key, mine, SetParams.setParams().nx());
-            byte[] farm = connection.redis().get(key);
-            if (farm != null && farm.length >= 16) {
-                return farm;
-            }
-        } catch (JedisException e) {
-            LOG.warn("wscache: Redis at {} is not reachable to read the farm's identity salt;"
-                    + " entries of callers with credentials made here are not shared (set a"
-                    + " signingKey to derive the salt without Redis)", connection.address(), e);
-        }
-        return mine;
     }
 
     // --- invalidations from other JVMs --------------------------------------------------------
