@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -95,11 +94,7 @@ public final class RedisTier implements SharedTier {
     private final OnceLog log = new OnceLog(OnceLog.MAX_LOGGED);
     private final AtomicLong leaseTokens = new AtomicLong();
 
-    /** Operation generations read from Redis; dropped when an invalidation is heard. */
-    private final ConcurrentHashMap<String, Long> generations = new ConcurrentHashMap<>();
-    private volatile long allGeneration = -1;
-    /** Incremented on every invalidation heard, so a generation read before it is not kept. */
-    private final AtomicLong heard = new AtomicLong();
+    private final Generations generations;
 
     private volatile Listener listener;
     private final Subscriber subscriber = new Subscriber();
@@ -115,6 +110,11 @@ public final class RedisTier implements SharedTier {
         this.codec = new ValueCodec(b.signingKey, b.allowed, b.kryoClasses);
         this.guard = new FaultGuard(b.address.uri, new Breaker(b.breakerFailures,
                 b.breakerOpen.toNanos(), System::nanoTime), counters, log);
+        this.generations = new Generations(keys, key -> {
+            byte[] v = connection.redis().get(key);
+            guard.succeeded();
+            return v;
+        });
         this.leaseTime = b.leaseTime;
         this.leaseWait = b.leaseWait;
         this.channel = keys.invalidationChannel();
@@ -183,7 +183,7 @@ public final class RedisTier implements SharedTier {
             return Lookup.miss(false);
         }
         try {
-            byte[] key = entryKey(r);
+            byte[] key = generations.entryKey(r);
             r.lease(new State(key, null, null));
             long deadline = System.nanoTime() + leaseWait.toNanos();
             long pause = 1;
@@ -286,7 +286,7 @@ public final class RedisTier implements SharedTier {
                 count(RedisTierStats.SKIPPED);
                 return;
             }
-            byte[] key = s != null ? s.entryKey : entryKey(r);
+            byte[] key = s != null ? s.entryKey : generations.entryKey(r);
             byte[] entry;
             try {
                 entry = codec.encode(key, value, r.isMessageLevel(),
@@ -342,14 +342,13 @@ public final class RedisTier implements SharedTier {
 
     @Override
     public void invalidate(String operation) {
-        generations.remove(operation);
+        generations.forget(operation);
         bumpAndTell(keys.generation(operation), "o " + operation, "of " + operation);
     }
 
     @Override
     public void invalidateAll() {
-        generations.clear();
-        allGeneration = -1;
+        generations.forgetAll();
         bumpAndTell(keys.allGeneration(), "a", "of every operation");
     }
 
@@ -383,41 +382,6 @@ public final class RedisTier implements SharedTier {
             subscriberThread.join(1000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    // --- keys and generations -----------------------------------------------------------------
-
-    private byte[] entryKey(Request r) {
-        long all = allGeneration;
-        if (all < 0) {
-            long before = heard.get();
-            all = generation(keys.allGeneration());
-            if (heard.get() == before) {
-                allGeneration = all;
-            }
-        }
-        Long op = generations.get(r.operation());
-        if (op == null) {
-            long before = heard.get();
-            op = generation(keys.generation(r.operation()));
-            if (heard.get() == before) {
-                generations.putIfAbsent(r.operation(), op);
-            }
-        }
-        return keys.entry(r, all, op);
-    }
-
-    private long generation(byte[] key) {
-        byte[] v = connection.redis().get(key);
-        guard.succeeded();
-        if (v == null) {
-            return 0;
-        }
-        try {
-            return Long.parseLong(new String(v, StandardCharsets.US_ASCII));
-        } catch (NumberFormatException e) {
-            return 0;
         }
     }
 
@@ -458,9 +422,7 @@ public final class RedisTier implements SharedTier {
             if (!first) {
                 // messages sent while disconnected are lost: drop what they might have dropped
                 count(RedisTierStats.RESUBSCRIPTIONS);
-                heard.incrementAndGet();
-                generations.clear();
-                allGeneration = -1;
+                generations.heardAll();
                 Listener l = listener;
                 if (l != null) {
                     l.allInvalidated();
@@ -478,18 +440,16 @@ public final class RedisTier implements SharedTier {
                 return;
             }
             String what = m.substring(space + 1);
-            heard.incrementAndGet();
             count(RedisTierStats.INVALIDATIONS_RECEIVED);
             Listener l = listener;
             if (what.startsWith("o ")) {
                 String operation = what.substring(2);
-                generations.remove(operation);
+                generations.heard(operation);
                 if (l != null) {
                     l.operationInvalidated(operation);
                 }
             } else {
-                generations.clear();
-                allGeneration = -1;
+                generations.heardAll();
                 if (l != null) {
                     l.allInvalidated();
                 }

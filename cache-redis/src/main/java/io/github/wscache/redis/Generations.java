@@ -1,0 +1,91 @@
+package io.github.wscache.redis;
+
+import io.github.wscache.core.internal.SharedTier.Request;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
+
+/**
+ * The generations in every entry's key ({@link KeyLayout}): one of every operation, one of each
+ * operation, counters in Redis that an invalidation increments, so that the entries made before
+ * it are never found again (they expire by themselves; no key scan). Read from Redis once and
+ * kept, until an invalidation made here or heard from another JVM drops what it changed.
+ *
+ * <p>A generation read while an invalidation is heard may be the old one: it is used for the
+ * key at hand but not kept, so the next key reads it again. Thread-safe.
+ */
+final class Generations {
+    private final KeyLayout keys;
+    /** Reads a key from Redis (null when absent). */
+    private final UnaryOperator<byte[]> get;
+    /** Operation generations read from Redis; dropped when an invalidation is heard. */
+    private final ConcurrentHashMap<String, Long> operations = new ConcurrentHashMap<>();
+    private volatile long all = -1;
+    /** Incremented on every invalidation heard, so a generation read before it is not kept. */
+    private final AtomicLong heard = new AtomicLong();
+
+    /**
+     * @param get reads a key from Redis, returning null when it is absent
+     */
+    Generations(KeyLayout keys, UnaryOperator<byte[]> get) {
+        this.keys = keys;
+        this.get = get;
+    }
+
+    /** Returns the key of {@code r}'s entry under the generations now. */
+    byte[] entryKey(Request r) {
+        long a = all;
+        if (a < 0) {
+            long before = heard.get();
+            a = read(keys.allGeneration());
+            if (heard.get() == before) {
+                all = a;
+            }
+        }
+        Long op = operations.get(r.operation());
+        if (op == null) {
+            long before = heard.get();
+            op = read(keys.generation(r.operation()));
+            if (heard.get() == before) {
+                operations.putIfAbsent(r.operation(), op);
+            }
+        }
+        return keys.entry(r, a, op);
+    }
+
+    private long read(byte[] key) {
+        byte[] v = get.apply(key);
+        if (v == null) {
+            return 0;
+        }
+        try {
+            return Long.parseLong(new String(v, StandardCharsets.US_ASCII));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /** This JVM invalidates {@code operation}: its generation is read again. */
+    void forget(String operation) {
+        operations.remove(operation);
+    }
+
+    /** This JVM invalidates everything: every generation is read again. */
+    void forgetAll() {
+        operations.clear();
+        all = -1;
+    }
+
+    /** Another JVM invalidated {@code operation}. */
+    void heard(String operation) {
+        heard.incrementAndGet();
+        operations.remove(operation);
+    }
+
+    /** Another JVM invalidated everything, or invalidations may have been missed. */
+    void heardAll() {
+        heard.incrementAndGet();
+        forgetAll();
+    }
+}
