@@ -10,14 +10,8 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import redis.clients.jedis.BinaryJedisPubSub;
-import redis.clients.jedis.HostAndPort;
-import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.params.SetParams;
 
@@ -70,7 +64,6 @@ import redis.clients.jedis.params.SetParams;
  * its entries with the key in that file.
  */
 public final class RedisTier implements SharedTier {
-    private static final Logger LOG = LoggerFactory.getLogger(RedisTier.class);
     private static final byte[] LOOKUP = ("return {redis.call('get', KEYS[1]),"
             + " redis.call('pttl', KEYS[1])}").getBytes(StandardCharsets.UTF_8);
     private static final byte[] RELEASE = ("if redis.call('get', KEYS[1]) == ARGV[1] then"
@@ -89,17 +82,12 @@ public final class RedisTier implements SharedTier {
     private final Duration leaseWait;
     private final byte[] salt;
     private final String node;
-    private final byte[] channel;
     private final Counters counters = new Counters();
     private final OnceLog log = new OnceLog(OnceLog.MAX_LOGGED);
     private final AtomicLong leaseTokens = new AtomicLong();
 
     private final Generations generations;
-
-    private volatile Listener listener;
-    private final Subscriber subscriber = new Subscriber();
-    private final Thread subscriberThread;
-    private final CountDownLatch subscribed = new CountDownLatch(1);
+    private final Invalidations invalidations;
 
     private RedisTier(Builder b) {
         byte[] id = new byte[9];
@@ -117,19 +105,10 @@ public final class RedisTier implements SharedTier {
         });
         this.leaseTime = b.leaseTime;
         this.leaseWait = b.leaseWait;
-        this.channel = keys.invalidationChannel();
         this.salt = IdentitySalt.of(b.signingKey, connection, keys);
-        this.subscriberThread = new Thread(this::subscribeLoop,
-                "wscache-redis-invalidations-" + node);
-        subscriberThread.setDaemon(true);
-        subscriberThread.start();
-        try {
-            // the first subscription, so that invalidations are heard from the first call on
-            int millis = (int) Math.max(1, b.timeout.toMillis());
-            subscribed.await(Math.max(1000, 4 * millis), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        this.invalidations = new Invalidations(node, keys, connection, guard, generations,
+                counters, log);
+        invalidations.start(b.timeout);
     }
 
     /** Returns a builder. */
@@ -154,13 +133,7 @@ public final class RedisTier implements SharedTier {
 
     @Override
     public void bind(Listener l) {
-        synchronized (this) {
-            if (listener != null) {
-                throw new IllegalStateException(
-                        "this RedisTier already serves a cache: build one tier per ResponseCache");
-            }
-            listener = Objects.requireNonNull(l, "listener");
-        }
+        invalidations.bind(l);
     }
 
     /** The lease and entry key of one request, kept between lookup and store or release. */
@@ -342,119 +315,19 @@ public final class RedisTier implements SharedTier {
 
     @Override
     public void invalidate(String operation) {
-        generations.forget(operation);
-        bumpAndTell(keys.generation(operation), "o " + operation, "of " + operation);
+        invalidations.invalidate(operation);
     }
 
     @Override
     public void invalidateAll() {
-        generations.forgetAll();
-        bumpAndTell(keys.allGeneration(), "a", "of every operation");
-    }
-
-    private void bumpAndTell(byte[] generationKey, String message, String what) {
-        try {
-            connection.redis().incr(generationKey);
-            connection.redis().publish(channel, bytes(node + " " + message));
-            guard.succeeded();
-            count(RedisTierStats.INVALIDATIONS_SENT);
-        } catch (JedisException e) {
-            guard.failed("invalidation", what, e);
-            logOnce("invalidation-lost", "wscache: an invalidation " + what + " did not reach"
-                    + " Redis; the other JVMs keep their entries until they expire (logged once)",
-                    null);
-        }
+        invalidations.invalidateAll();
     }
 
     @Override
     public void close() {
         // first, so that neither a client nor a subscription is made again
         connection.close();
-        try {
-            if (subscriber.isSubscribed()) {
-                subscriber.unsubscribe();
-            }
-        } catch (RuntimeException e) {
-            LOG.debug("wscache: unsubscribing failed", e);
-        }
-        subscriberThread.interrupt();
-        try {
-            subscriberThread.join(1000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    // --- invalidations from other JVMs --------------------------------------------------------
-
-    private void subscribeLoop() {
-        long pause = 50;
-        int next = 0;
-        while (!connection.isClosed()) {
-            List<HostAndPort> nodes = connection.subscriberNodes();
-            HostAndPort at = nodes.get(Math.floorMod(next, nodes.size()));
-            try (Jedis j = new Jedis(at, connection.subscriberConfig())) {
-                j.subscribe(subscriber, channel);
-                pause = 50;
-            } catch (RuntimeException e) {
-                next++; // a cluster's other nodes are tried in turn
-                if (connection.isClosed()) {
-                    return;
-                }
-                logOnce("subscribe:" + e.getClass().getName(), "wscache: the invalidation"
-                        + " channel on Redis at " + connection.address() + " is down; retrying"
-                        + " (logged once per cause)", null);
-            }
-            try {
-                Thread.sleep(pause);
-            } catch (InterruptedException e) {
-                return;
-            }
-            pause = Math.min(1000, pause * 2);
-        }
-    }
-
-    private final class Subscriber extends BinaryJedisPubSub {
-        private volatile boolean first = true;
-
-        @Override
-        public void onSubscribe(byte[] name, int count) {
-            if (!first) {
-                // messages sent while disconnected are lost: drop what they might have dropped
-                count(RedisTierStats.RESUBSCRIPTIONS);
-                generations.heardAll();
-                Listener l = listener;
-                if (l != null) {
-                    l.allInvalidated();
-                }
-            }
-            first = false;
-            subscribed.countDown();
-        }
-
-        @Override
-        public void onMessage(byte[] name, byte[] message) {
-            String m = new String(message, StandardCharsets.UTF_8);
-            int space = m.indexOf(' ');
-            if (space < 0 || m.substring(0, space).equals(node)) {
-                return;
-            }
-            String what = m.substring(space + 1);
-            count(RedisTierStats.INVALIDATIONS_RECEIVED);
-            Listener l = listener;
-            if (what.startsWith("o ")) {
-                String operation = what.substring(2);
-                generations.heard(operation);
-                if (l != null) {
-                    l.operationInvalidated(operation);
-                }
-            } else {
-                generations.heardAll();
-                if (l != null) {
-                    l.allInvalidated();
-                }
-            }
-        }
+        invalidations.close();
     }
 
     // --- faults and counters ------------------------------------------------------------------
