@@ -64,8 +64,6 @@ import redis.clients.jedis.params.SetParams;
  * its entries with the key in that file.
  */
 public final class RedisTier implements SharedTier {
-    private static final byte[] LOOKUP = ("return {redis.call('get', KEYS[1]),"
-            + " redis.call('pttl', KEYS[1])}").getBytes(StandardCharsets.UTF_8);
     private static final byte[] RELEASE = ("if redis.call('get', KEYS[1]) == ARGV[1] then"
             + " return redis.call('del', KEYS[1]) else return 0 end")
             .getBytes(StandardCharsets.UTF_8);
@@ -76,7 +74,7 @@ public final class RedisTier implements SharedTier {
 
     private final RedisConnection connection;
     private final KeyLayout keys;
-    private final ValueCodec codec;
+    private final EntryStore entries;
     private final FaultGuard guard;
     private final Duration leaseTime;
     private final Duration leaseWait;
@@ -95,9 +93,10 @@ public final class RedisTier implements SharedTier {
         this.node = Base64.getUrlEncoder().withoutPadding().encodeToString(id);
         this.connection = new RedisConnection(b.address, b.timeout, b.connections, node);
         this.keys = new KeyLayout(b.namespace);
-        this.codec = new ValueCodec(b.signingKey, b.allowed, b.kryoClasses);
         this.guard = new FaultGuard(b.address.uri, new Breaker(b.breakerFailures,
                 b.breakerOpen.toNanos(), System::nanoTime), counters, log);
+        this.entries = new EntryStore(connection,
+                new ValueCodec(b.signingKey, b.allowed, b.kryoClasses), counters, log);
         this.generations = new Generations(keys, key -> {
             byte[] v = connection.redis().get(key);
             guard.succeeded();
@@ -163,7 +162,7 @@ public final class RedisTier implements SharedTier {
             boolean waited = false;
             while (true) {
                 Lookup found = read(key, r);
-                if (found != null && found != REFUSED) {
+                if (found != null && found != EntryStore.REFUSED) {
                     count(RedisTierStats.HITS);
                     return found;
                 }
@@ -175,8 +174,8 @@ public final class RedisTier implements SharedTier {
                 if ("OK".equals(ok)) {
                     // the lease may have come free because its holder had just stored the
                     // entry (between this read and this SET NX): look once more while holding it
-                    Lookup late = found == REFUSED ? null : read(key, r);
-                    if (late != null && late != REFUSED) {
+                    Lookup late = found == EntryStore.REFUSED ? null : read(key, r);
+                    if (late != null && late != EntryStore.REFUSED) {
                         connection.redis().eval(RELEASE, List.of(leaseKey), List.of(token));
                         count(RedisTierStats.HITS);
                         return late;
@@ -211,39 +210,14 @@ public final class RedisTier implements SharedTier {
         return Lookup.miss(false);
     }
 
-    /** What {@link #read} returns for an entry it refused (counted and logged there). */
-    private static final Lookup REFUSED = Lookup.miss(false);
-
     /**
-     * Returns the entry under {@code key} with its remaining lifetimes, {@link #REFUSED} for an
-     * entry that fails its checks, or null.
+     * Returns the entry under {@code key} with its remaining lifetimes,
+     * {@link EntryStore#REFUSED} for an entry that fails its checks, or null.
      */
     private Lookup read(byte[] key, Request r) {
-        Object reply = connection.redis().eval(LOOKUP, List.of(key), List.of());
+        EntryStore.Stored stored = entries.fetch(key);
         guard.succeeded();
-        List<?> parts = (List<?>) reply;
-        byte[] entry = (byte[]) parts.get(0);
-        if (entry == null) {
-            return null;
-        }
-        long pttl = (Long) parts.get(1);
-        ValueCodec.Decoded d;
-        try {
-            d = codec.decode(key, entry, r.isMessageLevel());
-        } catch (ValueCodec.Rejected e) {
-            count(RedisTierStats.REJECTED);
-            logOnce("rejected:" + r.operation() + ":" + e.getMessage(), "wscache: an entry of "
-                    + r.operation() + " in Redis was refused: " + e.getMessage()
-                    + " (logged once per cause)", null);
-            return REFUSED;
-        }
-        long retainLeft = pttl >= 0 ? pttl : d.retainMillis;
-        long freshLeft = d.freshMillis - (d.retainMillis - retainLeft);
-        if (retainLeft <= 0) {
-            return null;
-        }
-        return Lookup.found(d.value, TimeUnit.MILLISECONDS.toNanos(Math.max(0, freshLeft)),
-                TimeUnit.MILLISECONDS.toNanos(retainLeft));
+        return stored == null ? null : entries.decode(key, stored, r);
     }
 
     @Override
@@ -260,16 +234,10 @@ public final class RedisTier implements SharedTier {
                 return;
             }
             byte[] key = s != null ? s.entryKey : generations.entryKey(r);
-            byte[] entry;
-            try {
-                entry = codec.encode(key, value, r.isMessageLevel(),
-                        TimeUnit.NANOSECONDS.toMillis(freshNanos), retain);
-            } catch (ValueCodec.NotShareable e) {
-                count(RedisTierStats.NOT_SHAREABLE);
-                logOnce("unshareable:" + r.operation() + ":" + e.getMessage(), "wscache: a "
-                        + "result of " + r.operation() + " stays in this JVM: "
-                        + e.getMessage() + " (logged once per cause)", null);
-                return;
+            byte[] entry = entries.encode(key, r, value,
+                    TimeUnit.NANOSECONDS.toMillis(freshNanos), retain);
+            if (entry == null) {
+                return; // not shareable: counted and logged
             }
             if (s != null && s.leaseKey != null) {
                 // the entry and the lease's release in one round trip (one slot in a cluster)
@@ -278,7 +246,7 @@ public final class RedisTier implements SharedTier {
                 connection.redis().eval(STORE_AND_RELEASE, List.of(key, s.leaseKey),
                         List.of(entry, bytes(Long.toString(retain)), s.token));
             } else {
-                connection.redis().set(key, entry, SetParams.setParams().px(retain));
+                entries.put(key, entry, retain);
             }
             guard.succeeded();
             count(RedisTierStats.STORES);
