@@ -3,7 +3,6 @@ package io.github.wscache.redis;
 import io.github.wscache.core.internal.SharedTier;
 import io.github.wscache.redis.internal.Breaker;
 import io.github.wscache.redis.internal.ValueCodec;
-import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,9 +10,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import redis.clients.jedis.exceptions.JedisException;
-import redis.clients.jedis.params.SetParams;
 
 /**
  * A second cache level on Redis, shared by every JVM of a farm, behind each
@@ -64,35 +61,24 @@ import redis.clients.jedis.params.SetParams;
  * its entries with the key in that file.
  */
 public final class RedisTier implements SharedTier {
-    private static final byte[] RELEASE = ("if redis.call('get', KEYS[1]) == ARGV[1] then"
-            + " return redis.call('del', KEYS[1]) else return 0 end")
-            .getBytes(StandardCharsets.UTF_8);
-    /** Stores an entry and releases its lease in one round trip (one hash slot: see keys). */
-    private static final byte[] STORE_AND_RELEASE = ("redis.call('set', KEYS[1], ARGV[1], 'px',"
-            + " ARGV[2]) if redis.call('get', KEYS[2]) == ARGV[3] then redis.call('del',"
-            + " KEYS[2]) end return 1").getBytes(StandardCharsets.UTF_8);
-
-    private final RedisConnection connection;
-    private final KeyLayout keys;
-    private final EntryStore entries;
-    private final FaultGuard guard;
-    private final Duration leaseTime;
-    private final Duration leaseWait;
-    private final byte[] salt;
-    private final String node;
     private final Counters counters = new Counters();
     private final OnceLog log = new OnceLog(OnceLog.MAX_LOGGED);
-    private final AtomicLong leaseTokens = new AtomicLong();
-
+    private final RedisConnection connection;
+    private final FaultGuard guard;
+    private final EntryStore entries;
     private final Generations generations;
+    private final Leases leases;
     private final Invalidations invalidations;
+    private final Duration leaseWait;
+    private final byte[] salt;
 
     private RedisTier(Builder b) {
         byte[] id = new byte[9];
         new SecureRandom().nextBytes(id);
-        this.node = Base64.getUrlEncoder().withoutPadding().encodeToString(id);
+        // this JVM's tier in lease tokens, invalidation messages and thread names
+        String node = Base64.getUrlEncoder().withoutPadding().encodeToString(id);
+        KeyLayout keys = new KeyLayout(b.namespace);
         this.connection = new RedisConnection(b.address, b.timeout, b.connections, node);
-        this.keys = new KeyLayout(b.namespace);
         this.guard = new FaultGuard(b.address.uri, new Breaker(b.breakerFailures,
                 b.breakerOpen.toNanos(), System::nanoTime), counters, log);
         this.entries = new EntryStore(connection,
@@ -102,11 +88,12 @@ public final class RedisTier implements SharedTier {
             guard.succeeded();
             return v;
         });
-        this.leaseTime = b.leaseTime;
+        this.leases = new Leases(connection, keys, node, b.leaseTime);
         this.leaseWait = b.leaseWait;
         this.salt = IdentitySalt.of(b.signingKey, connection, keys);
         this.invalidations = new Invalidations(node, keys, connection, guard, generations,
                 counters, log);
+        // last: the tier hears invalidations from here on
         invalidations.start(b.timeout);
     }
 
@@ -135,64 +122,48 @@ public final class RedisTier implements SharedTier {
         invalidations.bind(l);
     }
 
-    /** The lease and entry key of one request, kept between lookup and store or release. */
-    private static final class State {
-        final byte[] entryKey;
-        final byte[] leaseKey;
-        final byte[] token;
-
-        State(byte[] entryKey, byte[] leaseKey, byte[] token) {
-            this.entryKey = entryKey;
-            this.leaseKey = leaseKey;
-            this.token = token;
-        }
-    }
-
     @Override
     public Lookup lookup(Request r) {
         if (!guard.allow()) {
-            count(RedisTierStats.SKIPPED);
+            counters.count(RedisTierStats.SKIPPED);
             return Lookup.miss(false);
         }
         try {
             byte[] key = generations.entryKey(r);
-            r.lease(new State(key, null, null));
+            r.lease(LeaseState.notHeld(key));
             long deadline = System.nanoTime() + leaseWait.toNanos();
             long pause = 1;
             boolean waited = false;
             while (true) {
                 Lookup found = read(key, r);
                 if (found != null && found != EntryStore.REFUSED) {
-                    count(RedisTierStats.HITS);
+                    counters.count(RedisTierStats.HITS);
                     return found;
                 }
-                byte[] leaseKey = keys.lease(key);
-                byte[] token = bytes(node + ":" + leaseTokens.incrementAndGet());
-                String ok = connection.redis().set(leaseKey, token,
-                        SetParams.setParams().nx().px(Math.max(1, leaseTime.toMillis())));
+                LeaseState lease = leases.tryAcquire(key);
                 guard.succeeded();
-                if ("OK".equals(ok)) {
+                if (lease != null) {
                     // the lease may have come free because its holder had just stored the
                     // entry (between this read and this SET NX): look once more while holding it
                     Lookup late = found == EntryStore.REFUSED ? null : read(key, r);
                     if (late != null && late != EntryStore.REFUSED) {
-                        connection.redis().eval(RELEASE, List.of(leaseKey), List.of(token));
-                        count(RedisTierStats.HITS);
+                        leases.release(lease);
+                        counters.count(RedisTierStats.HITS);
                         return late;
                     }
-                    r.lease(new State(key, leaseKey, token));
-                    count(RedisTierStats.MISSES);
-                    count(RedisTierStats.LEASES_ACQUIRED);
+                    r.lease(lease);
+                    counters.count(RedisTierStats.MISSES);
+                    counters.count(RedisTierStats.LEASES_ACQUIRED);
                     return Lookup.miss(true);
                 }
                 if (!waited) {
                     waited = true;
-                    count(RedisTierStats.LEASE_WAITS);
+                    counters.count(RedisTierStats.LEASE_WAITS);
                 }
                 if (System.nanoTime() - deadline >= 0) {
-                    count(RedisTierStats.MISSES);
-                    count(RedisTierStats.LEASE_WAIT_TIMEOUTS);
-                    logOnce("lease-timeout:" + r.operation(), "wscache: waited "
+                    counters.count(RedisTierStats.MISSES);
+                    counters.count(RedisTierStats.LEASE_WAIT_TIMEOUTS);
+                    log.warnOnce("lease-timeout:" + r.operation(), "wscache: waited "
                             + leaseWait.toMillis() + " ms for another JVM's lease on a key of "
                             + r.operation() + "; loading here (logged once per operation)",
                             null);
@@ -206,7 +177,7 @@ public final class RedisTier implements SharedTier {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        count(RedisTierStats.MISSES);
+        counters.count(RedisTierStats.MISSES);
         return Lookup.miss(false);
     }
 
@@ -222,7 +193,7 @@ public final class RedisTier implements SharedTier {
 
     @Override
     public void store(Request r, Object value, long freshNanos, long retainNanos) {
-        State s = (State) r.lease();
+        LeaseState s = (LeaseState) r.lease();
         boolean combined = false;
         try {
             long retain = TimeUnit.NANOSECONDS.toMillis(Math.max(freshNanos, retainNanos));
@@ -230,7 +201,7 @@ public final class RedisTier implements SharedTier {
                 return;
             }
             if (!guard.allow()) {
-                count(RedisTierStats.SKIPPED);
+                counters.count(RedisTierStats.SKIPPED);
                 return;
             }
             byte[] key = s != null ? s.entryKey : generations.entryKey(r);
@@ -239,17 +210,16 @@ public final class RedisTier implements SharedTier {
             if (entry == null) {
                 return; // not shareable: counted and logged
             }
-            if (s != null && s.leaseKey != null) {
+            if (s != null && s.isHeld()) {
                 // the entry and the lease's release in one round trip (one slot in a cluster)
-                r.lease(new State(s.entryKey, null, null));
+                r.lease(LeaseState.notHeld(s.entryKey));
                 combined = true;
-                connection.redis().eval(STORE_AND_RELEASE, List.of(key, s.leaseKey),
-                        List.of(entry, bytes(Long.toString(retain)), s.token));
+                leases.storeAndRelease(s, entry, retain);
             } else {
                 entries.put(key, entry, retain);
             }
             guard.succeeded();
-            count(RedisTierStats.STORES);
+            counters.count(RedisTierStats.STORES);
         } catch (JedisException e) {
             guard.failed("store", r.operation(), e);
             if (combined) {
@@ -265,16 +235,16 @@ public final class RedisTier implements SharedTier {
 
     @Override
     public void release(Request r) {
-        State s = (State) r.lease();
-        if (s == null || s.leaseKey == null) {
+        LeaseState s = (LeaseState) r.lease();
+        if (s == null || !s.isHeld()) {
             return;
         }
-        r.lease(new State(s.entryKey, null, null));
+        r.lease(LeaseState.notHeld(s.entryKey));
         if (!guard.allow()) {
             return; // the lease runs out by itself
         }
         try {
-            connection.redis().eval(RELEASE, List.of(s.leaseKey), List.of(s.token));
+            leases.release(s);
             guard.succeeded();
         } catch (JedisException e) {
             guard.failed("lease release", r.operation(), e);
@@ -296,20 +266,6 @@ public final class RedisTier implements SharedTier {
         // first, so that neither a client nor a subscription is made again
         connection.close();
         invalidations.close();
-    }
-
-    // --- faults and counters ------------------------------------------------------------------
-
-    private void count(int counter) {
-        counters.count(counter);
-    }
-
-    private void logOnce(String cause, String message, Throwable t) {
-        log.warnOnce(cause, message, t);
-    }
-
-    private static byte[] bytes(String s) {
-        return KeyLayout.utf8(s);
     }
 
     /**
