@@ -66,7 +66,7 @@ final class FaultGuard {
     }
 
     /** Whether {@code e} or one of its causes is a socket timeout. */
-    static boolean isTimeout(Throwable e) {
+    private static boolean isTimeout(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof SocketTimeoutException) {
                 return true;

@@ -7,10 +7,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 
 /**
- * The generations in every entry's key ({@link KeyLayout}): one of every operation, one of each
- * operation, counters in Redis that an invalidation increments, so that the entries made before
- * it are never found again (they expire by themselves; no key scan). Read from Redis once and
- * kept, until an invalidation made here or heard from another JVM drops what it changed.
+ * The generations in every entry's key ({@link KeyLayout}): one that covers every operation and
+ * one per operation, counters in Redis that an invalidation increments, so that the entries
+ * made before it are never found again (they expire by themselves; no key scan). Read from
+ * Redis once and kept, until an invalidation made here or heard from another JVM drops what it
+ * changed.
  *
  * <p>A generation read while an invalidation is heard may be the old one: it is used for the
  * key at hand but not kept, so the next key reads it again. Thread-safe.

@@ -61,6 +61,13 @@ import redis.clients.jedis.exceptions.JedisException;
  * its entries with the key in that file.
  */
 public final class RedisTier implements SharedTier {
+    // The tier is the flow of SharedTier's calls (the single flight across JVMs: read, lease,
+    // read again, wait; store and release) and what each round trip means for the breaker and
+    // the counters. Each part it uses, package-private beside it, does one job: RedisConnection
+    // (the client), FaultGuard (breaker, failures), KeyLayout (names in Redis), Generations,
+    // EntryStore (entries through ValueCodec), Leases, Invalidations (the channel, both ways)
+    // and IdentitySalt; Counters and OnceLog are the ones they all count and log into.
+
     private final Counters counters = new Counters();
     private final OnceLog log = new OnceLog(OnceLog.MAX_LOGGED);
     private final RedisConnection connection;
