@@ -245,8 +245,7 @@ final class CacheStrategy {
     /**
      * Whether a stored response says it may be served stale when the service fails
      * ({@code stale-if-error}, RFC 5861 §4): then it is handed to the exchange even without a
-     * validator, which returns that very instance ({@link Exchange#fetch}) when the service
-     * fails within the window.
+     * validator, and {@link #standsInForError} decides whether it answers for a failure.
      */
     static boolean mayStandInForErrors(CachedResponse r) {
         List<String> cc = r.headers().get("Cache-Control");
@@ -257,11 +256,14 @@ final class CacheStrategy {
      * Returns a response as it is stored: without the fields a cache never stores
      * ({@link Headers#notStored}: hop-by-hop fields and those {@code Connection} names, proxy
      * authentication fields, and those a qualified {@code no-cache="..."} names, which this
-     * cache leaves out rather than revalidating the whole response). The caller whose exchange
-     * brought it gets it as it came.
+     * cache leaves out rather than revalidating the whole response; in an entry other users may
+     * get, those a qualified {@code private="..."} names). The caller whose exchange brought it
+     * gets it as it came.
+     *
+     * @param shared whether other users than the requester may get the entry
      */
-    static CachedResponse storedForm(CachedResponse r) {
-        Set<String> dropped = Headers.notStored(r.headers());
+    static CachedResponse storedForm(CachedResponse r, boolean shared) {
+        Set<String> dropped = Headers.notStored(r.headers(), shared);
         return dropped.isEmpty() ? r : r.withoutHeaders(dropped);
     }
 

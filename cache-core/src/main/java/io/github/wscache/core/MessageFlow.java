@@ -354,7 +354,7 @@ final class MessageFlow extends Flow {
         CachedResponse kept = r;
         CacheKey target = key;
         try {
-            kept = CacheStrategy.storedForm(r);
+            kept = CacheStrategy.storedForm(r, !key.isPartitioned() && !inv.privateCache());
             List<String> vary = VaryMarker.fieldsOf(kept);
             if (vary.equals(ANY)) {
                 Why why = Why.of(Reason.HTTP_RULES, "not storable: Vary: * (no request matches)");

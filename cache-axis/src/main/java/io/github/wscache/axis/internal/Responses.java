@@ -1,11 +1,11 @@
 package io.github.wscache.axis.internal;
 
 import io.github.wscache.core.CachedResponse;
-import io.github.wscache.core.internal.http.CacheControl;
 import io.github.wscache.core.internal.http.Headers;
 import io.github.wscache.core.xml.XmlRecording;
 import java.io.ByteArrayInputStream;
-import java.util.Collection;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -53,15 +53,12 @@ final class Responses {
      * Never stored: framing and hop-by-hop headers (RFC 9110 §7.6.1), and what belongs to one
      * caller only: cookies and authentication challenges or results (RFC 9111 §3.1, §7.3).
      */
-    private static final Set<String> DROPPED = dropped();
-
-    private static Set<String> dropped() {
-        Set<String> s = new HashSet<>(Headers.HOP_BY_HOP);
-        s.addAll(Headers.PROXY_AUTHENTICATION);
-        s.addAll(List.of("content-length", "content-encoding", "set-cookie", "set-cookie2",
-                "www-authenticate", "authentication-info"));
-        return Set.copyOf(s);
-    }
+    /**
+     * Fields this integration never replays: the body is handed to Axis2 decoded and of its own
+     * length, and nothing that belongs to one user or one authentication goes to another call.
+     */
+    private static final Set<String> NOT_REPLAYED = Set.of("content-length", "content-encoding",
+            "set-cookie", "set-cookie2", "www-authenticate", "authentication-info");
 
     private Responses() {
     }
@@ -95,8 +92,13 @@ final class Responses {
                 notCacheable = "the response is not well-formed XML: " + e.getMessage();
             }
         }
+        boolean validStatus = status >= 100 && status <= 999;
+        if (!validStatus) {
+            // not an HTTP status: passed on as Axis2 read it, never stored as something else
+            notCacheable = "no valid HTTP status (" + status + ")";
+        }
         CachedResponse.Builder b = CachedResponse.builder(body)
-                .status(status < 100 || status > 599 ? 200 : status)
+                .status(validStatus ? status : 200)
                 .contentType(contentType);
         if (transportHeaders != null) {
             Set<String> dropped = droppedHeaders(transportHeaders);
@@ -121,36 +123,22 @@ final class Responses {
     }
 
     /**
-     * Returns the headers not to store: {@link #DROPPED}, those the {@code Connection} header
-     * names, and those a {@code Cache-Control} {@code no-cache="..."} or {@code private="..."}
-     * names (RFC 9111 §5.2.2.4, §5.2.2.7: such fields must not be sent in a response reused
-     * without revalidation, or for another user).
+     * Returns the headers not to store: what cache-core never stores in an entry other users may
+     * get ({@link Headers#notStored(Map, boolean)}: hop-by-hop and {@code Connection}-named
+     * fields, proxy authentication, qualified {@code no-cache="..."} and {@code private="..."}
+     * fields), and what this integration does not replay ({@link #NOT_REPLAYED}).
      */
     static Set<String> droppedHeaders(Map<?, ?> headers) {
-        Set<String> dropped = new HashSet<>(DROPPED);
+        Map<String, List<String>> fields = new HashMap<>();
         for (Map.Entry<?, ?> h : headers.entrySet()) {
-            if (h.getKey() == null || h.getValue() == null) {
-                continue;
-            }
-            String name = h.getKey().toString().toLowerCase(Locale.ROOT);
-            String value = h.getValue().toString();
-            if (name.equals("connection")) {
-                dropped.addAll(Headers.connectionOptions(List.of(value)));
-            } else if (name.equals("cache-control")) {
-                CacheControl cc = CacheControl.parse(List.of(value));
-                dropped.addAll(lower(cc.noCacheFields()));
-                dropped.addAll(lower(cc.privateFields()));
+            if (h.getKey() != null && h.getValue() != null) {
+                fields.computeIfAbsent(h.getKey().toString(), k -> new ArrayList<>())
+                        .add(h.getValue().toString());
             }
         }
+        Set<String> dropped = new HashSet<>(NOT_REPLAYED);
+        dropped.addAll(Headers.notStored(fields, true));
         return dropped;
-    }
-
-    private static Set<String> lower(Collection<String> names) {
-        Set<String> out = new HashSet<>();
-        for (String n : names) {
-            out.add(n.trim().toLowerCase(Locale.ROOT));
-        }
-        return out;
     }
 
     private static final class Scan {

@@ -59,4 +59,13 @@ class PersonalHeadersTest {
         assertThat(r.headers().keySet()).containsExactlyInAnyOrder("Cache-Control", "X-Region");
         assertThat(r.perUserOnlyReason()).isEmpty();
     }
+
+    @Test
+    void aStatusThatIsNotHttp_isPassedOnButNeverStored_andOddThreeDigitOnesStay() {
+        CachedResponse none = Responses.capture(BODY, 0, "text/xml", Map.of(), true);
+        CachedResponse odd = Responses.capture(BODY, 799, "text/xml", Map.of(), true);
+
+        assertThat(none.notCacheableReason()).hasValue("no valid HTTP status (0)");
+        assertThat(odd.status()).isEqualTo(799);
+    }
 }

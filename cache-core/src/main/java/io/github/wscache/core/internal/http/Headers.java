@@ -191,12 +191,27 @@ public final class Headers {
      * the proxy authentication fields ({@link #PROXY_AUTHENTICATION}), and the fields a qualified
      * {@code Cache-Control: no-cache="..."} names (§5.2.2.4: they must not be reused without
      * revalidation; the rest of the response may be). Only names the response carries are
-     * returned.
+     * returned. The same as {@link #notStored(Map, boolean) notStored(response, false)}.
      *
      * @param response the response header fields; may be {@code null}
      * @return the lower-case names to leave out of the stored response, often empty
      */
     public static Set<String> notStored(Map<String, ? extends List<String>> response) {
+        return notStored(response, false);
+    }
+
+    /**
+     * Returns the fields of a response that a cache never stores ({@link #notStored(Map)}) and,
+     * for a shared cache, those a qualified {@code Cache-Control: private="..."} names
+     * (§5.2.2.7: a shared cache must not store them; the rest of the response it may). Every
+     * integration's stored form comes from here.
+     *
+     * @param response the response header fields; may be {@code null}
+     * @param sharedCache whether the entry may be given to other users than the requester's
+     * @return the lower-case names to leave out of the stored response, often empty
+     */
+    public static Set<String> notStored(Map<String, ? extends List<String>> response,
+            boolean sharedCache) {
         if (response == null || response.isEmpty()) {
             return Set.of();
         }
@@ -218,10 +233,15 @@ public final class Headers {
             named = new HashSet<>(connectionOptions(connection));
         }
         if (cacheControl != null) {
-            Set<String> fields = CacheControl.parse(cacheControl).noCacheFields();
+            CacheControl cc = CacheControl.parse(cacheControl);
+            Set<String> fields = cc.noCacheFields();
             if (!fields.isEmpty()) {
                 named = named == null ? new HashSet<>() : named;
-                named.addAll(fields);
+                named.addAll(lower(fields));
+            }
+            if (sharedCache && !cc.privateFields().isEmpty()) {
+                named = named == null ? new HashSet<>() : named;
+                named.addAll(lower(cc.privateFields()));
             }
         }
         Set<String> dropped = null;
@@ -237,6 +257,14 @@ public final class Headers {
             }
         }
         return dropped == null ? Set.of() : Set.copyOf(dropped);
+    }
+
+    private static Set<String> lower(Set<String> names) {
+        Set<String> out = new HashSet<>();
+        for (String n : names) {
+            out.add(n.trim().toLowerCase(Locale.ROOT));
+        }
+        return out;
     }
 
     /**

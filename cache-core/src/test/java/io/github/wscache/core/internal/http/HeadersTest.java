@@ -89,6 +89,11 @@ class HeadersTest {
                 "x-b", "keep-alive", "transfer-encoding", "proxy-authenticate");
         assertThat(Headers.notStored(Map.of("Cache-Control", List.of("no-cache"),
                 "ETag", List.of("\"1\"")))).isEmpty();
+        Map<String, List<String>> qualified = Map.of("Cache-Control",
+                List.of("max-age=60, private=\"X-User\""), "X-User", List.of("alice"));
+        assertThat(Headers.notStored(qualified, true)).as("a shared entry")
+                .containsExactly("x-user");
+        assertThat(Headers.notStored(qualified, false)).as("one user's own entry").isEmpty();
         assertThat(Headers.notStored(null)).isEmpty();
     }
 }
