@@ -9,6 +9,7 @@ import io.github.wscache.core.internal.NearestName;
 import java.io.FilterReader;
 import java.io.IOException;
 import java.io.Reader;
+import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -66,8 +67,23 @@ public final class YamlNode {
      * @throws YamlException on YAML syntax errors, duplicate keys, or a document over the limits
      */
     public static YamlNode parse(Reader in, String file, String document, int neededDepth) {
-        LimitedReader limited = new LimitedReader(in);
         Parse parse = new Parse(file, document, neededDepth);
+        // read up to the limit first: a document over it fails at once, located, without
+        // making the YAML parser scan a megabyte
+        StringBuilder text = new StringBuilder();
+        char[] chunk = new char[8192];
+        try {
+            int n;
+            while ((n = in.read(chunk)) > 0) {
+                text.append(chunk, 0, n);
+                if (text.length() > MAXIMUM_CHARACTERS) {
+                    throw tooLarge(text, file, document);
+                }
+            }
+        } catch (IOException e) {
+            throw new YamlException(file, 1, 1, "cannot read the " + document + ": " + e, e);
+        }
+        LimitedReader limited = new LimitedReader(new StringReader(text.toString()));
         try (JsonParser p = YAML.createParser(limited)) {
             parse.parser = p;
             JsonToken t = parse.next();
@@ -81,6 +97,23 @@ public final class YamlNode {
         } catch (IOException | RuntimeException e) {
             throw failure(e, limited, parse);
         }
+    }
+
+    /** The located error of a document over {@link #MAXIMUM_CHARACTERS}: where it went over. */
+    private static YamlException tooLarge(CharSequence text, String file, String document) {
+        int line = 1;
+        int column = 1;
+        for (int i = 0; i < MAXIMUM_CHARACTERS; i++) {
+            if (text.charAt(i) == '\n') {
+                line++;
+                column = 1;
+            } else {
+                column++;
+            }
+        }
+        return new YamlException(file, line, column, "the " + document + " is larger than 1 MB ("
+                + MAXIMUM_CHARACTERS + " characters); a " + document + " file is a few "
+                + "kilobytes, check that this is the right file", null);
     }
 
     private static YamlException failure(Exception e, LimitedReader limited, Parse parse) {
