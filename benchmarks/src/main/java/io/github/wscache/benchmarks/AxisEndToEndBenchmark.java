@@ -163,7 +163,6 @@ public class AxisEndToEndBenchmark {
     /** Starts the server and the client, and primes the cache with one call. */
     @Setup(Level.Trial)
     public void start() throws Exception {
-        Registrations.ensure();
         server = GoogleServer.start(0);
         context = ConfigurationContextFactory.createConfigurationContextFromFileSystem(null, null);
         GoogleSearchServiceStub stub;
@@ -309,6 +308,6 @@ public class AxisEndToEndBenchmark {
                     .append("\n    value: ").append(value).append('\n');
         }
         return ResponseCache.builder().policy(Policy.parse(yaml.toString(), "benchmark.yaml"))
-                .build();
+                .copiers(Registrations.copiers()).build();
     }
 }

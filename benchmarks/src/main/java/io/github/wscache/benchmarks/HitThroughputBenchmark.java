@@ -51,7 +51,6 @@ public class HitThroughputBenchmark {
     /** Builds the cache and stores the one entry. */
     @Setup
     public void setup() {
-        Registrations.ensure();
         OperationPolicy policy = OperationPolicy.builder().cacheable(true)
                 .ttl(Duration.ofDays(1)).key(KeyStrategy.AUTO)
                 .value(value == ValueRepresentation.REFERENCE ? ValueRepresentation.AUTO : value)
@@ -59,6 +58,7 @@ public class HitThroughputBenchmark {
         cache = ResponseCache.builder()
                 .policy(Policy.builder().operation(Operation.SEARCH.operationName(), policy)
                         .build())
+                .copiers(Registrations.copiers())
                 .build();
         invocation = Payloads.parameterInvocation(Operation.SEARCH);
         Object result = Payloads.value(Operation.SEARCH);

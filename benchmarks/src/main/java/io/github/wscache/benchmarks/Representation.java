@@ -8,9 +8,9 @@ import io.github.wscache.benchmarks.fixtures.Payloads;
 import io.github.wscache.benchmarks.fixtures.Registrations;
 import io.github.wscache.benchmarks.fixtures.Subject;
 import io.github.wscache.core.copy.Copier;
+import io.github.wscache.core.copy.CopierRegistry;
 import io.github.wscache.core.copy.Copiers;
 import io.github.wscache.core.copy.CopyStrategy;
-import io.github.wscache.core.copy.internal.KryoCopier;
 import io.github.wscache.core.xml.XmlRecording;
 import java.io.Serializable;
 import java.util.function.UnaryOperator;
@@ -52,7 +52,7 @@ public enum Representation {
     REFLECTION("Copy by reflection", true),
     /** wscache {@code value: clone}: the type's registered deep {@code clone()}. */
     CLONE("Copy by clone", true),
-    /** wscache {@code value: auto}: the strategy {@code Copiers.forType} selects. */
+    /** wscache {@code value: auto}: the strategy {@code CopierRegistry.forType} selects. */
     AUTO("wscache auto copier", true),
     /** wscache {@code readOnly: true}: pass by reference. */
     REFERENCE("Pass by reference", true),
@@ -94,11 +94,10 @@ public enum Representation {
      * @throws IllegalArgumentException if this representation does not apply to the subject
      */
     public Hit prepare(Subject<?> subject) throws Exception {
-        Registrations.ensure();
-        return typed(subject);
+        return typed(subject, Registrations.copiers());
     }
 
-    private <T> Hit typed(Subject<T> s) throws Exception {
+    private <T> Hit typed(Subject<T> s, CopierRegistry copiers) throws Exception {
         Class<T> type = s.type();
         T value = s.value();
         switch (this) {
@@ -127,15 +126,15 @@ public enum Representation {
                 if (!Serializable.class.isAssignableFrom(type)) {
                     throw notApplicable(s);
                 }
-                return cached(Copiers.of(CopyStrategy.SERIALIZATION, type), value);
+                return cached(copiers.of(CopyStrategy.SERIALIZATION, type), value);
             case KRYO_BYTES:
-                return cached(new KryoCopier<>(type), value);
+                return cached(Registrations.kryo(type), value);
             case REFLECTION:
-                return cached(Copiers.of(CopyStrategy.REFLECTION, type), value);
+                return cached(copiers.of(CopyStrategy.REFLECTION, type), value);
             case CLONE:
-                return cached(Copiers.of(CopyStrategy.CLONE, type), value);
+                return cached(copiers.of(CopyStrategy.CLONE, type), value);
             case AUTO:
-                return cached(Copiers.forType(type), value);
+                return cached(copiers.forType(type), value);
             case REFERENCE:
                 return cached(Copiers.readOnly(type), value);
             case HAND_COPY: {

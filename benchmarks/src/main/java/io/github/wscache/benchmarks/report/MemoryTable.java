@@ -9,9 +9,8 @@ import io.github.wscache.benchmarks.fixtures.SearchPojo;
 import io.github.wscache.core.CacheKey;
 import io.github.wscache.core.Invocation;
 import io.github.wscache.core.KeyProbe;
-import io.github.wscache.core.copy.Copiers;
+import io.github.wscache.core.copy.CopierRegistry;
 import io.github.wscache.core.copy.CopyStrategy;
-import io.github.wscache.core.copy.internal.KryoCopier;
 import io.github.wscache.core.xml.XmlRecording;
 import io.github.wscache.google.stub.GoogleSearchServiceStub.GoogleSearchResult;
 import java.io.IOException;
@@ -81,7 +80,7 @@ public final class MemoryTable {
      * (columns). The search column uses the ADB beans, except for the rows marked POJO.
      */
     public static Map<String, long[]> values() {
-        Registrations.ensure();
+        CopierRegistry copiers = Registrations.copiers();
         Map<String, long[]> rows = new LinkedHashMap<>();
         Operation[] ops = Operation.values();
         long[] xml = new long[ops.length];
@@ -102,8 +101,8 @@ public final class MemoryTable {
                 Object value = Payloads.value(op);
                 Object serializable = op == Operation.SEARCH
                         ? SearchPojo.from((GoogleSearchResult) value) : value;
-                java[i] = size(serialized(serializable));
-                kryo[i] = size(new KryoCopier<>(Object.class).capture(value));
+                java[i] = size(serialized(copiers, serializable));
+                kryo[i] = size(Registrations.kryo(Object.class).capture(value));
                 object[i] = size(value);
                 json[i] = size(mapper.writeValueAsBytes(serializable));
             } catch (Exception e) {
@@ -125,10 +124,10 @@ public final class MemoryTable {
         return rows;
     }
 
-    private static Object serialized(Object value) {
+    private static Object serialized(CopierRegistry copiers, Object value) {
         @SuppressWarnings("unchecked")
         Class<Object> type = (Class<Object>) value.getClass();
-        return Copiers.of(CopyStrategy.SERIALIZATION, type).capture(value);
+        return copiers.of(CopyStrategy.SERIALIZATION, type).capture(value);
     }
 
     private static long size(Object o) {
