@@ -57,10 +57,6 @@ final class CacheStrategy {
     private final boolean surrogate;
     private final CopierRegistry copiers;
 
-    CacheStrategy(boolean surrogate) {
-        this(surrogate, CopierRegistry.defaultRegistry());
-    }
-
     CacheStrategy(boolean surrogate, CopierRegistry copiers) {
         this.surrogate = surrogate;
         this.copiers = copiers;

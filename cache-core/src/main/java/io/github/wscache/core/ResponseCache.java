@@ -234,7 +234,7 @@ public final class ResponseCache implements AutoCloseable {
         private Policy policy;
         private InstantSource clock;
         private boolean surrogate;
-        private CopierRegistry copiers = CopierRegistry.defaultRegistry();
+        private CopierRegistry copiers = CopierRegistry.create();
         private SharedTier sharedTier;
         private final List<Consumer<CacheEvent>> listeners = new ArrayList<>();
 
@@ -269,7 +269,11 @@ public final class ResponseCache implements AutoCloseable {
             return this;
         }
 
-        /** Sets the registry this cache copies under; the default registry otherwise. */
+        /**
+         * Sets the registry this cache copies under; without it, the cache gets the new, empty
+         * registry this builder made ({@link ResponseCache#copiers()} returns it), which no
+         * cache of another builder shares.
+         */
         public Builder copiers(CopierRegistry registry) {
             this.copiers = Objects.requireNonNull(registry, "registry");
             return this;

@@ -3,6 +3,7 @@ package io.github.wscache.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.wscache.core.copy.CopierChoice;
+import io.github.wscache.core.copy.CopierRegistry;
 import io.github.wscache.core.copy.CopyStrategy;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.ValueRepresentation;
@@ -29,6 +30,11 @@ class CacheStrategyTest {
     private static final OperationPolicy HTTP = TTL_60.toBuilder().honorHttpHeaders(true).build();
     private static final OperationPolicy HTTP_ONLY =
             TTL_60.toBuilder().httpHeadersOnly(true).build();
+
+    /** A strategy copying under a registry of its own, as a cache built without one does. */
+    private static CacheStrategy strategy(boolean surrogate) {
+        return new CacheStrategy(surrogate, CopierRegistry.create());
+    }
 
     private static CachedResponse.Builder ok() {
         return CachedResponse.builder(new byte[] {'<', 'r', '/', '>'}).header("Date", DATE);
@@ -91,7 +97,7 @@ class CacheStrategyTest {
     @MethodSource("responses")
     void onResponse_decidesStorageAndLifetimes(String row, OperationPolicy p, CachedResponse r,
             boolean partitioned, String reason, int freshSeconds, int retainSeconds) {
-        CacheStrategy.Decision d = new CacheStrategy(false).onResponse(p, r, partitioned, NOW);
+        CacheStrategy.Decision d = strategy(false).onResponse(p, r, partitioned, NOW);
 
         if (reason == null) {
             assertThat(d.storable()).as(row).isTrue();
@@ -108,7 +114,7 @@ class CacheStrategyTest {
 
     @Test
     void privateCache_sMaxAgeGivesNoFreshness() {
-        CacheStrategy strategy = new CacheStrategy(false);
+        CacheStrategy strategy = strategy(false);
         CachedResponse both = ok().header("Cache-Control", "max-age=10, s-maxage=300").build();
         CachedResponse sharedOnly = ok().header("Cache-Control", "s-maxage=300").build();
 
@@ -123,7 +129,7 @@ class CacheStrategyTest {
 
     @Test
     void privateCache_keepsEntriesWithoutValidatorsPastFreshness_forMaxStale() {
-        CacheStrategy strategy = new CacheStrategy(false);
+        CacheStrategy strategy = strategy(false);
         CachedResponse r = ok().header("Cache-Control", "max-age=10").build();
 
         assertThat(strategy.onResponse(HTTP, r, false, false, NOW).retain)
@@ -137,11 +143,11 @@ class CacheStrategyTest {
         CachedResponse r = ok().header("Cache-Control", "private, no-store")
                 .header("Surrogate-Control", "max-age=120").build();
 
-        assertThat(new CacheStrategy(true).onResponse(HTTP, r, false, NOW).fresh)
+        assertThat(strategy(true).onResponse(HTTP, r, false, NOW).fresh)
                 .isEqualTo(Duration.ofSeconds(120));
-        assertThat(new CacheStrategy(false).onResponse(HTTP, r, false, NOW).storable())
+        assertThat(strategy(false).onResponse(HTTP, r, false, NOW).storable())
                 .isFalse();
-        assertThat(new CacheStrategy(true).onResponse(HTTP,
+        assertThat(strategy(true).onResponse(HTTP,
                 ok().header("Surrogate-Control", "no-store").build(), false, NOW).notStorable)
                 .isEqualTo(Why.of(Reason.HTTP_RULES, "not storable: Surrogate-Control no-store"));
     }
@@ -191,13 +197,13 @@ class CacheStrategyTest {
         OperationPolicy readOnly = TTL_60.toBuilder().readOnly(true).build();
         OperationPolicy clone = TTL_60.toBuilder().value(ValueRepresentation.CLONE).build();
 
-        assertThat(new CacheStrategy(false).copier(readOnly, list).copier().get().strategy())
+        assertThat(strategy(false).copier(readOnly, list).copier().get().strategy())
                 .isEqualTo(CopyStrategy.REFERENCE);
-        CopierChoice<Object> forced = new CacheStrategy(false).copier(clone, thread);
+        CopierChoice<Object> forced = strategy(false).copier(clone, thread);
         assertThat(forced.warning()).hasValueSatisfying(w -> assertThat(w)
                 .startsWith("value: clone cannot copy java.lang.Thread safely"));
         assertThat(forced.copier()).isEmpty();
         assertThat(forced.reason()).startsWith("result type java.lang.Thread cannot be copied");
-        assertThat(new CacheStrategy(false).copier(TTL_60, list).copier()).isPresent();
+        assertThat(strategy(false).copier(TTL_60, list).copier()).isPresent();
     }
 }

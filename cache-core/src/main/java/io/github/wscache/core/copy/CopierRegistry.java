@@ -12,8 +12,9 @@ import java.util.Objects;
  * custom copiers, Kryo classes — and the copiers chosen under those declarations. Give one to a
  * cache with {@code ResponseCache.builder().copiers(registry)}: its declarations then reach that
  * cache only, and two caches (or two tests) in one JVM cannot change each other's copies. A cache
- * built without one uses the {@linkplain #defaultRegistry() default registry}, the one the static
- * methods of {@link Copiers} read and write.
+ * built without one gets a new, empty registry of its own ({@code cache.copiers()}); the
+ * {@linkplain #defaultRegistry() default registry} behind the static methods of {@link Copiers}
+ * reaches no cache.
  *
  * <pre>{@code
  * CopierRegistry copiers = CopierRegistry.create()
@@ -54,8 +55,7 @@ public final class CopierRegistry {
     }
 
     /**
-     * Returns the registry of caches built without {@code copiers(...)}, which the static
-     * methods of {@link Copiers} use.
+     * Returns the registry the static methods of {@link Copiers} use; no cache copies under it.
      *
      * <pre>{@code
      * CopierRegistry.defaultRegistry().explain(Quote.class);

@@ -56,10 +56,10 @@ import java.util.Objects;
  * {@code target/copy-strategies.md} by the tests.
  *
  * <p>The static methods here read and write the {@linkplain CopierRegistry#defaultRegistry()
- * default registry}, the one of every cache built without a registry of its own. Registrations
- * should happen before the first copy of the types involved; each one invalidates the plans of
- * that registry. An application that runs several caches, or tests that must not see each
- * other's registrations, give each cache its own {@link CopierRegistry}.
+ * default registry}, which no cache copies under: every cache has a {@link CopierRegistry} of its
+ * own (the one it was built with, else a new one), and registrations for a cache go to that
+ * registry ({@code cache.copiers()}). Registrations should happen before the first copy of the
+ * types involved; each one invalidates the plans of that registry.
  *
  * <p>Known limits: access order of an access-ordered {@code LinkedHashMap} is not kept;
  * comparators of sorted collections are shared (they are behaviour, not data); an unmodifiable

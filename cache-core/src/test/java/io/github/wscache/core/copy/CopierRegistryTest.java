@@ -12,9 +12,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
- * Registrations belong to one {@link CopierRegistry}: a cache built with its own registry copies
- * under its declarations only, and neither another registry nor the default one (behind the
- * static {@link Copiers}) sees them.
+ * Registrations belong to one {@link CopierRegistry}: a cache copies under the declarations of
+ * its own registry only (the one it was built with, else a new one), and no other registry, nor
+ * any other cache, sees them.
  */
 class CopierRegistryTest {
 
@@ -113,7 +113,7 @@ class CopierRegistryTest {
     }
 
     @Test
-    void aCacheCopiesUnderTheRegistryItWasBuiltWith() {
+    void aCacheCopiesUnderTheRegistryItWasBuiltWith_andOneBuiltWithoutUnderItsOwn() {
         Policy policy = Policy.parse(POLICY, "test.yaml");
         CopierRegistry readOnlyBooks = CopierRegistry.create().registerReadOnly(Book.class);
         Invocation call = Invocation.builder("getBook").parameter("isbn", "1").build();
@@ -125,10 +125,53 @@ class CopierRegistryTest {
             Book fromCopying = copying.call(call, () -> stored);
 
             assertThat(sharing.copiers()).isSameAs(readOnlyBooks);
-            assertThat(copying.copiers()).isSameAs(CopierRegistry.defaultRegistry());
+            assertThat(copying.copiers()).isNotSameAs(readOnlyBooks);
             assertThat(sharing.call(call, Book::new)).isSameAs(fromSharing);
             assertThat(copying.call(call, Book::new)).isNotSameAs(fromCopying)
                     .isNotSameAs(stored);
+        }
+    }
+
+    @Test
+    void cachesBuiltWithoutARegistryEachGetTheirOwn_registeringInOneLeavesTheOtherAlone() {
+        Policy policy = Policy.parse(POLICY, "test.yaml");
+        Invocation call = Invocation.builder("getBook").parameter("isbn", "1").build();
+        AtomicInteger calls = new AtomicInteger();
+        try (ResponseCache first = ResponseCache.builder().policy(policy).build();
+                ResponseCache second = ResponseCache.builder().policy(policy).build()) {
+            assertThat(first.copiers()).isNotSameAs(second.copiers());
+
+            first.copiers().register(Book.class, new Copier<>() {
+                @Override
+                public Book copy(Book original) {
+                    calls.incrementAndGet();
+                    return new Book();
+                }
+
+                @Override
+                public CopyStrategy strategy() {
+                    return CopyStrategy.REFLECTION;
+                }
+            });
+            first.copiers().registerReadOnly(Pages.class);
+
+            assertThat(second.copiers().forType(Pages.class).strategy())
+                    .isEqualTo(CopyStrategy.REFLECTION);
+            Book stored = new Book();
+            second.call(call, () -> stored);
+            second.call(call, Book::new);
+            assertThat(calls).as("the second cache never uses the first one's copier").hasValue(0);
+            first.call(call, () -> stored);
+            first.call(call, Book::new);
+            assertThat(calls.get()).as("the first cache copies with the copier registered on it")
+                    .isPositive();
+            assertThat(first.copiers().forType(Pages.class).strategy())
+                    .isEqualTo(CopyStrategy.REFERENCE);
+            try (ResponseCache third = ResponseCache.builder().policy(policy).build()) {
+                assertThat(third.copiers().forType(Pages.class).strategy())
+                        .as("a cache built after the registration does not see it either")
+                        .isEqualTo(CopyStrategy.REFLECTION);
+            }
         }
     }
 
