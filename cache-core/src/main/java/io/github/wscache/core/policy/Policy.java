@@ -1,5 +1,6 @@
 package io.github.wscache.core.policy;
 
+import io.github.wscache.core.copy.CopierRegistry;
 import io.github.wscache.core.internal.yaml.Sizes;
 import java.io.IOException;
 import java.io.InputStream;
@@ -35,6 +36,17 @@ import org.slf4j.LoggerFactory;
  * Policy policy = Policy.load(Path.of("wscache.yaml"));   // or Policy.builder()...build()
  * OperationPolicy p = policy.resolve("GoogleSearchService", null, "doGoogleSearch");
  * }</pre>
+ *
+ * <p>A policy read from text checks, for every entry that names a {@code resultType}, that a
+ * forced {@code value} can copy it, under a {@link CopierRegistry}: a new, empty one unless the
+ * registry of the cache that will follow the policy is passed, so that the check sees the types
+ * the application declared there (a deep {@code clone()}, Kryo classes):
+ *
+ * <pre>{@code
+ * CopierRegistry copiers = CopierRegistry.create().registerDeepClone(Matrix.class);
+ * Policy policy = Policy.load(Path.of("wscache.yaml"), copiers);
+ * ResponseCache cache = ResponseCache.builder().policy(policy).copiers(copiers).build();
+ * }</pre>
  */
 public final class Policy {
     /** The store bound when a policy does not set {@code maximumSize}: 64 MB. */
@@ -47,23 +59,41 @@ public final class Policy {
 
     private final Path file;
     private final ClassLoader loader;
+    /**
+     * The registry a reload checks the {@code resultType}s under, as the first read did; null for
+     * a policy that cannot be reloaded.
+     */
+    private final CopierRegistry copiers;
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
     private volatile Snapshot snapshot;
 
-    private Policy(Snapshot snapshot, Path file, ClassLoader loader) {
+    private Policy(Snapshot snapshot, Path file, ClassLoader loader, CopierRegistry copiers) {
         this.snapshot = snapshot;
         this.file = file;
         this.loader = loader;
+        this.copiers = copiers;
     }
 
     /**
-     * Loads a policy file; the returned policy can be reloaded from it.
+     * Loads a policy file; the returned policy can be reloaded from it. Its {@code resultType}s
+     * are checked under a new, empty {@link CopierRegistry}.
      *
      * @throws PolicyException if the file is missing or wrong, naming file, line and column
      */
     public static Policy load(Path file) {
+        return load(file, CopierRegistry.create());
+    }
+
+    /**
+     * Loads a policy file, checking its {@code resultType}s under {@code copiers} (the registry of
+     * the cache that will follow it), now and at every reload.
+     *
+     * @throws PolicyException if the file is missing or wrong, naming file, line and column
+     */
+    public static Policy load(Path file, CopierRegistry copiers) {
+        Objects.requireNonNull(copiers, "copiers");
         ClassLoader loader = defaultLoader();
-        return new Policy(readFile(file, loader), file, loader);
+        return new Policy(readFile(file, loader, copiers), file, loader, copiers);
     }
 
     /**
@@ -76,18 +106,31 @@ public final class Policy {
     }
 
     /**
-     * Reads a policy resource from the classpath (a policy that cannot be reloaded).
+     * Reads a policy resource from the classpath (a policy that cannot be reloaded), checking its
+     * {@code resultType}s under a new, empty {@link CopierRegistry}.
      *
      * @throws PolicyException if there is no such resource or it is wrong
      */
     public static Policy fromClasspath(String resource, ClassLoader loader) {
+        return fromClasspath(resource, loader, CopierRegistry.create());
+    }
+
+    /**
+     * Reads a policy resource from the classpath (a policy that cannot be reloaded), checking its
+     * {@code resultType}s under {@code copiers} (the registry of the cache that will follow it).
+     *
+     * @throws PolicyException if there is no such resource or it is wrong
+     */
+    public static Policy fromClasspath(String resource, ClassLoader loader,
+            CopierRegistry copiers) {
+        Objects.requireNonNull(copiers, "copiers");
         URL url = loader.getResource(resource);
         if (url == null) {
             throw new PolicyException(resource, 0, 0, "no such resource on the classpath");
         }
         try (InputStream in = url.openStream()) {
             return new Policy(read(new InputStreamReader(in, StandardCharsets.UTF_8), resource,
-                    loader), null, loader);
+                    loader, copiers), null, loader, null);
         } catch (IOException e) {
             throw new PolicyException(resource, 0, 0, "cannot read: " + e.getMessage(), e);
         }
@@ -96,13 +139,25 @@ public final class Policy {
     /**
      * Parses policy text; {@code name} is used in error messages. Any text either parses or fails
      * with a {@link PolicyException} naming {@code name}, a line and a column, and never another
-     * exception; reading stops at 1 MB or 64 levels of nesting.
+     * exception; reading stops at 1 MB or 64 levels of nesting. Its {@code resultType}s are
+     * checked under a new, empty {@link CopierRegistry}.
      *
      * @throws PolicyException if the text is wrong or over those limits
      */
     public static Policy parse(String yaml, String name) {
-        return new Policy(read(new StringReader(yaml), name, defaultLoader()), null,
-                defaultLoader());
+        return parse(yaml, name, CopierRegistry.create());
+    }
+
+    /**
+     * Parses policy text as {@link #parse(String, String)} does, checking its
+     * {@code resultType}s under {@code copiers} (the registry of the cache that will follow it).
+     *
+     * @throws PolicyException if the text is wrong or over those limits
+     */
+    public static Policy parse(String yaml, String name, CopierRegistry copiers) {
+        Objects.requireNonNull(copiers, "copiers");
+        return new Policy(read(new StringReader(yaml), name, defaultLoader(), copiers), null,
+                defaultLoader(), null);
     }
 
     /** Returns a builder for a policy written in code. */
@@ -175,7 +230,7 @@ public final class Policy {
         }
         Snapshot next;
         try {
-            next = readFile(file, loader);
+            next = readFile(file, loader, copiers);
         } catch (PolicyException e) {
             LOG.warn("policy reload failed, the previous policy stays in force: {}",
                     e.getMessage());
@@ -262,21 +317,22 @@ public final class Policy {
         return l != null ? l : Policy.class.getClassLoader();
     }
 
-    private static Snapshot readFile(Path file, ClassLoader loader) {
+    private static Snapshot readFile(Path file, ClassLoader loader, CopierRegistry copiers) {
         String name = file.getFileName() == null ? file.toString() : file.toString();
         if (!Files.isRegularFile(file)) {
             throw new PolicyException(name, 0, 0, "no such policy file; create it or pass "
                     + "-Dwscache.policy=/path/to/wscache.yaml");
         }
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return read(r, name, loader);
+            return read(r, name, loader, copiers);
         } catch (IOException e) {
             throw new PolicyException(name, 0, 0, "cannot read: " + e.getMessage(), e);
         }
     }
 
-    private static Snapshot read(Reader r, String name, ClassLoader loader) {
-        return PolicyReader.read(r, name, loader);
+    private static Snapshot read(Reader r, String name, ClassLoader loader,
+            CopierRegistry copiers) {
+        return PolicyReader.read(r, name, loader, copiers);
     }
 
     /** The rules in force at one time; immutable. */
@@ -455,7 +511,7 @@ public final class Policy {
         /** Returns the policy (one that cannot be reloaded from a file). */
         public Policy build() {
             return new Policy(new Snapshot(maximumSize, sharedTier, defaults, rules), null,
-                    defaultLoader());
+                    defaultLoader(), null);
         }
     }
 }

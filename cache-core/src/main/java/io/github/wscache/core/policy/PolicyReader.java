@@ -1,7 +1,7 @@
 package io.github.wscache.core.policy;
 
+import io.github.wscache.core.copy.CopierRegistry;
 import io.github.wscache.core.copy.CopyStrategy;
-import io.github.wscache.core.copy.Copiers;
 import io.github.wscache.core.internal.yaml.Durations;
 import io.github.wscache.core.internal.yaml.Sizes;
 import io.github.wscache.core.internal.yaml.YamlException;
@@ -36,22 +36,26 @@ final class PolicyReader {
 
     private final String file;
     private final ClassLoader loader;
+    /** The registry a forced {@code value} is checked against for a {@code resultType}. */
+    private final CopierRegistry copiers;
     /** The entry being read, so that even an unforeseen failure names a place. */
     private YamlNode current;
 
-    private PolicyReader(String file, ClassLoader loader) {
+    private PolicyReader(String file, ClassLoader loader, CopierRegistry copiers) {
         this.file = file;
         this.loader = loader;
+        this.copiers = copiers;
     }
 
-    static Policy.Snapshot read(Reader in, String file, ClassLoader loader) {
+    static Policy.Snapshot read(Reader in, String file, ClassLoader loader,
+            CopierRegistry copiers) {
         YamlNode root;
         try {
             root = YamlNode.parse(in, file, "policy", 4);
         } catch (YamlException e) {
             throw located(e);
         }
-        PolicyReader reader = new PolicyReader(file, loader);
+        PolicyReader reader = new PolicyReader(file, loader, copiers);
         reader.current = root;
         try {
             return reader.document(root);
@@ -312,13 +316,13 @@ final class PolicyReader {
             CopyStrategy forced = p.value().copyStrategy().orElse(null);
             if (forced != null && !p.readOnly()) {
                 try {
-                    Copiers.of(forced, c);
+                    copiers.of(forced, c);
                 } catch (IllegalArgumentException ex) {
                     YamlNode at = m.containsKey("value") ? m.get("value") : t;
                     throw error(at, where + " uses value: " + p.value().yamlName()
                             + ", which cannot copy " + c.getName() + " safely: "
                             + ex.getMessage() + "; write value: "
-                            + TypeChecks.suggestion(c) + " instead");
+                            + TypeChecks.suggestion(c, copiers) + " instead");
                 }
             }
         }

@@ -1,6 +1,6 @@
 package io.github.wscache.core.policy;
 
-import io.github.wscache.core.copy.Copiers;
+import io.github.wscache.core.copy.CopierRegistry;
 
 /** Type facts the policy checks rely on: is {@code toString} overridden, which copier fits. */
 final class TypeChecks {
@@ -21,9 +21,12 @@ final class TypeChecks {
         }
     }
 
-    /** Returns what to write instead for a type: the automatic choice, or events. */
-    static String suggestion(Class<?> c) {
-        return Copiers.isCopyable(c) ? "auto (" + Copiers.forType(c).strategy().name()
+    /**
+     * Returns what to write instead for a type: the automatic choice under {@code copiers}, or
+     * events.
+     */
+    static String suggestion(Class<?> c, CopierRegistry copiers) {
+        return copiers.isCopyable(c) ? "auto (" + copiers.forType(c).strategy().name()
                 .toLowerCase(java.util.Locale.ROOT) + " for this type)" : "events";
     }
 

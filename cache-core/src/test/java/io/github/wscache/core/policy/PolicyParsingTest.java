@@ -3,12 +3,15 @@ package io.github.wscache.core.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.wscache.core.copy.CopierRegistry;
 import io.github.wscache.core.internal.yaml.Durations;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class PolicyParsingTest {
     private static final List<String> AMAZON_SEARCHES = List.of("KeywordSearch",
@@ -318,6 +321,27 @@ class PolicyParsingTest {
     }
 
     @Test
+    void resultType_isCheckedUnderTheRegistryGiven_atLoadAndAtEveryReload(@TempDir Path dir)
+            throws Exception {
+        String yaml = "operations:\n  - operation: a\n    value: clone\n"
+                + "    resultType: " + Sheet.class.getName() + "\n";
+        CopierRegistry deepSheets = CopierRegistry.create().registerDeepClone(Sheet.class);
+
+        assertThatThrownBy(() -> parse(yaml)).as("a new, empty registry: clone() is not deep")
+                .hasMessageStartingWith("wscache.yaml:3:12: operations[0] uses value: clone, "
+                        + "which cannot copy " + Sheet.class.getName() + " safely: ");
+        assertThat(Policy.parse(yaml, "wscache.yaml", deepSheets).resolve(null, null, "a")
+                .value()).isEqualTo(ValueRepresentation.CLONE);
+        Path file = dir.resolve("wscache.yaml");
+        Files.writeString(file, yaml);
+        Policy loaded = Policy.load(file, deepSheets);
+        Files.writeString(file, yaml.replace("operation: a", "operation: b"));
+        assertThat(loaded.reload().succeeded()).isTrue();
+        assertThat(loaded.resolve(null, null, "b").value()).isEqualTo(ValueRepresentation.CLONE);
+        assertThatThrownBy(() -> Policy.load(file)).isInstanceOf(PolicyException.class);
+    }
+
+    @Test
     void rejects_unknownResultType() {
         assertThatThrownBy(() -> parse("operations:\n  - operation: a\n"
                 + "    resultType: com.example.Missing\n"))
@@ -572,6 +596,22 @@ class PolicyParsingTest {
     /** A parameter type that keeps Object's identity toString. */
     public static final class NoToString {
         public java.util.List<String> items = new java.util.ArrayList<>();
+    }
+
+    /** A deep public clone(), which the value: clone check accepts once registered. */
+    public static final class Sheet implements Cloneable {
+        public int[] cells = {1, 2};
+
+        @Override
+        public Sheet clone() {
+            try {
+                Sheet copy = (Sheet) super.clone();
+                copy.cells = cells.clone();
+                return copy;
+            } catch (CloneNotSupportedException e) {
+                throw new AssertionError(e);
+            }
+        }
     }
 
     /** A parameter type with a value toString. */
