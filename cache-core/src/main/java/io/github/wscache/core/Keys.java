@@ -1,6 +1,6 @@
 package io.github.wscache.core;
 
-import io.github.wscache.core.copy.Copiers;
+import io.github.wscache.core.copy.internal.TypeRules;
 import io.github.wscache.core.internal.BytesKey;
 import io.github.wscache.core.internal.FlatBean;
 import io.github.wscache.core.internal.ParameterBytes;
@@ -285,7 +285,8 @@ final class Keys {
         if (type.isEnum() || type.isArray()) {
             return type.isEnum();
         }
-        if (!Copiers.isImmutable(type)) {
+        // the type's own immutability: a key never depends on a cache's copier registrations
+        if (!TypeRules.isImmutable(type)) {
             return false;
         }
         try {

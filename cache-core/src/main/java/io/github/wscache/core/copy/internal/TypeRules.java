@@ -58,9 +58,10 @@ import java.util.regex.Pattern;
 
 /**
  * Class-level rules: which types are immutable, which can never be copied, which are JDK types
- * and which packages are open to this library.
+ * and which packages are open to this library. Facts of the types alone, the same under every
+ * registry; {@link #isImmutable(Class)} is public for the key derivation of cache-core.
  */
-final class TypeRules {
+public final class TypeRules {
 
     /** JDK classes that are immutable values: exactly these classes, never their subclasses. */
     private static final Set<Class<?>> IMMUTABLE_JDK = Set.of(Boolean.class, Byte.class,
@@ -193,7 +194,7 @@ final class TypeRules {
     }
 
     /** Returns whether {@code type} is genuinely immutable (registrations do not count). */
-    static boolean isImmutable(Class<?> type) {
+    public static boolean isImmutable(Class<?> type) {
         return GENUINE.get(type).isEmpty();
     }
 
