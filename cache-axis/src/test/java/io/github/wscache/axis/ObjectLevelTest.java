@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.wscache.axis.internal.StubCalls;
 import io.github.wscache.core.ResponseCache;
-import io.github.wscache.core.copy.CopierRegistry;
-import io.github.wscache.core.copy.Copiers;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.google.GoogleFixtures;
@@ -25,7 +23,6 @@ import org.junit.jupiter.api.Test;
 
 /** Caching stubs: application objects copied per caller, fall-through to the message level. */
 class ObjectLevelTest extends GoogleFixture {
-    private static final CopierRegistry DEFAULT_COPIERS = CopierRegistry.defaultRegistry();
     private static final String POLICY = "operations:\n"
             + "  - operation: doGoogleSearch\n"
             + "    ttl: 60s\n"
@@ -175,19 +172,20 @@ class ObjectLevelTest extends GoogleFixture {
 
         assertThat(second).isEqualTo(first).isEqualTo(third).hasSizeGreaterThan(1000);
         assertThat(google.server.requestCount("doGetCachedPage")).isEqualTo(1);
-        assertThat(Copiers.isCopyable(DoGetCachedPageResponse.class)).isFalse();
-        assertThat(Copiers.explain(DoGetCachedPageResponse.class)).contains("data handler");
+        assertThat(cache.copiers().isCopyable(DoGetCachedPageResponse.class)).isFalse();
+        assertThat(cache.copiers().explain(DoGetCachedPageResponse.class))
+                .contains("data handler");
     }
 
     @Test
     void uncopyableResultTypes_fallThroughToTheMessageLevel() {
         OperationPolicy objects = Policy.parse(POLICY, "test.yaml")
                 .resolve(null, null, "doGoogleSearch");
-        assertThat(Copiers.isCopyable(Thread.class)).isFalse();
-        assertThat(StubCalls.cachesObjects(DEFAULT_COPIERS, objects, Thread.class)).isFalse();
-        assertThat(StubCalls.cachesObjects(DEFAULT_COPIERS, objects,
+        assertThat(cache.copiers().isCopyable(Thread.class)).isFalse();
+        assertThat(StubCalls.cachesObjects(cache.copiers(), objects, Thread.class)).isFalse();
+        assertThat(StubCalls.cachesObjects(cache.copiers(), objects,
                 DoGoogleSearchResponse.class)).isTrue();
-        assertThat(StubCalls.cachesObjects(DEFAULT_COPIERS, Policy.parse(POLICY, "test.yaml")
+        assertThat(StubCalls.cachesObjects(cache.copiers(), Policy.parse(POLICY, "test.yaml")
                 .resolve(null, null, "doSpellingSuggestion"), String.class)).isFalse();
     }
 

@@ -119,12 +119,13 @@ final class Results {
         b.append("What the cache does with doGoogleSearch's result "
                 + "(`DoGoogleSearchResponse`) per representation:\n\n");
         Policy base = PortalLoad.basePolicy(o.minUses());
+        // each point's portal builds its cache without registrations: a new, empty registry
+        CopierRegistry copiers = CopierRegistry.create();
         for (String rep : o.representations()) {
             Policy p = Representations.with(base, "doGoogleSearch", rep);
             OperationPolicy op = p.resolve(Representations.SERVICE, null, "doGoogleSearch");
-            b.append("- `").append(rep).append("`: ").append(Representations.strategy(
-                    CopierRegistry.defaultRegistry(), op,
-                    Representations.OPERATIONS.get("doGoogleSearch"))).append('\n');
+            b.append("- `").append(rep).append("`: ").append(Representations.strategy(copiers,
+                    op, Representations.OPERATIONS.get("doGoogleSearch"))).append('\n');
         }
         b.append("\n| representation | clients | hit ratio % | throughput (req/s) | mean (ms) "
                 + "| p99 (ms) | measured hit ratio | errors |\n");
