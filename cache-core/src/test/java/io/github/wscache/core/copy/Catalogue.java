@@ -24,8 +24,6 @@ final class Catalogue {
     private static final Set<CopyStrategy> ALL_BUT_REFERENCE =
             EnumSet.of(CopyStrategy.CLONE, CopyStrategy.REFLECTION, CopyStrategy.SERIALIZATION);
 
-    private static volatile boolean registered;
-
     private Catalogue() {
     }
 
@@ -38,17 +36,14 @@ final class Catalogue {
         }
     }
 
-    /** Makes the registrations the catalogue relies on; idempotent. */
-    static synchronized void register() {
-        if (!registered) {
-            Copiers.registerDeepClone(Fixtures.Polygon.class);
-            Copiers.registerKryo(Fixtures.KryoOnly.class, ArrayList.class);
-            registered = true;
-        }
+    /** Returns a new registry holding the registrations the catalogue relies on. */
+    static CopierRegistry copiers() {
+        return CopierRegistry.create().registerDeepClone(Fixtures.Polygon.class)
+                .registerKryo(Fixtures.KryoOnly.class, ArrayList.class);
     }
 
+    /** The fixtures, whose strategies are those {@link #copiers()} picks. */
     static List<Entry> entries() {
-        register();
         return List.of(
                 entry("GoogleSearchResult", GoogleSearchResult.class,
                         () -> GoogleSearchResult.sample("web services"),

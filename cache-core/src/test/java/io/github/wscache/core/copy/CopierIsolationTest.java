@@ -18,6 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class CopierIsolationTest {
 
+    private final CopierRegistry copiers = Catalogue.copiers();
+
     /** "auto" is the automatic selection; the others force a strategy. */
     static Stream<Arguments> cases() {
         List<Arguments> cases = new ArrayList<>();
@@ -70,22 +72,22 @@ class CopierIsolationTest {
     }
 
     @SuppressWarnings("unchecked") // the catalogue pairs types and instances
-    private static Copier<Object> copier(Catalogue.Entry entry, String mode) {
+    private Copier<Object> copier(Catalogue.Entry entry, String mode) {
         Class<Object> type = (Class<Object>) entry.type();
         if (mode.equals("auto")) {
-            Copier<Object> copier = Copiers.forType(type);
-            assertThat(copier.strategy()).as(Copiers.explain(type)).isEqualTo(entry.auto());
+            Copier<Object> copier = copiers.forType(type);
+            assertThat(copier.strategy()).as(copiers.explain(type)).isEqualTo(entry.auto());
             return copier;
         }
         CopyStrategy strategy = CopyStrategy.valueOf(mode);
         if (!entry.accepted().contains(strategy)) {
-            assertThatThrownBy(() -> Copiers.of(strategy, type))
+            assertThatThrownBy(() -> copiers.of(strategy, type))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageStartingWith("value: " + strategy.name().toLowerCase())
                     .hasMessageContaining(type.getTypeName());
             return null;
         }
-        Copier<Object> copier = Copiers.of(strategy, type);
+        Copier<Object> copier = copiers.of(strategy, type);
         assertThat(copier.strategy()).isEqualTo(strategy);
         return copier;
     }

@@ -18,7 +18,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.AbstractQueuedSynchronizer;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** What forType, of, explain, isImmutable and the registrations decide, and the messages. */
@@ -28,15 +27,13 @@ class CopiersSelectionTest {
             "; it cannot be copied safely; the cache keeps the events representation for it";
     private static final String FIXTURES = "io.github.wscache.core.copy.fixtures.Fixtures$";
 
-    @BeforeAll
-    static void register() {
-        Catalogue.register();
-    }
+    /** A registry per test: what one test registers, no other sees. */
+    private final CopierRegistry copiers = Catalogue.copiers();
 
     @Test
     void explain_namesTheStrategyAndWhyForEveryFixture() {
         for (Catalogue.Entry entry : Catalogue.entries()) {
-            String explanation = Copiers.explain(entry.type());
+            String explanation = copiers.explain(entry.type());
 
             assertThat(explanation).as(entry.name())
                     .startsWith(entry.auto() + ": " + entry.type().getTypeName() + " ");
@@ -55,31 +52,31 @@ class CopiersSelectionTest {
 
     @Test
     void explain_describesTheGoogleSearchResultAsAMutableBean() {
-        assertThat(Copiers.explain(GoogleSearchResult.class)).isEqualTo("REFLECTION: "
+        assertThat(copiers.explain(GoogleSearchResult.class)).isEqualTo("REFLECTION: "
                 + GoogleSearchResult.class.getName() + " is a mutable bean (11 fields); copied"
                 + " field by field with a precomputed plan");
     }
 
     @Test
     void explain_describesEachKindOfType() {
-        assertThat(Copiers.explain(String.class)).isEqualTo(
+        assertThat(copiers.explain(String.class)).isEqualTo(
                 "REFERENCE: java.lang.String is an immutable JDK value; shared, never copied");
-        assertThat(Copiers.explain(Fixtures.Money.class)).isEqualTo("REFERENCE: " + FIXTURES
+        assertThat(copiers.explain(Fixtures.Money.class)).isEqualTo("REFERENCE: " + FIXTURES
                 + "Money is a record whose components are all immutable; shared, never copied");
-        assertThat(Copiers.explain(Fixtures.Coordinates.class)).isEqualTo("CLONE: " + FIXTURES
+        assertThat(copiers.explain(Fixtures.Coordinates.class)).isEqualTo("CLONE: " + FIXTURES
                 + "Coordinates is Cloneable and its 3 fields are all immutable; a shallow"
                 + " clone() is a safe copy");
-        assertThat(Copiers.explain(Fixtures.Polygon.class)).isEqualTo("CLONE: " + FIXTURES
+        assertThat(copiers.explain(Fixtures.Polygon.class)).isEqualTo("CLONE: " + FIXTURES
                 + "Polygon declares a deep public clone() (registered by the application);"
                 + " copied with clone()");
-        assertThat(Copiers.explain(int[].class))
+        assertThat(copiers.explain(int[].class))
                 .isEqualTo("REFLECTION: int[] is a primitive array; copied with clone()");
-        assertThat(Copiers.explain(List.class)).isEqualTo("REFLECTION: java.util.List is an"
+        assertThat(copiers.explain(List.class)).isEqualTo("REFLECTION: java.util.List is an"
                 + " interface; each value is copied according to its runtime class");
-        assertThat(Copiers.explain(Fixtures.Basket.class)).startsWith("REFLECTION: " + FIXTURES
+        assertThat(copiers.explain(Fixtures.Basket.class)).startsWith("REFLECTION: " + FIXTURES
                 + "Basket is a record with mutable components (4 components); rebuilt through"
                 + " its canonical constructor");
-        assertThat(Copiers.explain(Random.class)).isEqualTo("SERIALIZATION: java.util.Random is"
+        assertThat(copiers.explain(Random.class)).isEqualTo("SERIALIZATION: java.util.Random is"
                 + " a JDK class that is not open to reflection; copied through Java"
                 + " serialization");
     }
@@ -89,9 +86,9 @@ class CopiersSelectionTest {
         String expected = "NONE: java.lang.Thread is a thread, an object with identity and"
                 + " native state" + NONE_TAIL;
 
-        assertThat(Copiers.explain(Thread.class)).isEqualTo(expected);
-        assertThat(Copiers.isCopyable(Thread.class)).isFalse();
-        assertThatThrownBy(() -> Copiers.forType(Thread.class))
+        assertThat(copiers.explain(Thread.class)).isEqualTo(expected);
+        assertThat(copiers.isCopyable(Thread.class)).isFalse();
+        assertThatThrownBy(() -> copiers.forType(Thread.class))
                 .isInstanceOf(UncopyableTypeException.class)
                 .hasMessage(expected)
                 .satisfies(e -> assertThat(((UncopyableTypeException) e).type())
@@ -105,15 +102,15 @@ class CopiersSelectionTest {
                 ReentrantLock.class, Fixtures.HoldsThread.class, Fixtures.HoldsLock.class);
 
         for (Class<?> type : uncopyable) {
-            assertThat(Copiers.isCopyable(type)).as(type.getName()).isFalse();
-            assertThat(Copiers.explain(type)).startsWith("NONE: " + type.getTypeName() + " ")
+            assertThat(copiers.isCopyable(type)).as(type.getName()).isFalse();
+            assertThat(copiers.explain(type)).startsWith("NONE: " + type.getTypeName() + " ")
                     .endsWith(NONE_TAIL);
-            assertThatThrownBy(() -> Copiers.forType(type))
+            assertThatThrownBy(() -> copiers.forType(type))
                     .isInstanceOf(UncopyableTypeException.class)
-                    .hasMessage(Copiers.explain(type));
+                    .hasMessage(copiers.explain(type));
         }
-        assertThat(Copiers.explain(lambda.getClass())).contains("is a lambda or hidden class");
-        assertThat(Copiers.explain(Fixtures.HoldsLock.class)).isEqualTo("NONE: " + FIXTURES
+        assertThat(copiers.explain(lambda.getClass())).contains("is a lambda or hidden class");
+        assertThat(copiers.explain(Fixtures.HoldsLock.class)).isEqualTo("NONE: " + FIXTURES
                 + "HoldsLock has field 'lock' (java.util.concurrent.locks.ReentrantLock), which is"
                 + " a lock or synchronizer, whose identity is its meaning" + NONE_TAIL);
     }
@@ -127,30 +124,30 @@ class CopiersSelectionTest {
 
         for (Class<?> type : closed) {
             assertThatCode(() -> {
-                Copiers.explain(type);
-                Copiers.isCopyable(type);
-                Copiers.isImmutable(type);
+                copiers.explain(type);
+                copiers.isCopyable(type);
+                copiers.isImmutable(type);
                 try {
-                    Copiers.forType(type);
+                    copiers.forType(type);
                 } catch (UncopyableTypeException expected) {
                     // fine: reported, not thrown from inside
                 }
                 for (CopyStrategy strategy : CopyStrategy.values()) {
                     try {
-                        Copiers.of(strategy, type);
+                        copiers.of(strategy, type);
                     } catch (IllegalArgumentException expected) {
                         // fine: rejected with a reason
                     }
                 }
             }).as(type.getName()).doesNotThrowAnyException();
         }
-        assertThat(Copiers.explain(Scanner.class)).isEqualTo("NONE: java.util.Scanner is a JDK"
+        assertThat(copiers.explain(Scanner.class)).isEqualTo("NONE: java.util.Scanner is a JDK"
                 + " class that is not open to reflection, and it is not Serializable" + NONE_TAIL);
     }
 
     @Test
     void copy_reportsAThreadBehindAnObjectFieldWithItsPath() {
-        Copier<Fixtures.Holder> copier = Copiers.forType(Fixtures.Holder.class);
+        Copier<Fixtures.Holder> copier = copiers.forType(Fixtures.Holder.class);
 
         assertThatThrownBy(() -> copier.copy(new Fixtures.Holder(new Thread())))
                 .isInstanceOf(CopyException.class)
@@ -164,7 +161,7 @@ class CopiersSelectionTest {
         List<Object> payload = new ArrayList<>(List.of("a", new ReentrantLock()));
         Fixtures.Holder holder = new Fixtures.Holder(new Object[] {payload});
 
-        assertThatThrownBy(() -> Copiers.forType(Fixtures.Holder.class).copy(holder))
+        assertThatThrownBy(() -> copiers.forType(Fixtures.Holder.class).copy(holder))
                 .isInstanceOf(CopyException.class)
                 .hasMessage("cannot copy java.util.concurrent.locks.ReentrantLock at"
                         + " Holder.payload[0][1]: it is a lock or synchronizer, whose identity is"
@@ -177,7 +174,7 @@ class CopiersSelectionTest {
         DirectoryCategory category = new DirectoryCategory("x", "y");
         Fixtures.Holder holder = new Fixtures.Holder(new ArrayList<>(List.of(category, "s")));
 
-        Fixtures.Holder copy = Copiers.forType(Fixtures.Holder.class).copy(holder);
+        Fixtures.Holder copy = copiers.forType(Fixtures.Holder.class).copy(holder);
 
         Graphs.assertDeepEquals(holder, copy);
         assertThat(Graphs.sharedMutables(holder, copy)).isEmpty();
@@ -185,7 +182,7 @@ class CopiersSelectionTest {
 
     @Test
     void forType_ofObjectDispatchesEachValueToItsAutomaticStrategy() {
-        Copier<Object> copier = Copiers.forType(Object.class);
+        Copier<Object> copier = copiers.forType(Object.class);
         List<Object> synchronizedList = java.util.Collections.synchronizedList(
                 new ArrayList<>(List.of(new DirectoryCategory("s", "1"))));
         Object plain = new Object();
@@ -214,9 +211,9 @@ class CopiersSelectionTest {
                     for (int i = 0; i < 50; i++) {
                         GoogleSearchResult original = GoogleSearchResult.sample("q" + i);
                         Graphs.assertDeepEquals(original,
-                                Copiers.forType(GoogleSearchResult.class).copy(original));
+                                copiers.forType(GoogleSearchResult.class).copy(original));
                         Fixtures.KryoOnly kryo = Fixtures.KryoOnly.sample();
-                        Graphs.assertDeepEquals(kryo, Copiers.of(CopyStrategy.SERIALIZATION,
+                        Graphs.assertDeepEquals(kryo, copiers.of(CopyStrategy.SERIALIZATION,
                                 Fixtures.KryoOnly.class).copy(kryo));
                     }
                     return null;
@@ -235,7 +232,7 @@ class CopiersSelectionTest {
         Special special = new Special("a", "b");
         special.extra.add(new DirectoryCategory("e", "f"));
 
-        DirectoryCategory copy = Copiers.forType(DirectoryCategory.class).copy(special);
+        DirectoryCategory copy = copiers.forType(DirectoryCategory.class).copy(special);
 
         assertThat(copy).isInstanceOf(Special.class);
         Graphs.assertDeepEquals(special, copy);
@@ -244,12 +241,12 @@ class CopiersSelectionTest {
 
     @Test
     void copy_ofNullIsNullForEveryStrategy() {
-        assertThat(Copiers.forType(GoogleSearchResult.class).copy(null)).isNull();
-        assertThat(Copiers.of(CopyStrategy.SERIALIZATION, GoogleSearchResult.class).copy(null))
+        assertThat(copiers.forType(GoogleSearchResult.class).copy(null)).isNull();
+        assertThat(copiers.of(CopyStrategy.SERIALIZATION, GoogleSearchResult.class).copy(null))
                 .isNull();
-        assertThat(Copiers.of(CopyStrategy.SERIALIZATION, Fixtures.KryoOnly.class).copy(null))
+        assertThat(copiers.of(CopyStrategy.SERIALIZATION, Fixtures.KryoOnly.class).copy(null))
                 .isNull();
-        assertThat(Copiers.of(CopyStrategy.CLONE, Fixtures.Coordinates.class).copy(null))
+        assertThat(copiers.of(CopyStrategy.CLONE, Fixtures.Coordinates.class).copy(null))
                 .isNull();
     }
 
@@ -259,7 +256,7 @@ class CopiersSelectionTest {
         Link link = new Link(next);
         next.add(link);
 
-        assertThatThrownBy(() -> Copiers.forType(Link.class).copy(link))
+        assertThatThrownBy(() -> copiers.forType(Link.class).copy(link))
                 .isInstanceOf(CopyException.class)
                 .hasMessage("cannot copy " + Link.class.getName() + " at Link.next[0]: a cycle"
                         + " runs through this record, which can only be built once its"
@@ -268,68 +265,69 @@ class CopiersSelectionTest {
 
     @Test
     void isImmutable_acceptsGenuinelyImmutableTypesOnly() {
-        assertThat(Copiers.isImmutable(String.class)).isTrue();
-        assertThat(Copiers.isImmutable(Integer.class)).isTrue();
-        assertThat(Copiers.isImmutable(BigDecimal.class)).isTrue();
-        assertThat(Copiers.isImmutable(Fixtures.Colour.class)).isTrue();
-        assertThat(Copiers.isImmutable(Fixtures.Money.class)).isTrue();
-        assertThat(Copiers.isImmutable(Fixtures.Version.class)).isTrue();
-        assertThat(Copiers.isImmutable(java.time.ZonedDateTime.class)).isTrue();
-        assertThat(Copiers.isImmutable(MutableDecimal.class)).isFalse();
-        assertThat(Copiers.isImmutable(Fixtures.Basket.class)).isFalse();
-        assertThat(Copiers.isImmutable(List.of(1).getClass())).isFalse();
-        assertThat(Copiers.isImmutable(Optional.class)).isFalse();
-        assertThat(Copiers.isImmutable(ArrayList.class)).isFalse();
-        assertThat(Copiers.isImmutable(Object.class)).isFalse();
-        assertThat(Copiers.explain(MutableDecimal.class)).isEqualTo("SERIALIZATION: "
+        assertThat(copiers.isImmutable(String.class)).isTrue();
+        assertThat(copiers.isImmutable(Integer.class)).isTrue();
+        assertThat(copiers.isImmutable(BigDecimal.class)).isTrue();
+        assertThat(copiers.isImmutable(Fixtures.Colour.class)).isTrue();
+        assertThat(copiers.isImmutable(Fixtures.Money.class)).isTrue();
+        assertThat(copiers.isImmutable(Fixtures.Version.class)).isTrue();
+        assertThat(copiers.isImmutable(java.time.ZonedDateTime.class)).isTrue();
+        assertThat(copiers.isImmutable(MutableDecimal.class)).isFalse();
+        assertThat(copiers.isImmutable(Fixtures.Basket.class)).isFalse();
+        assertThat(copiers.isImmutable(List.of(1).getClass())).isFalse();
+        assertThat(copiers.isImmutable(Optional.class)).isFalse();
+        assertThat(copiers.isImmutable(ArrayList.class)).isFalse();
+        assertThat(copiers.isImmutable(Object.class)).isFalse();
+        assertThat(copiers.explain(MutableDecimal.class)).isEqualTo("SERIALIZATION: "
                 + MutableDecimal.class.getName() + " extends java.math.BigDecimal, a JDK class"
                 + " that is not open to reflection; copied through Java serialization");
     }
 
     @Test
     void of_rejectsCloneOverMutableFieldsNamingTheField() {
-        assertThatThrownBy(() -> Copiers.of(CopyStrategy.CLONE, Fixtures.ShallowClone.class))
+        assertThatThrownBy(() -> copiers.of(CopyStrategy.CLONE, Fixtures.ShallowClone.class))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("value: clone requires a public deep clone(); " + FIXTURES
                         + "ShallowClone has mutable field 'items' (java.util.List) — register it"
-                        + " with Copiers.registerDeepClone or use reflection");
+                        + " with CopierRegistry.registerDeepClone or use reflection");
     }
 
     @Test
     void of_rejectsTheOtherUnsafeCombinationsWithAReason() {
-        assertThatThrownBy(() -> Copiers.of(CopyStrategy.REFERENCE, Fixtures.Basket.class))
+        assertThatThrownBy(() -> copiers.of(CopyStrategy.REFERENCE, Fixtures.Basket.class))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("value: reference requires an immutable or read-only type; "
                         + FIXTURES + "Basket has mutable field 'items' (java.util.List) —"
-                        + " register it with Copiers.registerReadOnly or copy it");
-        assertThatThrownBy(() -> Copiers.of(CopyStrategy.CLONE, GoogleSearchResult.class))
+                        + " register it with CopierRegistry.registerReadOnly or copy it");
+        assertThatThrownBy(() -> copiers.of(CopyStrategy.CLONE, GoogleSearchResult.class))
                 .hasMessage("value: clone requires a public deep clone(); "
                         + GoogleSearchResult.class.getName() + " has no public clone() — use"
                         + " reflection");
-        assertThatThrownBy(() -> Copiers.of(CopyStrategy.REFLECTION, Thread.class))
+        assertThatThrownBy(() -> copiers.of(CopyStrategy.REFLECTION, Thread.class))
                 .hasMessage("value: reflection cannot copy java.lang.Thread; java.lang.Thread is"
                         + " a thread, an object with identity and native state");
-        assertThatThrownBy(() -> Copiers.of(CopyStrategy.SERIALIZATION, Fixtures.Optionals.class))
+        assertThatThrownBy(() -> copiers.of(CopyStrategy.SERIALIZATION, Fixtures.Optionals.class))
                 .hasMessage("value: serialization cannot copy " + FIXTURES + "Optionals, which"
                         + " is not Serializable and not registered with kryo — call"
-                        + " Copiers.registerKryo or Copiers.kryoRegistrationRequired(false)");
+                        + " CopierRegistry.registerKryo or"
+                        + " CopierRegistry.kryoRegistrationRequired(false)");
     }
 
     @Test
     void registerReadOnly_makesTheTypeShared() {
-        assertThat(Copiers.forType(Catalog.class).strategy()).isEqualTo(CopyStrategy.REFLECTION);
+        assertThat(copiers.forType(Catalog.class).strategy()).isEqualTo(CopyStrategy.REFLECTION);
 
-        Copiers.registerReadOnly(Catalog.class);
+        copiers.registerReadOnly(Catalog.class);
 
-        assertThat(Copiers.forType(Catalog.class).strategy()).isEqualTo(CopyStrategy.REFERENCE);
-        assertThat(Copiers.explain(Catalog.class)).isEqualTo("REFERENCE: "
+        assertThat(copiers.forType(Catalog.class).strategy()).isEqualTo(CopyStrategy.REFERENCE);
+        assertThat(copiers.explain(Catalog.class)).isEqualTo("REFERENCE: "
                 + Catalog.class.getName() + " is declared read-only by the application; shared,"
                 + " never copied");
-        assertThat(Copiers.isImmutable(Catalog.class)).isFalse();
+        assertThat(copiers.isImmutable(Catalog.class)).isFalse();
         CatalogHolder holder = new CatalogHolder();
         holder.catalog = new Catalog();
         holder.counts = new int[] {1};
-        CatalogHolder copy = Copiers.forType(CatalogHolder.class).copy(holder);
+        CatalogHolder copy = copiers.forType(CatalogHolder.class).copy(holder);
         assertThat(copy.catalog).isSameAs(holder.catalog);
         assertThat(copy.counts).isNotSameAs(holder.counts).containsExactly(1);
     }
@@ -341,15 +339,15 @@ class CopiersSelectionTest {
 
         assertThat(copier.strategy()).isEqualTo(CopyStrategy.REFERENCE);
         assertThat(copier.copy(pad)).isSameAs(pad);
-        assertThat(Copiers.forType(Pad.class).strategy()).isEqualTo(CopyStrategy.REFLECTION);
+        assertThat(copiers.forType(Pad.class).strategy()).isEqualTo(CopyStrategy.REFLECTION);
     }
 
     @Test
     void registerDeepClone_selectsCloneOverMutableFields() {
-        Copiers.registerDeepClone(Sheet.class);
+        copiers.registerDeepClone(Sheet.class);
         Sheet sheet = new Sheet();
 
-        Copier<Sheet> copier = Copiers.forType(Sheet.class);
+        Copier<Sheet> copier = copiers.forType(Sheet.class);
         Sheet copy = copier.copy(sheet);
 
         assertThat(copier.strategy()).isEqualTo(CopyStrategy.CLONE);
@@ -360,7 +358,7 @@ class CopiersSelectionTest {
     @Test
     void register_usesTheCustomCopierAtTheRootAndInsideGraphs() {
         AtomicInteger calls = new AtomicInteger();
-        Copiers.register(Token.class, new Copier<>() {
+        copiers.register(Token.class, new Copier<>() {
             @Override
             public Token copy(Token original) {
                 calls.incrementAndGet();
@@ -374,13 +372,13 @@ class CopiersSelectionTest {
         });
         Token token = new Token("t");
 
-        Token copy = Copiers.forType(Token.class).copy(token);
-        Fixtures.Holder holder = Copiers.forType(Fixtures.Holder.class)
+        Token copy = copiers.forType(Token.class).copy(token);
+        Fixtures.Holder holder = copiers.forType(Fixtures.Holder.class)
                 .copy(new Fixtures.Holder(new Object[] {token, token}));
 
         assertThat(copy.value).isEqualTo("t");
         assertThat(calls.get()).isEqualTo(2);
-        assertThat(Copiers.explain(Token.class)).startsWith("REFLECTION: " + Token.class.getName()
+        assertThat(copiers.explain(Token.class)).startsWith("REFLECTION: " + Token.class.getName()
                 + " has a copier registered by the application (");
         assertThat(holder).isNotNull();
     }
@@ -388,7 +386,7 @@ class CopiersSelectionTest {
     @Test
     void serialization_capturesBytesAndRestoresFreshObjects() {
         Copier<GoogleSearchResult> copier =
-                Copiers.of(CopyStrategy.SERIALIZATION, GoogleSearchResult.class);
+                copiers.of(CopyStrategy.SERIALIZATION, GoogleSearchResult.class);
         GoogleSearchResult original = GoogleSearchResult.sample("kryo");
 
         Object captured = copier.capture(original);
@@ -404,8 +402,8 @@ class CopiersSelectionTest {
 
     @Test
     void kryo_reportsAnUnregisteredClassMetAtCopyTime() {
-        Copiers.registerKryo(KryoHolder.class);
-        Copier<KryoHolder> copier = Copiers.of(CopyStrategy.SERIALIZATION, KryoHolder.class);
+        copiers.registerKryo(KryoHolder.class);
+        Copier<KryoHolder> copier = copiers.of(CopyStrategy.SERIALIZATION, KryoHolder.class);
         KryoHolder holder = new KryoHolder();
         holder.value = new Pad();
 
@@ -418,7 +416,7 @@ class CopiersSelectionTest {
 
     @Test
     void clone_returningTheOriginalIsRefusedAtCopyTime() {
-        Copier<SelfClone> copier = Copiers.forType(SelfClone.class);
+        Copier<SelfClone> copier = copiers.forType(SelfClone.class);
 
         assertThat(copier.strategy()).isEqualTo(CopyStrategy.CLONE);
         assertThatThrownBy(() -> copier.copy(new SelfClone()))
@@ -429,17 +427,13 @@ class CopiersSelectionTest {
 
     @Test
     void kryo_withoutRequiredRegistrationCopiesUnregisteredTypes() {
-        Copiers.kryoRegistrationRequired(false);
-        try {
-            Copier<Pad> copier = Copiers.of(CopyStrategy.SERIALIZATION, Pad.class);
-            Pad pad = new Pad();
+        copiers.kryoRegistrationRequired(false);
+        Copier<Pad> copier = copiers.of(CopyStrategy.SERIALIZATION, Pad.class);
+        Pad pad = new Pad();
 
-            Pad copy = copier.copy(pad);
+        Pad copy = copier.copy(pad);
 
-            assertThat(copy.cells).containsExactly(1).isNotSameAs(pad.cells);
-        } finally {
-            Copiers.kryoRegistrationRequired(true);
-        }
+        assertThat(copy.cells).containsExactly(1).isNotSameAs(pad.cells);
     }
 
     /** A Cloneable over immutable fields whose clone() is broken. */

@@ -1,5 +1,6 @@
 package io.github.wscache.core.copy;
 
+import io.github.wscache.core.copy.internal.TypeRules;
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -74,7 +75,7 @@ final class Graphs {
         if (o instanceof Optional) {
             return isLeaf(((Optional<?>) o).orElse(null));
         }
-        return !isJdk(type) && !type.isArray() && Copiers.isImmutable(type);
+        return !isJdk(type) && !type.isArray() && TypeRules.isImmutable(type);
     }
 
     private static boolean isJdk(Class<?> type) {

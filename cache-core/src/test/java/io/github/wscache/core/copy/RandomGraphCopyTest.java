@@ -26,9 +26,10 @@ class RandomGraphCopyTest {
 
     @Test
     void randomGraphs_copyDeeplyKeepAliasingAndStayIsolatedUnderMutation() {
-        Copier<RNode> auto = Copiers.forType(RNode.class);
-        Copier<RNode> reflection = Copiers.of(CopyStrategy.REFLECTION, RNode.class);
-        Copier<RNode> serialization = Copiers.of(CopyStrategy.SERIALIZATION, RNode.class);
+        CopierRegistry copiers = CopierRegistry.create();
+        Copier<RNode> auto = copiers.forType(RNode.class);
+        Copier<RNode> reflection = copiers.of(CopyStrategy.REFLECTION, RNode.class);
+        Copier<RNode> serialization = copiers.of(CopyStrategy.SERIALIZATION, RNode.class);
         for (int i = 0; i < CASES; i++) {
             long seed = BASE_SEED + i;
             Copier<RNode> copier = i % 10 == 9 ? serialization : i % 2 == 0 ? auto : reflection;
