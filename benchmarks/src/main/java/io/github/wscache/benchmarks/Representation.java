@@ -9,7 +9,6 @@ import io.github.wscache.benchmarks.fixtures.Registrations;
 import io.github.wscache.benchmarks.fixtures.Subject;
 import io.github.wscache.core.copy.Copier;
 import io.github.wscache.core.copy.CopierRegistry;
-import io.github.wscache.core.copy.Copiers;
 import io.github.wscache.core.copy.CopyStrategy;
 import io.github.wscache.core.xml.XmlRecording;
 import java.io.Serializable;
@@ -136,7 +135,7 @@ public enum Representation {
             case AUTO:
                 return cached(copiers.forType(type), value);
             case REFERENCE:
-                return cached(Copiers.readOnly(type), value);
+                return cached(copiers.readOnly(type), value);
             case HAND_COPY: {
                 UnaryOperator<T> copy = require(s.handCopy(), s);
                 return () -> copy.apply(value);

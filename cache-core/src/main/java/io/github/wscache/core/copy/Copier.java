@@ -9,7 +9,7 @@ package io.github.wscache.core.copy;
  * the serialization strategy keeps bytes. Implementations are immutable and thread-safe.
  *
  * <pre>{@code
- * Copier<GoogleSearchResult> copier = Copiers.forType(GoogleSearchResult.class);
+ * Copier<GoogleSearchResult> copier = registry.forType(GoogleSearchResult.class);
  * GoogleSearchResult mine = copier.copy(shared); // mutate freely
  * }</pre>
  *

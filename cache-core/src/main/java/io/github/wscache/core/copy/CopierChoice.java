@@ -3,12 +3,13 @@ package io.github.wscache.core.copy;
 import java.util.Optional;
 
 /**
- * Which copier keeps the results of one operation and why: what {@link Copiers#choose} says for
- * an operation's policy and a result type. The one place where wscache makes that choice; the
- * cache, cache-axis and the portal's dashboard all ask it. Immutable.
+ * Which copier keeps the results of one operation and why: what {@link CopierRegistry#choose}
+ * says for an operation's policy and a result type. The one place where wscache makes that
+ * choice; the cache, cache-axis and the portal's dashboard all ask it (of the cache's registry).
+ * Immutable.
  *
  * <pre>{@code
- * CopierChoice c = Copiers.choose(policy.resolve(null, null, "getQuote"), Quote.class);
+ * CopierChoice c = cache.copiers().choose(policy.resolve(null, null, "getQuote"), Quote.class);
  * c.copier().ifPresentOrElse(k -> keepObjects(k), () -> keepMessages(c.reason()));
  * }</pre>
  *

@@ -9,12 +9,16 @@ import java.util.Objects;
 
 /**
  * What an application declares about its types — read-only types, deep {@code clone()}s,
- * custom copiers, Kryo classes — and the copiers chosen under those declarations. Give one to a
- * cache with {@code ResponseCache.builder().copiers(registry)}: its declarations then reach that
- * cache only, and two caches (or two tests) in one JVM cannot change each other's copies. A cache
- * built without one gets a new, empty registry of its own ({@code cache.copiers()}); the
- * {@linkplain #defaultRegistry() default registry} behind the static methods of {@link Copiers}
- * reaches no cache.
+ * custom copiers, Kryo classes — and the copiers chosen under those declarations: for each type,
+ * once per class, the cheapest {@link Copier} that never shares a mutable object with the
+ * original (paper 001, §6): {@link CopyStrategy#REFERENCE}, then {@link CopyStrategy#CLONE},
+ * {@link CopyStrategy#REFLECTION} and {@link CopyStrategy#SERIALIZATION}.
+ *
+ * <p>Every cache has a registry of its own: the one given with
+ * {@code ResponseCache.builder().copiers(registry)}, else a new, empty one
+ * ({@code cache.copiers()} returns either). Its declarations reach that cache only, and two
+ * caches (or two tests) in one JVM cannot change each other's copies; there is no process-wide
+ * registry.
  *
  * <pre>{@code
  * CopierRegistry copiers = CopierRegistry.create()
@@ -23,15 +27,65 @@ import java.util.Objects;
  *         .registerKryo(Point.class, ArrayList.class);
  * ResponseCache cache = ResponseCache.builder().policy(policy).copiers(copiers).build();
  * Copier<GoogleSearchResult> copier = copiers.forType(GoogleSearchResult.class);
+ * GoogleSearchResult mine = copier.copy(cached);
+ * log.info(copiers.explain(GoogleSearchResult.class));
+ * // REFLECTION: com.x.GoogleSearchResult is a mutable bean (11 fields); copied field by field...
  * }</pre>
  *
- * <p>Which strategy a type gets, and why, is the table in {@link Copiers}. Registrations should
- * happen before the first copy of the types involved; each one invalidates the plans this
- * registry memoized (and no other registry's). Thread-safe.
+ * <table>
+ * <caption>Which strategy a type gets, and why</caption>
+ * <tr><th>Type</th><th>Strategy</th><th>Why</th></tr>
+ * <tr><td>primitives, boxes, {@code String}, enums, {@code Class}, exactly {@code BigInteger}
+ *     and {@code BigDecimal}, {@code java.time} values, {@code UUID}, {@code URI}, {@code URL},
+ *     {@code Locale}, empty JDK collections</td>
+ *     <td>REFERENCE</td><td>immutable JDK values; shared, never copied</td></tr>
+ * <tr><td>records and final classes whose fields are all final and immutable</td>
+ *     <td>REFERENCE</td><td>immutable by construction</td></tr>
+ * <tr><td>types declared with {@link #registerReadOnly(Class)} or {@link #readOnly(Class)}</td>
+ *     <td>REFERENCE</td><td>the application promises nobody mutates them</td></tr>
+ * <tr><td>types declared with {@link #registerDeepClone(Class)}</td>
+ *     <td>CLONE</td><td>their public {@code clone()} is deep</td></tr>
+ * <tr><td>{@code Cloneable} classes with a public {@code clone()} whose fields are all
+ *     immutable</td><td>CLONE</td><td>a shallow clone shares only immutables</td></tr>
+ * <tr><td>{@code Date}, {@code java.sql} dates, {@code Calendar}, {@code BitSet},
+ *     {@code EnumSet}</td><td>CLONE</td><td>JDK values whose public clone() is deep</td></tr>
+ * <tr><td>beans and plain objects, with any constructors, private and final fields</td>
+ *     <td>REFLECTION</td><td>field by field with a precomputed plan of method handles;
+ *     no constructor runs (Objenesis)</td></tr>
+ * <tr><td>records with mutable components</td><td>REFLECTION</td>
+ *     <td>rebuilt through the canonical constructor</td></tr>
+ * <tr><td>arrays</td><td>REFLECTION</td><td>primitive arrays and arrays of immutables by
+ *     {@code clone()}, others element by element</td></tr>
+ * <tr><td>JDK collections and maps, {@code List.of} and friends, unmodifiable views,
+ *     {@code Arrays.asList}, {@code Optional}, atomics, string builders</td><td>REFLECTION</td>
+ *     <td>rebuilt through their public API (comparators and insertion order kept)</td></tr>
+ * <tr><td>interfaces, abstract classes, {@code Object}</td><td>REFLECTION</td>
+ *     <td>each value is copied according to its runtime class</td></tr>
+ * <tr><td>Serializable JDK classes without a handler (and application subclasses of them),
+ *     not open to reflection</td><td>SERIALIZATION</td><td>Java serialization</td></tr>
+ * <tr><td>threads, streams, sockets, class loaders, locks, executors, lambdas, proxies, and
+ *     types holding one in a field</td><td>none</td><td>{@link UncopyableTypeException}; the
+ *     cache keeps the events representation</td></tr>
+ * </table>
+ *
+ * <p>The same table, generated from {@link #explain(Class)} over the test fixtures, is written to
+ * {@code target/copy-strategies.md} by the tests.
+ *
+ * <p>Registrations should happen before the first copy of the types involved; each one
+ * invalidates the plans this registry memoized (and no other registry's). Thread-safe.
+ *
+ * <p>Known limits: access order of an access-ordered {@code LinkedHashMap} is not kept;
+ * comparators of sorted collections are shared (they are behaviour, not data); an unmodifiable
+ * view is rebuilt over a fresh backing collection, so aliasing between a view and its backing
+ * collection is not kept; a cycle that runs through a record or an immutable collection cannot be
+ * rebuilt and raises {@link CopyException}; as with any deep copy, a hash-based set or map whose
+ * elements reach back to the set itself is filled while those elements are still being copied;
+ * a {@code PriorityQueue} keeps its elements and comparator, not necessarily its internal order;
+ * the serialization strategy accepts a type when its class is Serializable, and reports a
+ * non-serializable object met at copy time (such as {@code List.of(...).subList(...)}) with
+ * {@link CopyException}.
  */
 public final class CopierRegistry {
-
-    private static final CopierRegistry DEFAULT = new CopierRegistry(Registry.defaultInstance());
 
     private final Registry registry;
     private final Plans plans;
@@ -51,20 +105,7 @@ public final class CopierRegistry {
      * @return an empty registry
      */
     public static CopierRegistry create() {
-        return new CopierRegistry(new Registry(false));
-    }
-
-    /**
-     * Returns the registry the static methods of {@link Copiers} use; no cache copies under it.
-     *
-     * <pre>{@code
-     * CopierRegistry.defaultRegistry().explain(Quote.class);
-     * }</pre>
-     *
-     * @return the default registry
-     */
-    public static CopierRegistry defaultRegistry() {
-        return DEFAULT;
+        return new CopierRegistry(new Registry());
     }
 
     /**
@@ -200,7 +241,26 @@ public final class CopierRegistry {
     }
 
     /**
-     * Declares {@code type} read-only: its values are shared, never copied.
+     * Returns a {@link CopyStrategy#REFERENCE} copier for a type the caching policy declares
+     * read-only ({@code readOnly: true}), without registering it: {@link #forType(Class)} still
+     * copies the type.
+     *
+     * <pre>{@code
+     * Copier<Catalog> copier = registry.readOnly(Catalog.class);
+     * }</pre>
+     *
+     * @param type the read-only type
+     * @param <T> the type
+     * @return a copier that returns its argument
+     */
+    public <T> Copier<T> readOnly(Class<T> type) {
+        Objects.requireNonNull(type, "type");
+        return ReferenceCopier.instance();
+    }
+
+    /**
+     * Declares {@code type} read-only: its values are shared, never copied. Register before the
+     * first copy of any type that holds it.
      *
      * <pre>{@code
      * registry.registerReadOnly(CountryTable.class);
@@ -282,7 +342,6 @@ public final class CopierRegistry {
 
     @Override
     public String toString() {
-        return this == DEFAULT ? "CopierRegistry(default)" : "CopierRegistry@"
-                + Integer.toHexString(System.identityHashCode(this));
+        return "CopierRegistry@" + Integer.toHexString(System.identityHashCode(this));
     }
 }

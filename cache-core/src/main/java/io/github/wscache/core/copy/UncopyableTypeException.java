@@ -3,11 +3,11 @@ package io.github.wscache.core.copy;
 /**
  * Thrown when no strategy can copy a type without sharing a mutable object with the original.
  *
- * <p>The message is the explanation {@link Copiers#explain(Class)} gives for the type:
+ * <p>The message is the explanation {@link CopierRegistry#explain(Class)} gives for the type:
  *
  * <pre>{@code
  * try {
- *     Copiers.forType(Thread.class);
+ *     registry.forType(Thread.class);
  * } catch (UncopyableTypeException e) {
  *     log.info(e.getMessage()); // "NONE: java.lang.Thread is a thread; ..."
  * }
@@ -24,7 +24,7 @@ public class UncopyableTypeException extends IllegalArgumentException {
      * Creates the exception.
      *
      * @param type the type that cannot be copied
-     * @param explanation why, as {@link Copiers#explain(Class)} tells it
+     * @param explanation why, as {@link CopierRegistry#explain(Class)} tells it
      */
     public UncopyableTypeException(Class<?> type, String explanation) {
         super(explanation);

@@ -1,5 +1,6 @@
 /**
- * Deep copiers chosen per type: {@link io.github.wscache.core.copy.Copiers} picks, once per class,
- * the cheapest strategy that is still safe (reference, clone, reflection, serialization).
+ * Deep copiers chosen per type: a {@link io.github.wscache.core.copy.CopierRegistry}, one per
+ * cache, picks once per class the cheapest strategy that is still safe (reference, clone,
+ * reflection, serialization), under the declarations made on it.
  */
 package io.github.wscache.core.copy;

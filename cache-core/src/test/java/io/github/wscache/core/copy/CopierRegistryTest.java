@@ -30,9 +30,6 @@ class CopierRegistryTest {
         assertThat(mine.explain(Book.class)).isEqualTo("REFERENCE: " + Book.class.getName()
                 + " is declared read-only by the application; shared, never copied");
         assertThat(other.forType(Book.class).strategy()).isEqualTo(CopyStrategy.REFLECTION);
-        assertThat(Copiers.forType(Book.class).strategy()).isEqualTo(CopyStrategy.REFLECTION);
-        assertThat(CopierRegistry.defaultRegistry().forType(Book.class).strategy())
-                .isEqualTo(CopyStrategy.REFLECTION);
     }
 
     @Test
@@ -104,12 +101,10 @@ class CopierRegistryTest {
     }
 
     @Test
-    void messagesOfAnApplicationsRegistryNameItsOwnMethods() {
+    void messagesNameTheMethodsOfTheRegistry() {
         assertThatThrownBy(() -> CopierRegistry.create().of(CopyStrategy.REFERENCE, Shelf.class))
                 .hasMessageEndingWith(" — register it with CopierRegistry.registerReadOnly or"
                         + " copy it");
-        assertThatThrownBy(() -> Copiers.of(CopyStrategy.REFERENCE, Shelf.class))
-                .hasMessageEndingWith(" — register it with Copiers.registerReadOnly or copy it");
     }
 
     @Test

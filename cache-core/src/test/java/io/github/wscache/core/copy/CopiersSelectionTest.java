@@ -334,7 +334,7 @@ class CopiersSelectionTest {
 
     @Test
     void readOnly_sharesWithoutRegistering() {
-        Copier<Pad> copier = Copiers.readOnly(Pad.class);
+        Copier<Pad> copier = copiers.readOnly(Pad.class);
         Pad pad = new Pad();
 
         assertThat(copier.strategy()).isEqualTo(CopyStrategy.REFERENCE);
@@ -481,7 +481,7 @@ class CopiersSelectionTest {
         private int[] counts;
     }
 
-    /** Used with Copiers.readOnly only. */
+    /** Used with CopierRegistry.readOnly only. */
     static class Pad {
         private int[] cells = {1};
     }

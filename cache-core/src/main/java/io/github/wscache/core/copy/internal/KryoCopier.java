@@ -11,11 +11,12 @@ import io.github.wscache.core.copy.CopyException;
  * Kryo instances are not thread-safe and come from a pool of the registry, rebuilt when its
  * registrations change.
  * References are on, so shared objects and cycles keep their shape. Registration is required
- * unless {@code Copiers.kryoRegistrationRequired(false)}.
+ * unless {@code CopierRegistry.kryoRegistrationRequired(false)}.
  *
  * <pre>{@code
- * Copiers.registerKryo(Point.class, ArrayList.class);
- * Copier<Point> copier = new KryoCopier<>(Point.class);
+ * Registry registry = new Registry();
+ * registry.addKryoClasses(Point.class, ArrayList.class); // what CopierRegistry.registerKryo does
+ * Copier<Point> copier = new KryoCopier<>(Point.class, registry);
  * Point mine = copier.restore(copier.capture(point));
  * }</pre>
  *
@@ -24,15 +25,6 @@ import io.github.wscache.core.copy.CopyException;
 public final class KryoCopier<T> extends SerializingCopier<T> {
 
     private final KryoPools pools;
-
-    /**
-     * Creates the copier under the registrations of the default registry.
-     *
-     * @param type the type copied
-     */
-    public KryoCopier(Class<T> type) {
-        this(type, Registry.defaultInstance());
-    }
 
     /**
      * Creates the copier.

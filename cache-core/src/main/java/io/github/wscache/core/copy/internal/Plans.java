@@ -84,7 +84,7 @@ public final class Plans {
         return plan.node;
     }
 
-    /** See {@link io.github.wscache.core.copy.Copiers#forType(Class)}. */
+    /** See {@link io.github.wscache.core.copy.CopierRegistry#forType(Class)}. */
     @SuppressWarnings("unchecked") // AUTO maps each class to a copier of that class
     public <T> Copier<T> forType(Class<T> type) {
         Memo memo = auto.get(type);
@@ -98,7 +98,7 @@ public final class Plans {
         return (Copier<T>) memo.copier;
     }
 
-    /** See {@link io.github.wscache.core.copy.Copiers#of(CopyStrategy, Class)}. */
+    /** See {@link io.github.wscache.core.copy.CopierRegistry#of(CopyStrategy, Class)}. */
     public <T> Copier<T> of(CopyStrategy strategy, Class<T> type) {
         Plan plan = plan(type);
         switch (strategy) {
@@ -128,17 +128,17 @@ public final class Plans {
         }
     }
 
-    /** See {@link io.github.wscache.core.copy.Copiers#explain(Class)}. */
+    /** See {@link io.github.wscache.core.copy.CopierRegistry#explain(Class)}. */
     public String explain(Class<?> type) {
         return plan(type).explanation;
     }
 
-    /** See {@link io.github.wscache.core.copy.Copiers#isImmutable(Class)}. */
+    /** See {@link io.github.wscache.core.copy.CopierRegistry#isImmutable(Class)}. */
     public boolean isImmutable(Class<?> type) {
         return registry.customCopier(type) == null && TypeRules.isImmutable(type);
     }
 
-    /** See {@link io.github.wscache.core.copy.Copiers#isCopyable(Class)}. */
+    /** See {@link io.github.wscache.core.copy.CopierRegistry#isCopyable(Class)}. */
     public boolean isCopyable(Class<?> type) {
         return plan(type).strategy != null;
     }

@@ -15,15 +15,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * only its own). Applications use it through {@link io.github.wscache.core.copy.CopierRegistry}.
  *
  * <pre>{@code
- * Registry registry = new Registry(false);
+ * Registry registry = new Registry();
  * registry.addReadOnly(CountryTable.class); // what CopierRegistry.registerReadOnly does
  * Copier<Quote> copier = registry.plans().forType(Quote.class);
  * }</pre>
  */
 public final class Registry {
-
-    /** The registry behind the static methods of {@code Copiers}. */
-    private static final Registry DEFAULT = new Registry(true);
 
     private final Set<Class<?>> readOnly = ConcurrentHashMap.newKeySet();
     private final Set<Class<?>> deepClone = ConcurrentHashMap.newKeySet();
@@ -33,24 +30,11 @@ public final class Registry {
     private final AtomicInteger nextKryoId = new AtomicInteger(100);
     private final AtomicInteger version = new AtomicInteger();
     private volatile boolean kryoRegistrationRequired = true;
-    private final boolean viaCopiers;
     private final Plans plans = new Plans(this);
     private final KryoPools kryoPools = new KryoPools(this);
 
-    /**
-     * Creates an empty registry.
-     *
-     * @param viaCopiers whether applications register through the static methods of
-     *     {@link io.github.wscache.core.copy.Copiers} (the default registry): error messages then
-     *     name those methods, else the ones of {@code CopierRegistry}
-     */
-    public Registry(boolean viaCopiers) {
-        this.viaCopiers = viaCopiers;
-    }
-
-    /** Returns the registry behind the static methods of {@code Copiers}. */
-    public static Registry defaultInstance() {
-        return DEFAULT;
+    /** Creates an empty registry. */
+    public Registry() {
     }
 
     /** Returns the copy plans made under these registrations. */
@@ -98,13 +82,12 @@ public final class Registry {
 
     /**
      * Names the registration method an application calls, for error messages: for example
-     * {@code Copiers.registerReadOnly} for the default registry and
-     * {@code CopierRegistry.registerReadOnly} for one made by the application.
+     * {@code CopierRegistry.registerReadOnly}.
      *
-     * @param method the method's name, the same in both classes
+     * @param method the method's name
      */
     String how(String method) {
-        return (viaCopiers ? "Copiers." : "CopierRegistry.") + method;
+        return "CopierRegistry." + method;
     }
 
     boolean isReadOnly(Class<?> type) {

@@ -9,7 +9,7 @@ import io.github.wscache.core.copy.Copier;
  * the copied type.
  *
  * <pre>{@code
- * Copier<Point> copier = new KryoCopier<>(Point.class); // or new JavaSerializationCopier<>(...)
+ * Copier<Point> copier = new KryoCopier<>(Point.class, registry); // or JavaSerializationCopier
  * byte[] kept = (byte[]) copier.capture(point);
  * Point mine = copier.restore(kept);
  * }</pre>

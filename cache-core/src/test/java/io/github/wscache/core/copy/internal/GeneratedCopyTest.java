@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  */
 class GeneratedCopyTest {
 
-    private final Registry registry = new Registry(false);
+    private final Registry registry = new Registry();
     private final Copier<Item> copier = registry.plans().forType(Item.class);
 
     @Test

@@ -96,11 +96,11 @@ class TrivialConstructorTest {
     }
 
     private static <T> Copier<T> copier(Class<T> type) {
-        return new Registry(false).plans().of(CopyStrategy.REFLECTION, type);
+        return new Registry().plans().of(CopyStrategy.REFLECTION, type);
     }
 
     private static BeanNode node(Class<?> type) {
-        return (BeanNode) new Registry(false).plans().node(type);
+        return (BeanNode) new Registry().plans().node(type);
     }
 
     static class Plain {
