@@ -1,0 +1,143 @@
+package io.github.wscache.http.cachetests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The cache-tests harness itself: what {@link CacheTestsProxy} forwards and writes back, in
+ * front of a JDK HTTP server standing in for the suite's origin. The suite run is
+ * scripts/cache-tests/run-http.sh, not a build test.
+ */
+class CacheTestsProxyTest {
+    private HttpServer origin;
+    private CacheTestsProxy proxy;
+    private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
+    private final List<String> bodies = new CopyOnWriteArrayList<>();
+    private final HttpClient client = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1).build();
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void start() throws IOException {
+        origin = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        origin.createContext("/", exchange -> {
+            String path = exchange.getRequestURI().getPath();
+            int n = counts.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
+            byte[] in = exchange.getRequestBody().readAllBytes();
+            bodies.add(exchange.getRequestMethod() + " " + new String(in, StandardCharsets.UTF_8));
+            if (path.equals("/disconnect")) {
+                // the JDK server closes the connection without an answer
+                throw new IOException("disconnect, as the suite's origin does");
+            }
+            byte[] body = (path + " #" + n).getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Cache-Control", "max-age=3600");
+            exchange.getResponseHeaders().add("Test-Header", "a");
+            exchange.getResponseHeaders().add("Test-Header", "b");
+            exchange.getResponseHeaders().add("Server-Request-Count", Integer.toString(n));
+            int status = exchange.getRequestMethod().equals("PUT") ? 201 : 200;
+            exchange.sendResponseHeaders(status, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        origin.start();
+        URI base = URI.create("http://127.0.0.1:" + origin.getAddress().getPort());
+        proxy = CacheTestsProxy.start(base, 0, dir.resolve("exchanges.jsonl"));
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        proxy.close();
+        origin.stop(0);
+    }
+
+    private HttpResponse<String> send(String method, String path, String body, String... headers)
+            throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + proxy.port() + path))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body));
+        if (headers.length > 0) {
+            b.headers(headers);
+        }
+        return client.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void aSecondGet_isAnsweredByTheOneCache_withItsFieldsAndBody() throws Exception {
+        HttpResponse<String> first = send("GET", "/a?x=1", null, "Test-ID", "t1", "Req-Num", "1");
+        HttpResponse<String> second = send("GET", "/a?x=1", null, "Test-ID", "t1", "Req-Num", "2");
+
+        assertThat(first.body()).isEqualTo("/a #1");
+        assertThat(second.body()).isEqualTo("/a #1");
+        assertThat(second.headers().firstValue("Cache-Status")).hasValue("wscache; hit");
+        assertThat(second.headers().firstValue("Age")).isPresent();
+        assertThat(second.headers().allValues("Test-Header")).containsExactly("a", "b");
+        assertThat(second.headers().firstValue("Server-Request-Count")).hasValue("1");
+        assertThat(counts.get("/a").get()).isEqualTo(1);
+        assertThat(Files.readAllLines(dir.resolve("exchanges.jsonl")))
+                .anySatisfy(l -> assertThat(l).contains("\"test\":\"t1\"", "\"req\":\"2\"",
+                        "\"cacheStatus\":\"wscache; hit\""));
+    }
+
+    @Test
+    void aPut_isForwardedWithItsBody_andInvalidatesTheStoredGet() throws Exception {
+        send("GET", "/b", null);
+        HttpResponse<String> put = send("PUT", "/b", "{\"x\":1}", "Content-Type",
+                "application/json");
+        HttpResponse<String> after = send("GET", "/b", null);
+
+        assertThat(put.statusCode()).as(put.body()).isEqualTo(201);
+        assertThat(bodies).contains("PUT {\"x\":1}");
+        assertThat(after.body()).isEqualTo("/b #3");
+        assertThat(counts.get("/b").get()).isEqualTo(3);
+    }
+
+    @Test
+    void aHead_hasNoBody_andTheConnectionServesTheNextRequest() throws Exception {
+        HttpResponse<String> head = send("HEAD", "/c", null);
+        HttpResponse<String> get = send("GET", "/c", null);
+
+        assertThat(head.statusCode()).as(head.body()).isEqualTo(200);
+        assertThat(head.body()).isEmpty();
+        assertThat(get.body()).isEqualTo("/c #2");
+    }
+
+    @Test
+    void anOriginThatClosesTheConnection_isAnswered502() throws Exception {
+        HttpResponse<String> r = send("GET", "/disconnect", null);
+
+        assertThat(r.statusCode()).isEqualTo(502);
+        assertThat(r.headers().firstValue("Server-Request-Count")).isEmpty();
+    }
+
+    @Test
+    void thePolicy_cachesEveryGetUnderTheOrigin_byTheHeadersAlone() {
+        assertThat(CacheTestsProxy.policy(URI.create("http://127.0.0.1:8000/")))
+                .isEqualTo("operations:\n"
+                        + "  - endpoint: 'http://127.0.0.1:8000/*'\n"
+                        + "    operation: GET\n"
+                        + "    ttl: 1d\n"
+                        + "    honorHttpHeaders: only\n");
+    }
+}
