@@ -8,6 +8,7 @@
 #   CACHE_TESTS_DIR     a checkout of http-tests/cache-tests (default: cloned into
 #                       cache-http/target/cache-tests/suite at CACHE_TESTS_COMMIT)
 #   CACHE_TESTS_COMMIT  the suite's commit to clone (default: the one of the published run)
+#   CACHE_TESTS_REPO    where to clone it from (default: the suite's GitHub repository)
 #   ORIGIN_PORT, PROXY_PORT  loopback ports (default 18090, 18091)
 #   MVN_FLAGS           flags for ./mvnw (default: -o -q)
 #   DUMP=1              with TEST_IDs: print every request and response the suite sees
@@ -39,7 +40,7 @@ START=$(date +%s)
 # 1. the suite, and its client's one runtime dependency (undici, for the 1xx tests)
 SUITE=${CACHE_TESTS_DIR:-$OUT/suite}
 if [[ ! -f "$SUITE/tests/index.mjs" ]]; then
-  git clone -q https://github.com/http-tests/cache-tests.git "$SUITE"
+  git clone -q "${CACHE_TESTS_REPO:-https://github.com/http-tests/cache-tests.git}" "$SUITE"
   git -C "$SUITE" checkout -q "$COMMIT"
 fi
 if [[ ! -d "$SUITE/node_modules/undici" ]]; then
