@@ -47,8 +47,8 @@ function applicability (test) {
 }
 
 const symbolName = Object.fromEntries(Object.entries(resultTypes).map(([k, v]) => [v[2], k]))
-function outcome (testId, res) {
-  return symbolName[determineTestResult(suites, testId, res, true)[2]]
+function outcome (testId, res, honorDependencies = true) {
+  return symbolName[determineTestResult(suites, testId, res, honorDependencies)[2]]
 }
 
 // what cache-http answered, per test and request, from the proxy's log
@@ -69,7 +69,7 @@ function answered (testId) {
       : `${e.status}, ${e.cacheStatus || 'no Cache-Status'}` + (e.age ? `, Age ${e.age}` : '')))
 }
 
-function count (res, onlyApplicable, skipBrowserOnly = false) {
+function count (res, onlyApplicable, skipBrowserOnly = false, honorDependencies = true) {
   const c = {
     tests: 0,
     pass: 0,
@@ -88,7 +88,7 @@ function count (res, onlyApplicable, skipBrowserOnly = false) {
       if (onlyApplicable && applicability(test) !== 'in') continue
       if (skipBrowserOnly && test.browser_only === true) continue
       c.tests++
-      c[outcome(test.id, res)]++
+      c[outcome(test.id, res, honorDependencies)]++
     }
   }
   return c
@@ -112,6 +112,7 @@ for (const suite of suites) {
       kind,
       applies,
       outcome: o,
+      outcomeIgnoringDependencies: outcome(test.id, results, false),
       raw: results[test.id] === undefined ? null : results[test.id],
       depends_on: test.depends_on || [],
       answered: o === 'pass' || o === 'yes' ? undefined : answered(test.id)
@@ -129,13 +130,16 @@ const summary = {
   counting: 'as cache-tests.fyi: the suite\'s determineTestResult with dependencies honoured; ' +
     'pass = a required or optimal test that passed; fail = a required test that failed',
   applicable: count(results, true),
+  applicableIgnoringDependencies: count(results, true, false, false),
   applicableByKind: byKind,
   cliDefault: count(results, false, true),
   all: count(results, false)
 }
 const chrome = path.join(suiteDir, 'results', 'chrome.json')
 if (fs.existsSync(chrome)) {
-  summary.chromeSameRule = count(JSON.parse(fs.readFileSync(chrome, 'utf8')), true)
+  const chromeResults = JSON.parse(fs.readFileSync(chrome, 'utf8'))
+  summary.chromeSameRule = count(chromeResults, true)
+  summary.chromeSameRuleIgnoringDependencies = count(chromeResults, true, false, false)
 }
 summary.tests = rows
 
@@ -164,7 +168,11 @@ const line = (n, c) => md.push(`| ${n} | ${c.tests} | ${c.pass} | ${c.fail} | ` 
   `${c.optional_fail} | ${c.yes} | ${c.no} | ${c.dependency_fail} | ${c.setup_fail} | ` +
   `${c.harness_fail + c.retry} | ${c.untested} |`)
 line('cache-http, private-cache tests', a)
-if (summary.chromeSameRule) line('Chrome (suite\'s results/chrome.json), same tests', summary.chromeSameRule)
+line('cache-http, the same, dependencies ignored', summary.applicableIgnoringDependencies)
+if (summary.chromeSameRule) {
+  line('Chrome (the suite\'s results/chrome.json), same tests', summary.chromeSameRule)
+  line('Chrome, the same, dependencies ignored', summary.chromeSameRuleIgnoringDependencies)
+}
 line('cache-http, what the suite\'s CLI runs (no browser_only)', summary.cliDefault)
 md.push('')
 for (const o of ['fail', 'optional_fail', 'setup_fail', 'harness_fail', 'retry',
@@ -181,4 +189,4 @@ for (const o of ['fail', 'optional_fail', 'setup_fail', 'harness_fail', 'retry',
   md.push('')
 }
 fs.writeFileSync(path.join(outDir, 'summary.md'), md.join('\n'))
-console.log(md.slice(0, 9).join('\n'))
+console.log(md.slice(0, 11).join('\n'))
