@@ -77,6 +77,13 @@ public final class CacheTestsProxy implements AutoCloseable {
             "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "host",
             "content-length", "expect");
     private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * The JDK client's idle connection lifetime, in seconds. The suite's node server closes a
+     * connection idle for 5 s; a client that keeps it longer may send a request on it as it
+     * closes, and the JDK client retries only a GET: a PUT of the suite's configuration then
+     * failed now and then (a 502, the test a setup failure). 2 s keeps the client's side shorter.
+     */
+    static final String KEEPALIVE = "jdk.httpclient.keepalive.timeout";
     /** Reason phrases of the statuses the suite's origin sends; any other is "Status". */
     private static final Map<Integer, String> REASONS = Map.ofEntries(Map.entry(200, "OK"),
             Map.entry(201, "Created"), Map.entry(204, "No Content"),
@@ -368,6 +375,10 @@ public final class CacheTestsProxy implements AutoCloseable {
         if (origin == null || args.length % 2 != 0) {
             System.err.println("usage: CacheTestsProxy --origin URL [--port N] [--log FILE]");
             System.exit(2);
+        }
+        if (System.getProperty(KEEPALIVE) == null) {
+            // before the JDK client's connection pool is made: see KEEPALIVE
+            System.setProperty(KEEPALIVE, "2");
         }
         CacheTestsProxy proxy = start(origin, port, logFile);
         CountDownLatch stopped = new CountDownLatch(1);
