@@ -4,6 +4,8 @@
 #
 #   scripts/cache-tests/run-http.sh [--publish] [TEST_ID ...]
 #
+# --publish copies the results to src/site/resources/cache-tests/CLIENT/.
+#
 # Environment:
 #   CACHE_TESTS_DIR     a checkout of http-tests/cache-tests (default: cloned into
 #                       cache-http/target/cache-tests/suite at CACHE_TESTS_COMMIT)
@@ -12,12 +14,16 @@
 #   ORIGIN_PORT, PROXY_PORT  loopback ports (default 18090, 18091)
 #   MVN_FLAGS           flags for ./mvnw (default: -o -q)
 #   DUMP=1              with TEST_IDs: print every request and response the suite sees
+#   CLIENT              the caching client measured: cache-http (default), or, in the same
+#                       harness for comparison, httpclient5 (Apache HttpClient 5's cache) or
+#                       okhttp (OkHttp 3's Cache)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 HERE="$ROOT/scripts/cache-tests"
-OUT="$ROOT/cache-http/target/cache-tests"
-SITE="$ROOT/src/site/resources/cache-tests"
+CLIENT=${CLIENT:-cache-http}
+OUT="$ROOT/cache-http/target/cache-tests/$CLIENT"
+SITE="$ROOT/src/site/resources/cache-tests/$CLIENT"
 COMMIT=${CACHE_TESTS_COMMIT:-b55b8bda3dbb8c927c04e85bd8d496a8caa3e4ba}
 ORIGIN_PORT=${ORIGIN_PORT:-18090}
 PROXY_PORT=${PROXY_PORT:-18091}
@@ -38,7 +44,7 @@ mkdir -p "$OUT"
 START=$(date +%s)
 
 # 1. the suite, and its client's one runtime dependency (undici, for the 1xx tests)
-SUITE=${CACHE_TESTS_DIR:-$OUT/suite}
+SUITE=${CACHE_TESTS_DIR:-$ROOT/cache-http/target/cache-tests/suite}
 if [[ ! -f "$SUITE/tests/index.mjs" ]]; then
   git clone -q "${CACHE_TESTS_REPO:-https://github.com/http-tests/cache-tests.git}" "$SUITE"
   git -C "$SUITE" checkout -q "$COMMIT"
@@ -85,7 +91,7 @@ PIDS+=($!)
 wait_for "$OUT/origin.log" "Listening on"
 java -cp "$CP" io.github.wscache.http.cachetests.CacheTestsProxy \
   --origin "http://127.0.0.1:$ORIGIN_PORT" --port "$PROXY_PORT" \
-  --log "$OUT/exchanges.jsonl" > "$OUT/proxy.log" 2>&1 &
+  --log "$OUT/exchanges.jsonl" --client "$CLIENT" > "$OUT/proxy.log" 2>&1 &
 PIDS+=($!)
 wait_for "$OUT/proxy.log" "Listening on"
 BUILT=$(date +%s)
@@ -98,9 +104,10 @@ cleanup
 trap - EXIT
 
 # 5. the count over the tests that apply to a private cache
-node "$HERE/summarize.mjs" "$SUITE" "$OUT/results.json" "$OUT" "$OUT/exchanges.jsonl"
+node "$HERE/summarize.mjs" "$SUITE" "$OUT/results.json" "$OUT" "$OUT/exchanges.jsonl" "$CLIENT"
 cat > "$OUT/run.txt" <<INFO
 date: $(date -u +%Y-%m-%dT%H:%M:%SZ)
+client: $(sed -n 's/^Listening on .* through //p' "$OUT/proxy.log")
 suite: http-tests/cache-tests $SUITE_REV
 wscache: $(git -C "$ROOT" rev-parse HEAD)$(git -C "$ROOT" diff --quiet HEAD -- cache-core cache-http || echo ' (with uncommitted changes)')
 java: $(java -version 2>&1 | head -1)

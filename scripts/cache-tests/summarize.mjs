@@ -1,9 +1,10 @@
 // Counts a cache-tests results JSON the way cache-tests.fyi shows it (the suite's own
 // determineTestResult, dependencies honoured), over the tests that apply to a PRIVATE cache,
 // and writes summary.json and summary.md. With an exchanges log of CacheTestsProxy, each
-// failure lists what cache-http answered to each request (status, Cache-Status, Age).
+// failure lists what the client answered to each request (status, cache status, Age).
 //
-// usage: node summarize.mjs SUITE_DIR RESULTS_JSON OUT_DIR [EXCHANGES_JSONL]
+// usage: node summarize.mjs SUITE_DIR RESULTS_JSON OUT_DIR [EXCHANGES_JSONL [NAME]]
+// (NAME: the client measured, cache-http by default)
 //
 // Which tests apply to a private cache (RFC 9111 §1: a browser's cache, or an HTTP client
 // library's). The suite marks tests with three flags (CONTRIBUTING.md): cdn_only, browser_only
@@ -23,9 +24,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-const [suiteDir, resultsFile, outDir, exchangesFile] = process.argv.slice(2)
+const [suiteDir, resultsFile, outDir, exchangesFile, clientName] = process.argv.slice(2)
+const name = clientName || 'cache-http'
 if (!suiteDir || !resultsFile || !outDir) {
-  console.error('usage: node summarize.mjs SUITE_DIR RESULTS_JSON OUT_DIR [EXCHANGES_JSONL]')
+  console.error('usage: node summarize.mjs SUITE_DIR RESULTS_JSON OUT_DIR [EXCHANGES_JSONL [NAME]]')
   process.exit(2)
 }
 const load = rel => import(pathToFileURL(path.resolve(suiteDir, rel)).href)
@@ -66,7 +68,7 @@ function answered (testId) {
     .sort((a, b) => Number(a.req) - Number(b.req))
     .map(e => `${e.req}: ${e.method} ` + (e.error
       ? `error ${e.error}`
-      : `${e.status}, ${e.cacheStatus || 'no Cache-Status'}` + (e.age ? `, Age ${e.age}` : '')))
+      : `${e.status}, ${e.cacheStatus || 'no cache status'}` + (e.age ? `, Age ${e.age}` : '')))
 }
 
 function count (res, onlyApplicable, skipBrowserOnly = false, honorDependencies = true) {
@@ -121,6 +123,7 @@ for (const suite of suites) {
 }
 
 const summary = {
+  client: name,
   rule: [
     'cdn_only tests are out (CDN-Cache-Control is addressed to CDNs)',
     'browser_skip tests whose name says "shared" are out (a shared cache\'s requirements)',
@@ -158,7 +161,7 @@ const label = {
 }
 const a = summary.applicable
 const md = []
-md.push('# cache-http on http-tests/cache-tests', '')
+md.push(`# ${name} on http-tests/cache-tests`, '')
 md.push(`${a.tests} tests apply to a private cache (of ${summary.all.tests}; the rule is in ` +
   'summarize.mjs).', '')
 md.push('| | tests | pass | required failures | optimal failures | check yes | check no | ' +
@@ -167,13 +170,13 @@ md.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
 const line = (n, c) => md.push(`| ${n} | ${c.tests} | ${c.pass} | ${c.fail} | ` +
   `${c.optional_fail} | ${c.yes} | ${c.no} | ${c.dependency_fail} | ${c.setup_fail} | ` +
   `${c.harness_fail + c.retry} | ${c.untested} |`)
-line('cache-http, private-cache tests', a)
-line('cache-http, the same, dependencies ignored', summary.applicableIgnoringDependencies)
+line(`${name}, private-cache tests`, a)
+line(`${name}, the same, dependencies ignored`, summary.applicableIgnoringDependencies)
 if (summary.chromeSameRule) {
   line('Chrome (the suite\'s results/chrome.json), same tests', summary.chromeSameRule)
   line('Chrome, the same, dependencies ignored', summary.chromeSameRuleIgnoringDependencies)
 }
-line('cache-http, what the suite\'s CLI runs (no browser_only)', summary.cliDefault)
+line(`${name}, what the suite's CLI runs (no browser_only)`, summary.cliDefault)
 md.push('')
 for (const o of ['fail', 'optional_fail', 'setup_fail', 'harness_fail', 'retry',
   'dependency_fail', 'no']) {
@@ -184,7 +187,7 @@ for (const o of ['fail', 'optional_fail', 'setup_fail', 'harness_fail', 'retry',
     const why = Array.isArray(r.raw) ? r.raw.join(': ') : o === 'dependency_fail'
       ? `depends on ${r.depends_on.join(', ')}` : ''
     md.push(`- \`${r.id}\` (${r.kind}): ${r.name} — ${why}` +
-      (r.answered && r.answered.length ? `; cache-http answered ${r.answered.join('; ')}` : ''))
+      (r.answered && r.answered.length ? `; ${name} answered ${r.answered.join('; ')}` : ''))
   }
   md.push('')
 }

@@ -1,9 +1,6 @@
 package io.github.wscache.http.cachetests;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.wscache.core.ResponseCache;
-import io.github.wscache.core.policy.Policy;
-import io.github.wscache.http.CachingHttpClient;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
@@ -17,14 +14,10 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,14 +35,17 @@ import java.util.concurrent.TimeUnit;
  * The harness that measures cache-http with the public
  * <a href="https://github.com/http-tests/cache-tests">http-tests/cache-tests</a> suite: a tiny
  * HTTP/1.1 server on loopback that forwards every request (method, path and query, fields,
- * body) to the suite's origin server through <b>one</b> long-lived {@link CachingHttpClient},
- * and writes back what that client answered: its status, every field (with {@code Age} and
- * {@code Cache-Status}) and its body. The suite's client talks to this proxy as to a reverse
- * proxy cache; what it measures is the private cache in front of the application.
+ * body) to the suite's origin server through <b>one</b> long-lived caching client, cache-http's
+ * {@link io.github.wscache.http.CachingHttpClient} (or, to compare in the same harness,
+ * HttpClient 5's or OkHttp's: {@link Upstreams}), and writes back what that client answered:
+ * its status, every field (with {@code Age} and {@code Cache-Status}) and its body. The suite's
+ * client talks to this proxy as to a reverse proxy cache; what it measures is the private cache
+ * in front of the application.
  *
  * <p>The proxy adds nothing of its own but the framing: {@code Content-Length} is the length of
  * the body it writes ({@code Transfer-Encoding} is never sent), a HEAD, 1xx, 204 or 304 answer
- * has no body, and a {@code Connection: close} from the answer closes the connection after it.
+ * has no body, and a {@code Connection: close} from the answer, or a 1xx answer (no final
+ * response follows it), closes the connection after it.
  * It does not drop the fields the answer carries (not {@code Connection}, {@code Keep-Alive} or
  * the fields {@code Connection} names): those a hit carries are the cache's doing, and the suite
  * checks them. Toward the origin it leaves out the request's hop-by-hop fields and those the JDK
@@ -64,10 +60,11 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  * java -cp ... io.github.wscache.http.cachetests.CacheTestsProxy \
- *     --origin http://127.0.0.1:18090 [--port 18091] [--log exchanges.jsonl]
+ *     --origin http://127.0.0.1:18090 [--port 18091] [--log exchanges.jsonl] \
+ *     [--client cache-http|httpclient5|okhttp]
  * </pre>
  *
- * <p>The policy (see {@link #policy}): every {@code GET} under the origin, with
+ * <p>cache-http's policy ({@link Upstreams#policy}): every {@code GET} under the origin, with
  * {@code honorHttpHeaders: only}, so that the response's fields alone decide, and
  * {@code ttl: 1d}, which then only says how long a stale entry is kept to be revalidated.
  */
@@ -96,22 +93,16 @@ public final class CacheTestsProxy implements AutoCloseable {
             Map.entry(503, "Service Unavailable"), Map.entry(504, "Gateway Timeout"));
 
     private final URI origin;
-    private final CachingHttpClient client;
+    private final Upstream upstream;
     private final ServerSocket listener;
     private final ExecutorService workers;
     private final Queue<Socket> connections = new ConcurrentLinkedQueue<>();
     private final PrintStream log;
 
-    private CacheTestsProxy(URI origin, int port, Path logFile) throws IOException {
+    private CacheTestsProxy(URI origin, int port, Path logFile, Upstream upstream)
+            throws IOException {
         this.origin = origin;
-        HttpClient delegate = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .connectTimeout(Duration.ofSeconds(5))
-                .build();
-        ResponseCache cache = ResponseCache.builder()
-                .policy(Policy.parse(policy(origin), "cache-tests-proxy")).build();
-        this.client = CachingHttpClient.builder(delegate).cache(cache).build();
+        this.upstream = upstream;
         this.log = logFile == null ? null : new PrintStream(Files.newOutputStream(logFile,
                 StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.WRITE), true, StandardCharsets.UTF_8);
@@ -125,24 +116,17 @@ public final class CacheTestsProxy implements AutoCloseable {
     }
 
     /**
-     * Starts a proxy in front of {@code origin} on loopback {@code port} (0: any free port),
-     * logging each exchange to {@code logFile} (null: no log).
+     * Starts a proxy that forwards through cache-http in front of {@code origin} on loopback
+     * {@code port} (0: any free port), logging each exchange to {@code logFile} (null: no log).
      */
     public static CacheTestsProxy start(URI origin, int port, Path logFile) throws IOException {
-        return new CacheTestsProxy(origin, port, logFile);
+        return start(origin, port, logFile, Upstreams.of("cache-http", origin));
     }
 
-    /**
-     * The policy the proxy's cache runs under: every {@code GET} under {@code origin}, the
-     * response's fields alone deciding.
-     */
-    static String policy(URI origin) {
-        String base = origin.toString().replaceAll("/+$", "");
-        return "operations:\n"
-                + "  - endpoint: '" + base + "/*'\n"
-                + "    operation: GET\n"
-                + "    ttl: 1d\n"
-                + "    honorHttpHeaders: only\n";
+    /** Starts a proxy that forwards through {@code upstream}, which it closes when closed. */
+    static CacheTestsProxy start(URI origin, int port, Path logFile, Upstream upstream)
+            throws IOException {
+        return new CacheTestsProxy(origin, port, logFile, upstream);
     }
 
     /** The port the proxy listens on (loopback). */
@@ -151,8 +135,8 @@ public final class CacheTestsProxy implements AutoCloseable {
     }
 
     /** The caching client every request goes through. */
-    public CachingHttpClient client() {
-        return client;
+    Upstream upstream() {
+        return upstream;
     }
 
     private void accept() {
@@ -195,23 +179,21 @@ public final class CacheTestsProxy implements AutoCloseable {
         entry.put("req", req.first("Req-Num"));
         entry.put("method", req.method);
         entry.put("path", req.target);
-        HttpRequest forwarded;
+        Upstream.Answer answer;
         try {
-            forwarded = forwarded(req);
+            answer = upstream.send(req.method, URI.create(
+                    origin.toString().replaceAll("/+$", "") + req.target), forwarded(req),
+                    req.body);
         } catch (IllegalArgumentException e) {
-            // a field or method the JDK client refuses: the proxy's failure, shown as a 502
+            // a field or method the client refuses: the proxy's failure, shown as a 502
             entry.put("error", e.toString());
             entry.put("status", 502);
             log(entry, start);
             return badGateway(req, e, out);
-        }
-        HttpResponse<byte[]> resp;
-        try {
-            resp = client.send(forwarded, HttpResponse.BodyHandlers.ofByteArray());
         } catch (RuntimeException e) {
-            // cache-http's own failure: shown as a 502 with the exception, logged with its
+            // the client's own failure: shown as a 502 with the exception, logged with its
             // stack on standard error
-            System.err.println("cache-http failed on " + req.method + " " + req.target);
+            System.err.println(upstream.name() + " failed on " + req.method + " " + req.target);
             e.printStackTrace(System.err);
             entry.put("error", e.toString());
             entry.put("status", 502);
@@ -228,11 +210,12 @@ public final class CacheTestsProxy implements AutoCloseable {
             Thread.currentThread().interrupt();
             return false;
         }
-        entry.put("status", resp.statusCode());
-        entry.put("cacheStatus", resp.headers().firstValue("Cache-Status").orElse(null));
-        entry.put("age", resp.headers().firstValue("Age").orElse(null));
+        entry.put("status", answer.status());
+        entry.put("cacheStatus", answer.cacheStatus());
+        entry.put("age", answer.fields().stream().filter(f -> f[0].equalsIgnoreCase("Age"))
+                .map(f -> f[1]).findFirst().orElse(null));
         log(entry, start);
-        return write(req, resp, out);
+        return write(req, answer, out);
     }
 
     /**
@@ -250,49 +233,41 @@ public final class CacheTestsProxy implements AutoCloseable {
         return !req.closes();
     }
 
-    private HttpRequest forwarded(Request req) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(
-                origin.toString().replaceAll("/+$", "") + req.target))
-                .timeout(Duration.ofSeconds(30))
-                .method(req.method, req.body.length == 0 ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofByteArray(req.body));
+    /** The request's fields as forwarded: no hop-by-hop field, none the client sets. */
+    private static List<String[]> forwarded(Request req) {
         List<String> named = new ArrayList<>();
         for (String c : req.all("Connection")) {
             for (String n : c.split(",")) {
                 named.add(n.trim().toLowerCase(Locale.ROOT));
             }
         }
+        List<String[]> fields = new ArrayList<>();
         for (String[] f : req.fields) {
             String lower = f[0].toLowerCase(Locale.ROOT);
             if (!NOT_FORWARDED.contains(lower) && !named.contains(lower)) {
-                b.header(f[0], f[1]);
+                fields.add(f);
             }
         }
-        return b.build();
+        return fields;
     }
 
-    private static boolean write(Request req, HttpResponse<byte[]> resp, OutputStream out)
+    private static boolean write(Request req, Upstream.Answer answer, OutputStream out)
             throws IOException {
-        int status = resp.statusCode();
-        byte[] body = resp.body() == null ? new byte[0] : resp.body();
+        int status = answer.status();
+        byte[] body = answer.body() == null ? new byte[0] : answer.body();
         boolean hasBody = !req.method.equals("HEAD") && status >= 200 && status != 204
                 && status != 304;
         StringBuilder head = new StringBuilder("HTTP/1.1 ").append(status).append(' ')
                 .append(reason(status)).append("\r\n");
         boolean close = false;
-        for (Map.Entry<String, List<String>> e : resp.headers().map().entrySet()) {
-            String name = e.getKey();
-            String lower = name.toLowerCase(Locale.ROOT);
-            if (name.startsWith(":") || lower.equals("transfer-encoding")
-                    || (hasBody && lower.equals("content-length"))) {
+        for (String[] f : answer.fields()) {
+            String lower = f[0].toLowerCase(Locale.ROOT);
+            if (lower.equals("transfer-encoding") || (hasBody && lower.equals("content-length"))) {
                 continue;
             }
-            for (String v : e.getValue()) {
-                head.append(name).append(": ").append(v).append("\r\n");
-                if (lower.equals("connection")
-                        && v.toLowerCase(Locale.ROOT).contains("close")) {
-                    close = true;
-                }
+            head.append(f[0]).append(": ").append(f[1]).append("\r\n");
+            if (lower.equals("connection") && f[1].toLowerCase(Locale.ROOT).contains("close")) {
+                close = true;
             }
         }
         if (hasBody) {
@@ -304,7 +279,9 @@ public final class CacheTestsProxy implements AutoCloseable {
             out.write(body);
         }
         out.flush();
-        return !close && !req.closes();
+        // a client that answers a 1xx as its final response (OkHttp 3 does, for 102 and 103):
+        // written as it came, then the connection closes, since no final response follows
+        return status >= 200 && !close && !req.closes();
     }
 
     private static String reason(int status) {
@@ -343,6 +320,7 @@ public final class CacheTestsProxy implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        upstream.close();
         if (log != null) {
             log.close();
         }
@@ -350,13 +328,15 @@ public final class CacheTestsProxy implements AutoCloseable {
 
     /**
      * Runs the proxy until the JVM is stopped: {@code --origin URL} (required), {@code --port N}
-     * (0, any free port, by default), {@code --log FILE}. Prints {@code Listening on URL} once
-     * it listens, and the cache's stats when stopped.
+     * (0, any free port, by default), {@code --log FILE}, {@code --client NAME}
+     * ({@code cache-http} by default; {@code httpclient5} or {@code okhttp} to compare). Prints
+     * {@code Listening on URL} once it listens, and cache-http's stats when stopped.
      */
     public static void main(String[] args) throws Exception {
         URI origin = null;
         int port = 0;
         Path logFile = null;
+        String client = "cache-http";
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--origin":
@@ -368,22 +348,29 @@ public final class CacheTestsProxy implements AutoCloseable {
                 case "--log":
                     logFile = Path.of(args[i + 1]);
                     break;
+                case "--client":
+                    client = args[i + 1];
+                    break;
                 default:
                     throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
         if (origin == null || args.length % 2 != 0) {
-            System.err.println("usage: CacheTestsProxy --origin URL [--port N] [--log FILE]");
+            System.err.println("usage: CacheTestsProxy --origin URL [--port N] [--log FILE]"
+                    + " [--client cache-http|httpclient5|okhttp]");
             System.exit(2);
         }
         if (System.getProperty(KEEPALIVE) == null) {
             // before the JDK client's connection pool is made: see KEEPALIVE
             System.setProperty(KEEPALIVE, "2");
         }
-        CacheTestsProxy proxy = start(origin, port, logFile);
+        CacheTestsProxy proxy = start(origin, port, logFile, Upstreams.of(client, origin));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            System.out.println("cache stats: " + proxy.client.cache().stats());
+            if (proxy.upstream instanceof Upstreams.CacheHttp) {
+                System.out.println("cache stats: "
+                        + ((Upstreams.CacheHttp) proxy.upstream).client().cache().stats());
+            }
             try {
                 proxy.close();
             } catch (IOException e) {
@@ -392,8 +379,7 @@ public final class CacheTestsProxy implements AutoCloseable {
             stopped.countDown();
         }));
         System.out.println("Listening on http://127.0.0.1:" + proxy.port() + "/ in front of "
-                + origin);
-        System.out.println("policy:\n" + policy(origin));
+                + origin + " through " + proxy.upstream);
         stopped.await();
     }
 

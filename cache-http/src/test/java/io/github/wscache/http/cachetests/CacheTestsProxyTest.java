@@ -132,8 +132,25 @@ class CacheTestsProxyTest {
     }
 
     @Test
+    void theComparedClients_answerASecondGetFromTheirCacheToo() throws Exception {
+        URI base = URI.create("http://127.0.0.1:" + origin.getAddress().getPort());
+        for (String name : List.of("httpclient5", "okhttp")) {
+            proxy.close();
+            proxy = CacheTestsProxy.start(base, 0, null, Upstreams.of(name, base));
+            HttpResponse<String> first = send("GET", "/" + name, null);
+            HttpResponse<String> second = send("GET", "/" + name, null);
+
+            assertThat(second.body()).as(name).isEqualTo(first.body())
+                    .isEqualTo("/" + name + " #1");
+            assertThat(second.headers().allValues("Test-Header")).as(name)
+                    .containsExactly("a", "b");
+            assertThat(counts.get("/" + name).get()).as(name).isEqualTo(1);
+        }
+    }
+
+    @Test
     void thePolicy_cachesEveryGetUnderTheOrigin_byTheHeadersAlone() {
-        assertThat(CacheTestsProxy.policy(URI.create("http://127.0.0.1:8000/")))
+        assertThat(Upstreams.policy(URI.create("http://127.0.0.1:8000/")))
                 .isEqualTo("operations:\n"
                         + "  - endpoint: 'http://127.0.0.1:8000/*'\n"
                         + "    operation: GET\n"
