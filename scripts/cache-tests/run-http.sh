@@ -120,4 +120,10 @@ if [[ $PUBLISH == 1 ]]; then
   cp "$OUT/results.json" "$OUT/summary.json" "$OUT/summary.md" "$OUT/exchanges.jsonl" \
     "$OUT/run.txt" "$SITE/"
   echo "published to $SITE"
+  SUMMARIES=()
+  for c in cache-http httpclient5 okhttp; do
+    [[ -f "$ROOT/src/site/resources/cache-tests/$c/summary.json" ]] &&
+      SUMMARIES+=("$ROOT/src/site/resources/cache-tests/$c/summary.json")
+  done
+  node "$HERE/compare.mjs" "$ROOT/src/site/resources/cache-tests" "${SUMMARIES[@]}" > /dev/null
 fi
