@@ -302,7 +302,10 @@ final class CacheStrategy {
         if (r.notCacheableReason().isPresent()) {
             return Decision.not(Reason.INTEGRATION, r.notCacheableReason().get());
         }
-        if (r.status() != 200) {
+        // with honorHttpHeaders: only, HTTP decides which statuses are kept (RFC 9111 §3):
+        // one this cache understands, with explicit freshness or heuristically cacheable;
+        // otherwise only 200, which every integration can replay
+        if (r.status() != 200 && !(p.httpHeadersOnly() && Freshness.isUnderstood(r.status()))) {
             return Decision.not(Reason.HTTP_STATUS, "HTTP status " + r.status());
         }
         if (!partitioned && r.perUserOnlyReason().isPresent()) {
@@ -342,8 +345,11 @@ final class CacheStrategy {
         // a shared cache's storage rules even for a private cache: private only in an entry
         // of the caller's own (see Invocation.Builder.privateCache)
         Storability s = Freshness.storable("GET", meta, OPTIONS, partitioned);
-        if (!s.isStorable() && s != Storability.NO_FRESHNESS_INFORMATION) {
-            return Decision.not(Reason.HTTP_RULES, s.reason());
+        if (!s.isStorable() && (s != Storability.NO_FRESHNESS_INFORMATION
+                || r.status() != 200)) {
+            return Decision.not(r.status() != 200 && s == Storability.NO_FRESHNESS_INFORMATION
+                    ? Reason.HTTP_STATUS : Reason.HTTP_RULES, s.reason()
+                    + (r.status() != 200 ? " (HTTP status " + r.status() + ")" : ""));
         }
         CacheControl cc = meta.cacheControl();
         if (cc.noCache()) {

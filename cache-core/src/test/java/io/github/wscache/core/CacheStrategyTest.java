@@ -88,6 +88,21 @@ class CacheStrategyTest {
                 null, 86_400, 172_800));
         rows.add(Arguments.of("headers only: max-age as with honorHttpHeaders: true", HTTP_ONLY,
                 ok().header("Cache-Control", "max-age=300").build(), false, null, 300, 300));
+        rows.add(Arguments.of("headers only: a 404 with max-age is kept", HTTP_ONLY,
+                ok().status(404).header("Cache-Control", "max-age=30").build(), false, null, 30,
+                30));
+        rows.add(Arguments.of("headers only: a 410, heuristically cacheable", HTTP_ONLY,
+                ok().status(410).header("Last-Modified", "Tue, 24 Nov 2026 10:20:00 GMT")
+                        .build(), false, null, 600, 1200));
+        rows.add(Arguments.of("headers only: a 500 without freshness is not", HTTP_ONLY,
+                ok().status(500).header("ETag", "\"1\"").build(), false, "HTTP status 500", 0,
+                0));
+        rows.add(Arguments.of("headers only: a 206 never", HTTP_ONLY,
+                ok().status(206).header("Cache-Control", "max-age=30").build(), false,
+                "HTTP status 206", 0, 0));
+        rows.add(Arguments.of("headers true: only 200 is kept", HTTP,
+                ok().status(404).header("Cache-Control", "max-age=30").build(), false,
+                "HTTP status 404", 0, 0));
         rows.add(Arguments.of("headers ignored without honorHttpHeaders", TTL_60,
                 ok().header("Cache-Control", "no-store").build(), false, null, 60, 60));
         return rows.stream();
