@@ -8,6 +8,7 @@ import io.github.wscache.edge.internal.EdgeAdministered;
 import io.github.wscache.edge.internal.EdgeCache;
 import io.github.wscache.edge.internal.EdgeCommand;
 import io.github.wscache.edge.internal.EdgeCounters;
+import io.github.wscache.edge.internal.EdgeSettings;
 import io.github.wscache.edge.internal.OriginClient;
 import io.github.wscache.edge.internal.ProxyServlet;
 import io.github.wscache.edge.internal.RequestRules;
@@ -24,12 +25,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Locale;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -156,7 +153,7 @@ public final class EdgeServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EdgeServer.class);
 
-    private final Builder config;
+    private final EdgeSettings settings;
     private final EdgeCounters counters = new EdgeCounters();
     private final AtomicBoolean closed = new AtomicBoolean();
     private TrafficValve traffic;
@@ -174,8 +171,8 @@ public final class EdgeServer implements AutoCloseable {
     private int port = -1;
     private int adminPort = -1;
 
-    private EdgeServer(Builder b) {
-        this.config = b;
+    private EdgeServer(EdgeSettings settings) {
+        this.settings = settings;
     }
 
     /** Returns a builder. */
@@ -193,32 +190,34 @@ public final class EdgeServer implements AutoCloseable {
         if (tomcat != null || closed.get()) {
             throw new IllegalStateException("edge server was already started");
         }
-        pool = new ThreadPoolExecutor(config.fetchThreads, config.fetchThreads, 30,
+        pool = new ThreadPoolExecutor(settings.fetchThreads(), settings.fetchThreads(), 30,
                 TimeUnit.SECONDS, new LinkedBlockingQueue<>(), threads("fetch"));
         pool.allowCoreThreadTimeOut(true);
         clientThreads = Executors.newCachedThreadPool(threads("client"));
         timer = Executors.newSingleThreadScheduledExecutor(threads("timer"));
-        RequestRules rules = RequestRules.of(config.anonymousCookies, config.keyHeaders,
-                config.keepMethodOverride, config.trustedProxies);
-        cache = new EdgeCache(new OriginClient(clientThreads, config.connectTimeout),
-                config.clock, config.maxBytes, config.varyCookies, config.cacheFault,
-                config.invalidateLocations, config.purgeHeader, rules);
+        RequestRules rules = settings.requestRules();
+        cache = new EdgeCache(new OriginClient(clientThreads, settings.connectTimeout()),
+                settings.clock(), settings.maxBytes(), settings.varyCookies(),
+                settings.cacheFault(), settings.invalidateLocations(), settings.purgeHeader(),
+                rules);
         Set<String> hosts = new LinkedHashSet<>();
-        hosts.add(Composer.authority(config.origin));
-        for (String h : config.includeHosts) {
+        hosts.add(Composer.authority(settings.origin()));
+        for (String h : settings.includeHosts()) {
             hosts.add(Composer.authority(URI.create("http://" + h)));
         }
-        Composer composer = new Composer(cache, pool, timer, hosts, config.maxIncludeDepth,
-                config.includeTimeout, config.esiAlways, counters);
-        String origin = config.origin.toString().replaceAll("/+$", "");
+        Composer composer = new Composer(cache, pool, timer, hosts,
+                settings.maxIncludeDepth(), settings.includeTimeout(), settings.esiAlways(),
+                counters);
+        String origin = settings.originPrefix();
         audited = AuditedAdmin.builder(new EdgeAdministered(cache, counters, this::stats, origin,
-                () -> port, config.purgeSecret != null)).build();
-        actions = config.classification == null ? null : new ServerActions(
-                config.classification, com.github.benmanes.caffeine.cache.Ticker.systemTicker());
+                () -> port, settings.purgeSecret() != null)).build();
+        actions = settings.clientClassification() == null ? null : new ServerActions(
+                settings.clientClassification(),
+                com.github.benmanes.caffeine.cache.Ticker.systemTicker());
         ProxyServlet servlet = new ProxyServlet(origin, cache, composer, counters,
-                config.readTimeout, rules, actions);
-        if (config.accessLog != null) {
-            accessLog = new AccessLog(config.accessLog, ZoneId.systemDefault());
+                settings.readTimeout(), rules, actions);
+        if (settings.accessLog() != null) {
+            accessLog = new AccessLog(settings.accessLog(), ZoneId.systemDefault());
         }
         traffic = new TrafficValve(accessLog);
         try {
@@ -226,7 +225,7 @@ public final class EdgeServer implements AutoCloseable {
             tomcat = new Tomcat();
             tomcat.setBaseDir(baseDir.toString());
             tomcat.setSilent(true);
-            proxyConnector = connector(config.address, config.port);
+            proxyConnector = connector(settings.address(), settings.port());
             tomcat.setConnector(proxyConnector);
             StandardContext context = (StandardContext) tomcat.addContext("", null);
             context.setClearReferencesThreadLocals(false);
@@ -235,25 +234,25 @@ public final class EdgeServer implements AutoCloseable {
             Wrapper w = Tomcat.addServlet(context, "edge", servlet);
             w.setLoadOnStartup(1);
             context.addServletMapping("/", "edge");
-            Connector admin = config.adminPath == null ? null : addAdmin();
+            Connector admin = settings.adminPath() == null ? null : addAdmin();
             tomcat.start();
-            port = listening(proxyConnector, config.address, config.port);
+            port = listening(proxyConnector, settings.address(), settings.port());
             adminPort = admin == null ? -1
-                    : listening(admin, config.adminAddress, config.adminPort);
-            if (config.warmupSettings.configured()) {
+                    : listening(admin, settings.adminAddress(), settings.adminPort());
+            if (settings.warmup().configured()) {
                 // a composer of its own: the warm-up's fetches stay out of the client counters
                 EdgeCounters warmCounters = new EdgeCounters();
-                warmup = new Warmup(config.warmupSettings, origin, cache, new Composer(cache,
-                        pool, timer, hosts, config.maxIncludeDepth, config.includeTimeout,
-                        config.esiAlways, warmCounters), warmCounters, new OriginClient(
-                        clientThreads, config.connectTimeout), config.readTimeout,
-                        config.includeTimeout).start();
+                warmup = new Warmup(settings.warmup(), origin, cache, new Composer(cache,
+                        pool, timer, hosts, settings.maxIncludeDepth(),
+                        settings.includeTimeout(), settings.esiAlways(), warmCounters),
+                        warmCounters, new OriginClient(clientThreads, settings.connectTimeout()),
+                        settings.readTimeout(), settings.includeTimeout()).start();
             }
             registerMBean();
         } catch (IOException | LifecycleException e) {
             close();
             throw new UncheckedIOException(new IOException(
-                    "edge server cannot start on port " + config.port, e));
+                    "edge server cannot start on port " + settings.port(), e));
         }
         return this;
     }
@@ -299,19 +298,19 @@ public final class EdgeServer implements AutoCloseable {
         host.setName("localhost");
         engine.addChild(host);
         service.setContainer(engine);
-        Connector c = connector(config.adminAddress, config.adminPort);
+        Connector c = connector(settings.adminAddress(), settings.adminPort());
         service.addConnector(c);
         tomcat.getServer().addService(service);
         StandardContext context = (StandardContext) tomcat.addContext(host, "", null);
         context.setClearReferencesThreadLocals(false);
         context.setClearReferencesRmiTargets(false);
         Tomcat.addServlet(context, "admin",
-                new AdminServlet(config.adminPath, () -> stats().toJson(), config.purgeSecret,
-                        audited, counters));
+                new AdminServlet(settings.adminPath(), () -> stats().toJson(),
+                        settings.purgeSecret(), audited, counters));
         context.addServletMapping("/", "admin");
-        Tomcat.addServlet(context, "wscache-admin", config.purgeSecret == null
+        Tomcat.addServlet(context, "wscache-admin", settings.purgeSecret() == null
                 ? io.github.wscache.admin.AdminServlet.readOnly(audited)
-                : new io.github.wscache.admin.AdminServlet(audited, config.purgeSecret));
+                : new io.github.wscache.admin.AdminServlet(audited, settings.purgeSecret()));
         context.addServletMapping(ADMIN_PAGE_PATH + "/*", "wscache-admin");
         return c;
     }
@@ -455,11 +454,12 @@ public final class EdgeServer implements AutoCloseable {
             return;
         }
         LOG.info("stopping: waiting up to {} ms for {} request(s) in flight",
-                config.drainTimeout.toMillis(), inFlight);
+                settings.drainTimeout().toMillis(), inFlight);
         try {
-            if (!traffic.awaitIdle(config.drainTimeout.toNanos())) {
+            if (!traffic.awaitIdle(settings.drainTimeout().toNanos())) {
                 LOG.warn("stopping: {} request(s) still in flight after the drain timeout of {} "
-                        + "ms are cut off", traffic.inFlight(), config.drainTimeout.toMillis());
+                        + "ms are cut off", traffic.inFlight(),
+                        settings.drainTimeout().toMillis());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -502,34 +502,7 @@ public final class EdgeServer implements AutoCloseable {
      * }</pre>
      */
     public static final class Builder {
-        private URI origin;
-        private int port;
-        private String address = "0.0.0.0";
-        private int maxIncludeDepth = 3;
-        private Duration includeTimeout = Duration.ofSeconds(5);
-        private boolean esiAlways;
-        private List<String> varyCookies = List.of();
-        private final List<String> includeHosts = new ArrayList<>();
-        private long maxBytes = 64L << 20;
-        private InstantSource clock = InstantSource.system();
-        private String adminPath = DEFAULT_ADMIN_PATH;
-        private String adminAddress = "127.0.0.1";
-        private int adminPort;
-        private int fetchThreads = 64;
-        private Duration connectTimeout = Duration.ofSeconds(10);
-        private Duration readTimeout = Duration.ofSeconds(30);
-        private Duration drainTimeout = Duration.ofSeconds(10);
-        private OutputStream accessLog;
-        private Runnable cacheFault;
-        private boolean invalidateLocations = true;
-        private String purgeSecret;
-        private String purgeHeader;
-        private List<String> anonymousCookies = List.of();
-        private List<String> keyHeaders = List.of();
-        private boolean keepMethodOverride;
-        private List<String> trustedProxies = List.of();
-        private final Warmup.Settings warmupSettings = new Warmup.Settings();
-        private ClientClassification classification;
+        private final EdgeSettings settings = new EdgeSettings();
 
         private Builder() {
         }
@@ -539,7 +512,7 @@ public final class EdgeServer implements AutoCloseable {
          * {@code classification} says (off by default; {@code null} turns it off).
          */
         public Builder clientClassification(ClientClassification classification) {
-            this.classification = classification;
+            settings.clientClassification(classification);
             return this;
         }
 
@@ -553,12 +526,7 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalArgumentException if shorter than 16 characters or not printable ASCII
          */
         public Builder purgeSecret(String secret) {
-            Objects.requireNonNull(secret, "purgeSecret");
-            if (secret.length() < 16 || !secret.chars().allMatch(c -> c > ' ' && c < 127)) {
-                throw new IllegalArgumentException("the purge secret must be at least 16 "
-                        + "printable ASCII characters without spaces");
-            }
-            this.purgeSecret = secret;
+            settings.purgeSecret(secret);
             return this;
         }
 
@@ -570,16 +538,7 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalStateException if already set
          */
         public Builder origin(URI origin) {
-            Objects.requireNonNull(origin, "origin");
-            if (this.origin != null) {
-                throw new IllegalStateException("origin was already set: " + this.origin);
-            }
-            String scheme = origin.getScheme() == null ? ""
-                    : origin.getScheme().toLowerCase(Locale.ROOT);
-            if (!scheme.equals("http") && !scheme.equals("https") || origin.getHost() == null) {
-                throw new IllegalArgumentException("origin must be an http URL: " + origin);
-            }
-            this.origin = origin;
+            settings.origin(origin);
             return this;
         }
 
@@ -589,10 +548,7 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalArgumentException if not in 0..65535
          */
         public Builder port(int port) {
-            if (port < 0 || port > 65535) {
-                throw new IllegalArgumentException("port must be in 0..65535: " + port);
-            }
-            this.port = port;
+            settings.port(port);
             return this;
         }
 
@@ -603,11 +559,7 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalArgumentException if blank
          */
         public Builder address(String address) {
-            Objects.requireNonNull(address, "address");
-            if (address.isBlank()) {
-                throw new IllegalArgumentException("address must not be blank");
-            }
-            this.address = address;
+            settings.address(address);
             return this;
         }
 
@@ -618,11 +570,7 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalArgumentException if blank
          */
         public Builder adminAddress(String address) {
-            Objects.requireNonNull(address, "adminAddress");
-            if (address.isBlank()) {
-                throw new IllegalArgumentException("admin address must not be blank");
-            }
-            this.adminAddress = address;
+            settings.adminAddress(address);
             return this;
         }
 
@@ -633,10 +581,7 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalArgumentException if not in 0..65535
          */
         public Builder adminPort(int port) {
-            if (port < 0 || port > 65535) {
-                throw new IllegalArgumentException("admin port must be in 0..65535: " + port);
-            }
-            this.adminPort = port;
+            settings.adminPort(port);
             return this;
         }
 
@@ -647,7 +592,7 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalArgumentException if not positive
          */
         public Builder connectTimeout(Duration timeout) {
-            this.connectTimeout = positive(timeout, "connect timeout");
+            settings.connectTimeout(timeout);
             return this;
         }
 
@@ -658,7 +603,7 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalArgumentException if not positive
          */
         public Builder readTimeout(Duration timeout) {
-            this.readTimeout = positive(timeout, "read timeout");
+            settings.readTimeout(timeout);
             return this;
         }
 
@@ -669,12 +614,7 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalArgumentException if negative
          */
         public Builder drainTimeout(Duration timeout) {
-            Objects.requireNonNull(timeout, "drainTimeout");
-            if (timeout.isNegative()) {
-                throw new IllegalArgumentException("drain timeout must not be negative: "
-                        + timeout);
-            }
-            this.drainTimeout = timeout;
+            settings.drainTimeout(timeout);
             return this;
         }
 
@@ -687,16 +627,8 @@ public final class EdgeServer implements AutoCloseable {
          * {@link EdgeServer#close()}; {@code null} turns the log off.
          */
         public Builder accessLog(OutputStream out) {
-            this.accessLog = out;
+            settings.accessLog(out);
             return this;
-        }
-
-        private static Duration positive(Duration timeout, String name) {
-            Objects.requireNonNull(timeout, name);
-            if (timeout.isZero() || timeout.isNegative()) {
-                throw new IllegalArgumentException(name + " must be positive: " + timeout);
-            }
-            return timeout;
         }
 
         /**
@@ -706,11 +638,7 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalArgumentException if negative
          */
         public Builder maxIncludeDepth(int depth) {
-            if (depth < 0) {
-                throw new IllegalArgumentException("max include depth must not be negative: "
-                        + depth);
-            }
-            this.maxIncludeDepth = depth;
+            settings.maxIncludeDepth(depth);
             return this;
         }
 
@@ -721,18 +649,13 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalArgumentException if not positive
          */
         public Builder includeTimeout(Duration timeout) {
-            Objects.requireNonNull(timeout, "includeTimeout");
-            if (timeout.isZero() || timeout.isNegative()) {
-                throw new IllegalArgumentException("include timeout must be positive: "
-                        + timeout);
-            }
-            this.includeTimeout = timeout;
+            settings.includeTimeout(timeout);
             return this;
         }
 
         /** Processes ESI in every textual response, not only those the origin marks. */
         public Builder esiAlways(boolean esiAlways) {
-            this.esiAlways = esiAlways;
+            settings.esiAlways(esiAlways);
             return this;
         }
 
@@ -744,13 +667,7 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalArgumentException if a name is blank
          */
         public Builder varyCookies(String... names) {
-            for (String n : names) {
-                if (n == null || n.isBlank()) {
-                    throw new IllegalArgumentException("vary cookie names must not be blank: "
-                            + List.of(names));
-                }
-            }
-            this.varyCookies = List.of(names);
+            settings.varyCookies(names);
             return this;
         }
 
@@ -759,10 +676,7 @@ public final class EdgeServer implements AutoCloseable {
          * origin's (port 80 when omitted). Includes are always fetched from the named host.
          */
         public Builder includeHosts(String... hosts) {
-            for (String h : hosts) {
-                Objects.requireNonNull(h, "include host");
-                includeHosts.add(h);
-            }
+            settings.includeHosts(hosts);
             return this;
         }
 
@@ -772,16 +686,13 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalArgumentException if not positive
          */
         public Builder maxBytes(long bytes) {
-            if (bytes <= 0) {
-                throw new IllegalArgumentException("max bytes must be positive: " + bytes);
-            }
-            this.maxBytes = bytes;
+            settings.maxBytes(bytes);
             return this;
         }
 
         /** Sets the time source for freshness and {@code Age} (tests pass a fake one). */
         public Builder clock(InstantSource clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
+            settings.clock(clock);
             return this;
         }
 
@@ -792,10 +703,7 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalArgumentException if it does not start with {@code /}
          */
         public Builder adminPath(String path) {
-            if (path != null && !path.startsWith("/")) {
-                throw new IllegalArgumentException("admin path must start with /: " + path);
-            }
-            this.adminPath = path;
+            settings.adminPath(path);
             return this;
         }
 
@@ -806,10 +714,7 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalArgumentException if not positive
          */
         public Builder fetchThreads(int threads) {
-            if (threads <= 0) {
-                throw new IllegalArgumentException("fetch threads must be positive: " + threads);
-            }
-            this.fetchThreads = threads;
+            settings.fetchThreads(threads);
             return this;
         }
 
@@ -824,7 +729,7 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalStateException if already set
          */
         public Builder warmupUrl(URI list) {
-            warmupSettings.url(list);
+            settings.warmup().url(list);
             return this;
         }
 
@@ -836,7 +741,7 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalStateException if already set
          */
         public Builder warmupFile(Path list) {
-            warmupSettings.file(list);
+            settings.warmup().file(list);
             return this;
         }
 
@@ -850,7 +755,7 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalStateException if already set
          */
         public Builder warmupFromLog(Path accessLog, int top) {
-            warmupSettings.fromLog(accessLog, top);
+            settings.warmup().fromLog(accessLog, top);
             return this;
         }
 
@@ -861,7 +766,7 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalArgumentException if not in 1..64
          */
         public Builder warmupConcurrency(int paths) {
-            warmupSettings.concurrency(paths);
+            settings.warmup().concurrency(paths);
             return this;
         }
 
@@ -872,7 +777,7 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalArgumentException if not positive
          */
         public Builder warmupBudget(Duration budget) {
-            warmupSettings.budget(budget);
+            settings.warmup().budget(budget);
             return this;
         }
 
@@ -886,7 +791,7 @@ public final class EdgeServer implements AutoCloseable {
          * page for everyone.
          */
         public Builder invalidateLocations(boolean invalidate) {
-            this.invalidateLocations = invalidate;
+            settings.invalidateLocations(invalidate);
             return this;
         }
 
@@ -904,11 +809,7 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalArgumentException if {@code name} is not a valid field name
          */
         public Builder purgeHeader(String name) {
-            Objects.requireNonNull(name, "purgeHeader");
-            if (!name.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
-                throw new IllegalArgumentException("not an HTTP field name: '" + name + "'");
-            }
-            this.purgeHeader = name;
+            settings.purgeHeader(name);
             return this;
         }
 
@@ -924,9 +825,7 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalArgumentException naming a value that is not a cookie name
          */
         public Builder anonymousCookies(String... names) {
-            List<String> n = List.of(names);
-            RequestRules.of(n, List.of(), false, List.of());
-            this.anonymousCookies = n;
+            settings.anonymousCookies(names);
             return this;
         }
 
@@ -941,10 +840,7 @@ public final class EdgeServer implements AutoCloseable {
          *     itself ({@code Host}, {@code Forwarded}, hop-by-hop fields) or {@code Cookie}
          */
         public Builder keyHeaders(String... names) {
-            for (String n : names) {
-                RequestRules.checkKeyHeader(n);
-            }
-            this.keyHeaders = List.of(names);
+            settings.keyHeaders(names);
             return this;
         }
 
@@ -956,7 +852,7 @@ public final class EdgeServer implements AutoCloseable {
          * Other methods are never stored and always keep them.
          */
         public Builder keepMethodOverride(boolean keep) {
-            this.keepMethodOverride = keep;
+            settings.keepMethodOverride(keep);
             return this;
         }
 
@@ -971,15 +867,13 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalArgumentException naming a value that is not an address or block
          */
         public Builder trustedProxies(String... addresses) {
-            List<String> a = List.of(addresses);
-            RequestRules.of(List.of(), List.of(), false, a);
-            this.trustedProxies = a;
+            settings.trustedProxies(addresses);
             return this;
         }
 
         /** Runs before every cache lookup; tests make it throw to prove failures are misses. */
         Builder cacheFault(Runnable fault) {
-            this.cacheFault = fault;
+            settings.cacheFault(fault);
             return this;
         }
 
@@ -989,11 +883,8 @@ public final class EdgeServer implements AutoCloseable {
          * @throws IllegalStateException if no origin was set
          */
         public EdgeServer build() {
-            if (origin == null) {
-                throw new IllegalStateException("an origin is required: call origin(URI)");
-            }
-            warmupSettings.check();
-            return new EdgeServer(this);
+            settings.check();
+            return new EdgeServer(settings);
         }
     }
 }
