@@ -9,6 +9,7 @@ import io.github.wscache.edge.internal.EdgeCache;
 import io.github.wscache.edge.internal.EdgeCommand;
 import io.github.wscache.edge.internal.EdgeCounters;
 import io.github.wscache.edge.internal.EdgeSettings;
+import io.github.wscache.edge.internal.EdgeThreads;
 import io.github.wscache.edge.internal.OriginClient;
 import io.github.wscache.edge.internal.ProxyServlet;
 import io.github.wscache.edge.internal.RequestRules;
@@ -29,15 +30,7 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import javax.management.JMException;
 import org.apache.catalina.LifecycleException;
@@ -159,9 +152,7 @@ public final class EdgeServer implements AutoCloseable {
     private TrafficValve traffic;
     private AccessLog accessLog;
     private Connector proxyConnector;
-    private ThreadPoolExecutor pool;
-    private ExecutorService clientThreads;
-    private ScheduledExecutorService timer;
+    private EdgeThreads threads;
     private EdgeCache cache;
     private Warmup warmup;
     private AuditedAdmin audited;
@@ -190,13 +181,9 @@ public final class EdgeServer implements AutoCloseable {
         if (tomcat != null || closed.get()) {
             throw new IllegalStateException("edge server was already started");
         }
-        pool = new ThreadPoolExecutor(settings.fetchThreads(), settings.fetchThreads(), 30,
-                TimeUnit.SECONDS, new LinkedBlockingQueue<>(), threads("fetch"));
-        pool.allowCoreThreadTimeOut(true);
-        clientThreads = Executors.newCachedThreadPool(threads("client"));
-        timer = Executors.newSingleThreadScheduledExecutor(threads("timer"));
+        threads = new EdgeThreads(settings.fetchThreads());
         RequestRules rules = settings.requestRules();
-        cache = new EdgeCache(new OriginClient(clientThreads, settings.connectTimeout()),
+        cache = new EdgeCache(new OriginClient(threads.client(), settings.connectTimeout()),
                 settings.clock(), settings.maxBytes(), settings.varyCookies(),
                 settings.cacheFault(), settings.invalidateLocations(), settings.purgeHeader(),
                 rules);
@@ -205,7 +192,7 @@ public final class EdgeServer implements AutoCloseable {
         for (String h : settings.includeHosts()) {
             hosts.add(Composer.authority(URI.create("http://" + h)));
         }
-        Composer composer = new Composer(cache, pool, timer, hosts,
+        Composer composer = new Composer(cache, threads.fetch(), threads.timer(), hosts,
                 settings.maxIncludeDepth(), settings.includeTimeout(), settings.esiAlways(),
                 counters);
         String origin = settings.originPrefix();
@@ -243,10 +230,11 @@ public final class EdgeServer implements AutoCloseable {
                 // a composer of its own: the warm-up's fetches stay out of the client counters
                 EdgeCounters warmCounters = new EdgeCounters();
                 warmup = new Warmup(settings.warmup(), origin, cache, new Composer(cache,
-                        pool, timer, hosts, settings.maxIncludeDepth(),
+                        threads.fetch(), threads.timer(), hosts, settings.maxIncludeDepth(),
                         settings.includeTimeout(), settings.esiAlways(), warmCounters),
-                        warmCounters, new OriginClient(clientThreads, settings.connectTimeout()),
-                        settings.readTimeout(), settings.includeTimeout()).start();
+                        warmCounters, new OriginClient(threads.client(),
+                        settings.connectTimeout()), settings.readTimeout(),
+                        settings.includeTimeout()).start();
             }
             registerMBean();
         } catch (IOException | LifecycleException e) {
@@ -313,21 +301,6 @@ public final class EdgeServer implements AutoCloseable {
                 : new io.github.wscache.admin.AdminServlet(audited, settings.purgeSecret()));
         context.addServletMapping(ADMIN_PAGE_PATH + "/*", "wscache-admin");
         return c;
-    }
-
-    /**
-     * Daemon threads that do not hold Tomcat's web application class loader (they are created
-     * lazily, often on a request thread), so that stopping Tomcat finds no leaked threads.
-     */
-    private static ThreadFactory threads(String name) {
-        AtomicInteger n = new AtomicInteger();
-        ClassLoader loader = EdgeServer.class.getClassLoader();
-        return r -> {
-            Thread t = new Thread(r, "wscache-edge-" + name + "-" + n.incrementAndGet());
-            t.setDaemon(true);
-            t.setContextClassLoader(loader);
-            return t;
-        };
     }
 
     /** Returns the port the server listens on (the actual one when 0 was configured). */
@@ -424,10 +397,8 @@ public final class EdgeServer implements AutoCloseable {
         } catch (LifecycleException e) {
             throw new IllegalStateException("cannot stop tomcat", e);
         } finally {
-            for (ExecutorService e : new ExecutorService[] {pool, clientThreads, timer}) {
-                if (e != null) {
-                    e.shutdownNow();
-                }
+            if (threads != null) {
+                threads.close();
             }
             if (audited != null) {
                 audited.close();
