@@ -10,6 +10,7 @@ import io.github.wscache.edge.internal.EdgeCommand;
 import io.github.wscache.edge.internal.EdgeCounters;
 import io.github.wscache.edge.internal.EdgeSettings;
 import io.github.wscache.edge.internal.EdgeThreads;
+import io.github.wscache.edge.internal.EdgeTomcat;
 import io.github.wscache.edge.internal.OriginClient;
 import io.github.wscache.edge.internal.ProxyServlet;
 import io.github.wscache.edge.internal.RequestRules;
@@ -21,26 +22,17 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.time.ZoneId;
-import java.util.Comparator;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Stream;
 import javax.management.JMException;
 import org.apache.catalina.LifecycleException;
-import org.apache.catalina.Wrapper;
-import org.apache.catalina.connector.Connector;
-import org.apache.catalina.core.StandardContext;
-import org.apache.catalina.core.StandardEngine;
-import org.apache.catalina.core.StandardHost;
-import org.apache.catalina.core.StandardService;
-import org.apache.catalina.startup.Tomcat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -151,16 +143,12 @@ public final class EdgeServer implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private TrafficValve traffic;
     private AccessLog accessLog;
-    private Connector proxyConnector;
     private EdgeThreads threads;
     private EdgeCache cache;
     private Warmup warmup;
     private AuditedAdmin audited;
     private ServerActions actions;
-    private Tomcat tomcat;
-    private Path baseDir;
-    private int port = -1;
-    private int adminPort = -1;
+    private EdgeTomcat tomcat;
 
     private EdgeServer(EdgeSettings settings) {
         this.settings = settings;
@@ -197,7 +185,7 @@ public final class EdgeServer implements AutoCloseable {
                 counters);
         String origin = settings.originPrefix();
         audited = AuditedAdmin.builder(new EdgeAdministered(cache, counters, this::stats, origin,
-                () -> port, settings.purgeSecret() != null)).build();
+                this::port, settings.purgeSecret() != null)).build();
         actions = settings.clientClassification() == null ? null : new ServerActions(
                 settings.clientClassification(),
                 com.github.benmanes.caffeine.cache.Ticker.systemTicker());
@@ -208,24 +196,12 @@ public final class EdgeServer implements AutoCloseable {
         }
         traffic = new TrafficValve(accessLog);
         try {
-            baseDir = Files.createTempDirectory("wscache-edge");
-            tomcat = new Tomcat();
-            tomcat.setBaseDir(baseDir.toString());
-            tomcat.setSilent(true);
-            proxyConnector = connector(settings.address(), settings.port());
-            tomcat.setConnector(proxyConnector);
-            StandardContext context = (StandardContext) tomcat.addContext("", null);
-            context.setClearReferencesThreadLocals(false);
-            context.setClearReferencesRmiTargets(false);
-            context.getPipeline().addValve(traffic);
-            Wrapper w = Tomcat.addServlet(context, "edge", servlet);
-            w.setLoadOnStartup(1);
-            context.addServletMapping("/", "edge");
-            Connector admin = settings.adminPath() == null ? null : addAdmin();
+            tomcat = new EdgeTomcat(settings.address(), settings.port(), traffic, servlet);
+            if (settings.adminPath() != null) {
+                tomcat.addAdminPort(settings.adminAddress(), settings.adminPort(),
+                        adminServlets());
+            }
             tomcat.start();
-            port = listening(proxyConnector, settings.address(), settings.port());
-            adminPort = admin == null ? -1
-                    : listening(admin, settings.adminAddress(), settings.adminPort());
             if (settings.warmup().configured()) {
                 // a composer of its own: the warm-up's fetches stay out of the client counters
                 EdgeCounters warmCounters = new EdgeCounters();
@@ -254,58 +230,24 @@ public final class EdgeServer implements AutoCloseable {
         }
     }
 
-    private static Connector connector(String address, int port) {
-        Connector c = new Connector();
-        c.setPort(port);
-        c.setProperty("address", address);
-        // a request still running after the drain has been cut off: do not wait for it again
-        c.setProperty("executorTerminationTimeoutMillis", "1000");
-        return c;
-    }
-
-    private static int listening(Connector c, String address, int port) throws IOException {
-        int p = c.getLocalPort();
-        if (p <= 0) {
-            throw new IOException("cannot listen on " + address + ":" + port);
-        }
-        return p;
-    }
-
     /**
-     * The admin port: a Tomcat service of its own (own connector, engine, host and context), so
-     * that nothing of the proxy is reachable through it and the stats are not reachable through
-     * the proxy's port.
+     * The admin port's servlets: the stats and purges for scripts on every path but the admin
+     * page, which is cache-admin's.
      */
-    private Connector addAdmin() {
-        StandardService service = new StandardService();
-        service.setName("wscache-edge-admin");
-        StandardEngine engine = new StandardEngine();
-        engine.setName("wscache-edge-admin");
-        engine.setDefaultHost("localhost");
-        StandardHost host = new StandardHost();
-        host.setName("localhost");
-        engine.addChild(host);
-        service.setContainer(engine);
-        Connector c = connector(settings.adminAddress(), settings.adminPort());
-        service.addConnector(c);
-        tomcat.getServer().addService(service);
-        StandardContext context = (StandardContext) tomcat.addContext(host, "", null);
-        context.setClearReferencesThreadLocals(false);
-        context.setClearReferencesRmiTargets(false);
-        Tomcat.addServlet(context, "admin",
-                new AdminServlet(settings.adminPath(), () -> stats().toJson(),
-                        settings.purgeSecret(), audited, counters));
-        context.addServletMapping("/", "admin");
-        Tomcat.addServlet(context, "wscache-admin", settings.purgeSecret() == null
-                ? io.github.wscache.admin.AdminServlet.readOnly(audited)
-                : new io.github.wscache.admin.AdminServlet(audited, settings.purgeSecret()));
-        context.addServletMapping(ADMIN_PAGE_PATH + "/*", "wscache-admin");
-        return c;
+    private List<EdgeTomcat.Mapping> adminServlets() {
+        return List.of(new EdgeTomcat.Mapping("admin", "/",
+                        new AdminServlet(settings.adminPath(), () -> stats().toJson(),
+                                settings.purgeSecret(), audited, counters)),
+                new EdgeTomcat.Mapping("wscache-admin", ADMIN_PAGE_PATH + "/*",
+                        settings.purgeSecret() == null
+                                ? io.github.wscache.admin.AdminServlet.readOnly(audited)
+                                : new io.github.wscache.admin.AdminServlet(audited,
+                                        settings.purgeSecret())));
     }
 
     /** Returns the port the server listens on (the actual one when 0 was configured). */
     public int port() {
-        return port;
+        return tomcat == null ? -1 : tomcat.port();
     }
 
     /**
@@ -313,7 +255,7 @@ public final class EdgeServer implements AutoCloseable {
      * is off ({@link Builder#adminPath(String) adminPath(null)}) or the server is not started.
      */
     public int adminPort() {
-        return adminPort;
+        return tomcat == null ? -1 : tomcat.adminPort();
     }
 
     /**
@@ -392,7 +334,6 @@ public final class EdgeServer implements AutoCloseable {
             if (tomcat != null) {
                 drain();
                 tomcat.stop();
-                tomcat.destroy();
             }
         } catch (LifecycleException e) {
             throw new IllegalStateException("cannot stop tomcat", e);
@@ -409,17 +350,17 @@ public final class EdgeServer implements AutoCloseable {
             if (accessLog != null) {
                 accessLog.close();
             }
-            deleteRecursively(baseDir);
+            if (tomcat != null) {
+                tomcat.deleteBaseDir();
+            }
         }
     }
 
     /** Stops accepting on the proxy's port, then waits for the requests in flight. */
     private void drain() {
-        if (proxyConnector == null || traffic == null || port < 0) {
+        if (!tomcat.stopAccepting()) {
             return;
         }
-        proxyConnector.pause();
-        proxyConnector.getProtocolHandler().closeServerSocketGraceful();
         int inFlight = traffic.inFlight();
         if (inFlight == 0) {
             return;
@@ -434,17 +375,6 @@ public final class EdgeServer implements AutoCloseable {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void deleteRecursively(Path dir) {
-        if (dir == null || !Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // a leftover temporary directory is harmless
         }
     }
 
