@@ -1,7 +1,6 @@
 package io.github.wscache.edge;
 
 import io.github.wscache.admin.AuditedAdmin;
-import io.github.wscache.edge.internal.AccessLog;
 import io.github.wscache.edge.internal.AdminServlet;
 import io.github.wscache.edge.internal.Composer;
 import io.github.wscache.edge.internal.EdgeAdministered;
@@ -11,11 +10,11 @@ import io.github.wscache.edge.internal.EdgeCounters;
 import io.github.wscache.edge.internal.EdgeSettings;
 import io.github.wscache.edge.internal.EdgeThreads;
 import io.github.wscache.edge.internal.EdgeTomcat;
+import io.github.wscache.edge.internal.EdgeTraffic;
 import io.github.wscache.edge.internal.OriginClient;
 import io.github.wscache.edge.internal.ProxyServlet;
 import io.github.wscache.edge.internal.RequestRules;
 import io.github.wscache.edge.internal.ServerActions;
-import io.github.wscache.edge.internal.TrafficValve;
 import io.github.wscache.edge.internal.Warmup;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -25,7 +24,6 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
-import java.time.ZoneId;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -141,8 +139,7 @@ public final class EdgeServer implements AutoCloseable {
     private final EdgeSettings settings;
     private final EdgeCounters counters = new EdgeCounters();
     private final AtomicBoolean closed = new AtomicBoolean();
-    private TrafficValve traffic;
-    private AccessLog accessLog;
+    private EdgeTraffic traffic;
     private EdgeThreads threads;
     private EdgeCache cache;
     private Warmup warmup;
@@ -191,12 +188,10 @@ public final class EdgeServer implements AutoCloseable {
                 com.github.benmanes.caffeine.cache.Ticker.systemTicker());
         ProxyServlet servlet = new ProxyServlet(origin, cache, composer, counters,
                 settings.readTimeout(), rules, actions);
-        if (settings.accessLog() != null) {
-            accessLog = new AccessLog(settings.accessLog(), ZoneId.systemDefault());
-        }
-        traffic = new TrafficValve(accessLog);
+        traffic = new EdgeTraffic(settings.accessLog());
         try {
-            tomcat = new EdgeTomcat(settings.address(), settings.port(), traffic, servlet);
+            tomcat = new EdgeTomcat(settings.address(), settings.port(), traffic.valve(),
+                    servlet);
             if (settings.adminPath() != null) {
                 tomcat.addAdminPort(settings.adminAddress(), settings.adminPort(),
                         adminServlets());
@@ -332,7 +327,9 @@ public final class EdgeServer implements AutoCloseable {
                 warmup.close();
             }
             if (tomcat != null) {
-                drain();
+                if (tomcat.stopAccepting()) {
+                    traffic.drain(settings.drainTimeout());
+                }
                 tomcat.stop();
             }
         } catch (LifecycleException e) {
@@ -347,34 +344,12 @@ public final class EdgeServer implements AutoCloseable {
             if (cache != null) {
                 cache.close();
             }
-            if (accessLog != null) {
-                accessLog.close();
+            if (traffic != null) {
+                traffic.close();
             }
             if (tomcat != null) {
                 tomcat.deleteBaseDir();
             }
-        }
-    }
-
-    /** Stops accepting on the proxy's port, then waits for the requests in flight. */
-    private void drain() {
-        if (!tomcat.stopAccepting()) {
-            return;
-        }
-        int inFlight = traffic.inFlight();
-        if (inFlight == 0) {
-            return;
-        }
-        LOG.info("stopping: waiting up to {} ms for {} request(s) in flight",
-                settings.drainTimeout().toMillis(), inFlight);
-        try {
-            if (!traffic.awaitIdle(settings.drainTimeout().toNanos())) {
-                LOG.warn("stopping: {} request(s) still in flight after the drain timeout of {} "
-                        + "ms are cut off", traffic.inFlight(),
-                        settings.drainTimeout().toMillis());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 
