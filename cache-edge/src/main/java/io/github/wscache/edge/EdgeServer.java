@@ -1,9 +1,8 @@
 package io.github.wscache.edge;
 
 import io.github.wscache.admin.AuditedAdmin;
-import io.github.wscache.edge.internal.AdminServlet;
 import io.github.wscache.edge.internal.Composer;
-import io.github.wscache.edge.internal.EdgeAdministered;
+import io.github.wscache.edge.internal.EdgeAdmin;
 import io.github.wscache.edge.internal.EdgeCache;
 import io.github.wscache.edge.internal.EdgeCommand;
 import io.github.wscache.edge.internal.EdgeCounters;
@@ -19,20 +18,15 @@ import io.github.wscache.edge.internal.Warmup;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
-import javax.management.JMException;
 import org.apache.catalina.LifecycleException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * An ESI edge cache: a reverse proxy on embedded Tomcat 11 in front of one origin, which caches
@@ -134,8 +128,6 @@ public final class EdgeServer implements AutoCloseable {
     /** Where the admin port serves the admin page (cache-admin's endpoint). */
     public static final String ADMIN_PAGE_PATH = "/_edge/admin";
 
-    private static final Logger LOG = LoggerFactory.getLogger(EdgeServer.class);
-
     private final EdgeSettings settings;
     private final EdgeCounters counters = new EdgeCounters();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -143,7 +135,7 @@ public final class EdgeServer implements AutoCloseable {
     private EdgeThreads threads;
     private EdgeCache cache;
     private Warmup warmup;
-    private AuditedAdmin audited;
+    private EdgeAdmin administration;
     private ServerActions actions;
     private EdgeTomcat tomcat;
 
@@ -181,8 +173,8 @@ public final class EdgeServer implements AutoCloseable {
                 settings.maxIncludeDepth(), settings.includeTimeout(), settings.esiAlways(),
                 counters);
         String origin = settings.originPrefix();
-        audited = AuditedAdmin.builder(new EdgeAdministered(cache, counters, this::stats, origin,
-                this::port, settings.purgeSecret() != null)).build();
+        administration = new EdgeAdmin(cache, counters, this::stats, origin, this::port,
+                settings.purgeSecret());
         actions = settings.clientClassification() == null ? null : new ServerActions(
                 settings.clientClassification(),
                 com.github.benmanes.caffeine.cache.Ticker.systemTicker());
@@ -194,7 +186,7 @@ public final class EdgeServer implements AutoCloseable {
                     servlet);
             if (settings.adminPath() != null) {
                 tomcat.addAdminPort(settings.adminAddress(), settings.adminPort(),
-                        adminServlets());
+                        administration.servlets(settings.adminPath()));
             }
             tomcat.start();
             if (settings.warmup().configured()) {
@@ -207,37 +199,13 @@ public final class EdgeServer implements AutoCloseable {
                         settings.connectTimeout()), settings.readTimeout(),
                         settings.includeTimeout()).start();
             }
-            registerMBean();
+            administration.registerMBean();
         } catch (IOException | LifecycleException e) {
             close();
             throw new UncheckedIOException(new IOException(
                     "edge server cannot start on port " + settings.port(), e));
         }
         return this;
-    }
-
-    /** The edge's MXBean; a name already taken (another edge on that port) is only logged. */
-    private void registerMBean() {
-        try {
-            audited.registerMBean(ManagementFactory.getPlatformMBeanServer());
-        } catch (JMException | RuntimeException e) {
-            LOG.warn("the edge's MXBean is not registered: {}", e.toString());
-        }
-    }
-
-    /**
-     * The admin port's servlets: the stats and purges for scripts on every path but the admin
-     * page, which is cache-admin's.
-     */
-    private List<EdgeTomcat.Mapping> adminServlets() {
-        return List.of(new EdgeTomcat.Mapping("admin", "/",
-                        new AdminServlet(settings.adminPath(), () -> stats().toJson(),
-                                settings.purgeSecret(), audited, counters)),
-                new EdgeTomcat.Mapping("wscache-admin", ADMIN_PAGE_PATH + "/*",
-                        settings.purgeSecret() == null
-                                ? io.github.wscache.admin.AdminServlet.readOnly(audited)
-                                : new io.github.wscache.admin.AdminServlet(audited,
-                                        settings.purgeSecret())));
     }
 
     /** Returns the port the server listens on (the actual one when 0 was configured). */
@@ -272,10 +240,10 @@ public final class EdgeServer implements AutoCloseable {
      * @throws IllegalStateException if the server was not started
      */
     public AuditedAdmin admin() {
-        if (audited == null) {
+        if (administration == null) {
             throw new IllegalStateException("edge server was not started");
         }
-        return audited;
+        return administration.audited();
     }
 
     /**
@@ -338,8 +306,8 @@ public final class EdgeServer implements AutoCloseable {
             if (threads != null) {
                 threads.close();
             }
-            if (audited != null) {
-                audited.close();
+            if (administration != null) {
+                administration.close();
             }
             if (cache != null) {
                 cache.close();
