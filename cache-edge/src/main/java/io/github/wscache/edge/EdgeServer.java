@@ -1,18 +1,15 @@
 package io.github.wscache.edge;
 
 import io.github.wscache.admin.AuditedAdmin;
-import io.github.wscache.edge.internal.Composer;
 import io.github.wscache.edge.internal.EdgeAdmin;
 import io.github.wscache.edge.internal.EdgeCache;
 import io.github.wscache.edge.internal.EdgeCommand;
 import io.github.wscache.edge.internal.EdgeCounters;
+import io.github.wscache.edge.internal.EdgeProxy;
 import io.github.wscache.edge.internal.EdgeSettings;
 import io.github.wscache.edge.internal.EdgeThreads;
 import io.github.wscache.edge.internal.EdgeTomcat;
 import io.github.wscache.edge.internal.EdgeTraffic;
-import io.github.wscache.edge.internal.OriginClient;
-import io.github.wscache.edge.internal.ProxyServlet;
-import io.github.wscache.edge.internal.RequestRules;
 import io.github.wscache.edge.internal.ServerActions;
 import io.github.wscache.edge.internal.Warmup;
 import java.io.IOException;
@@ -22,9 +19,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
-import java.util.LinkedHashSet;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.catalina.LifecycleException;
 
@@ -133,10 +128,9 @@ public final class EdgeServer implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private EdgeTraffic traffic;
     private EdgeThreads threads;
-    private EdgeCache cache;
+    private EdgeProxy proxy;
     private Warmup warmup;
     private EdgeAdmin administration;
-    private ServerActions actions;
     private EdgeTomcat tomcat;
 
     private EdgeServer(EdgeSettings settings) {
@@ -159,45 +153,20 @@ public final class EdgeServer implements AutoCloseable {
             throw new IllegalStateException("edge server was already started");
         }
         threads = new EdgeThreads(settings.fetchThreads());
-        RequestRules rules = settings.requestRules();
-        cache = new EdgeCache(new OriginClient(threads.client(), settings.connectTimeout()),
-                settings.clock(), settings.maxBytes(), settings.varyCookies(),
-                settings.cacheFault(), settings.invalidateLocations(), settings.purgeHeader(),
-                rules);
-        Set<String> hosts = new LinkedHashSet<>();
-        hosts.add(Composer.authority(settings.origin()));
-        for (String h : settings.includeHosts()) {
-            hosts.add(Composer.authority(URI.create("http://" + h)));
-        }
-        Composer composer = new Composer(cache, threads.fetch(), threads.timer(), hosts,
-                settings.maxIncludeDepth(), settings.includeTimeout(), settings.esiAlways(),
-                counters);
-        String origin = settings.originPrefix();
-        administration = new EdgeAdmin(cache, counters, this::stats, origin, this::port,
-                settings.purgeSecret());
-        actions = settings.clientClassification() == null ? null : new ServerActions(
-                settings.clientClassification(),
-                com.github.benmanes.caffeine.cache.Ticker.systemTicker());
-        ProxyServlet servlet = new ProxyServlet(origin, cache, composer, counters,
-                settings.readTimeout(), rules, actions);
+        proxy = new EdgeProxy(settings, threads, counters);
+        administration = new EdgeAdmin(proxy.cache(), counters, this::stats,
+                settings.originPrefix(), this::port, settings.purgeSecret());
         traffic = new EdgeTraffic(settings.accessLog());
         try {
             tomcat = new EdgeTomcat(settings.address(), settings.port(), traffic.valve(),
-                    servlet);
+                    proxy.servlet());
             if (settings.adminPath() != null) {
                 tomcat.addAdminPort(settings.adminAddress(), settings.adminPort(),
                         administration.servlets(settings.adminPath()));
             }
             tomcat.start();
             if (settings.warmup().configured()) {
-                // a composer of its own: the warm-up's fetches stay out of the client counters
-                EdgeCounters warmCounters = new EdgeCounters();
-                warmup = new Warmup(settings.warmup(), origin, cache, new Composer(cache,
-                        threads.fetch(), threads.timer(), hosts, settings.maxIncludeDepth(),
-                        settings.includeTimeout(), settings.esiAlways(), warmCounters),
-                        warmCounters, new OriginClient(threads.client(),
-                        settings.connectTimeout()), settings.readTimeout(),
-                        settings.includeTimeout()).start();
+                warmup = proxy.warmup().start();
             }
             administration.registerMBean();
         } catch (IOException | LifecycleException e) {
@@ -253,6 +222,7 @@ public final class EdgeServer implements AutoCloseable {
     public java.util.Map<ClientClassification.ServerAction, Long> serverActionsTaken() {
         java.util.Map<ClientClassification.ServerAction, Long> m =
                 new java.util.EnumMap<>(ClientClassification.ServerAction.class);
+        ServerActions actions = proxy == null ? null : proxy.actions();
         if (actions != null) {
             for (ClientClassification.ServerAction a
                     : ClientClassification.ServerAction.values()) {
@@ -264,6 +234,7 @@ public final class EdgeServer implements AutoCloseable {
 
     /** Returns the counters since start. */
     public EdgeStats stats() {
+        EdgeCache cache = proxy == null ? null : proxy.cache();
         return new EdgeStats(counters.requests.sum(), counters.hits.sum(),
                 counters.misses.sum(), counters.bytes.sum(), counters.fragmentHits.sum(),
                 counters.fragmentsFetched.sum(), counters.originRequests.sum(),
@@ -309,8 +280,8 @@ public final class EdgeServer implements AutoCloseable {
             if (administration != null) {
                 administration.close();
             }
-            if (cache != null) {
-                cache.close();
+            if (proxy != null) {
+                proxy.close();
             }
             if (traffic != null) {
                 traffic.close();
