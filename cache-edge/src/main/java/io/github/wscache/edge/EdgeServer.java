@@ -2,7 +2,6 @@ package io.github.wscache.edge;
 
 import io.github.wscache.admin.AuditedAdmin;
 import io.github.wscache.edge.internal.EdgeAdmin;
-import io.github.wscache.edge.internal.EdgeCache;
 import io.github.wscache.edge.internal.EdgeCommand;
 import io.github.wscache.edge.internal.EdgeCounters;
 import io.github.wscache.edge.internal.EdgeProxy;
@@ -11,6 +10,7 @@ import io.github.wscache.edge.internal.EdgeThreads;
 import io.github.wscache.edge.internal.EdgeTomcat;
 import io.github.wscache.edge.internal.EdgeTraffic;
 import io.github.wscache.edge.internal.ServerActions;
+import io.github.wscache.edge.internal.StatsSnapshot;
 import io.github.wscache.edge.internal.Warmup;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -234,20 +234,7 @@ public final class EdgeServer implements AutoCloseable {
 
     /** Returns the counters since start. */
     public EdgeStats stats() {
-        EdgeCache cache = proxy == null ? null : proxy.cache();
-        return new EdgeStats(counters.requests.sum(), counters.hits.sum(),
-                counters.misses.sum(), counters.bytes.sum(), counters.fragmentHits.sum(),
-                counters.fragmentsFetched.sum(), counters.originRequests.sum(),
-                counters.filtered.sum(), counters.errors.sum(),
-                cache == null ? 0 : cache.cacheErrors(),
-                cache == null ? 0 : cache.weightedSize(),
-                cache == null ? 0 : cache.storedUrls(),
-                cache == null ? 0 : cache.storedVariants(),
-                counters.purges.sum() + (cache == null ? 0 : cache.responsePurges()),
-                counters.purgedTags.sum() + (cache == null ? 0 : cache.responsePurgedTags()),
-                counters.purgesRefused.sum(),
-                warmup == null ? 0 : warmup.stats().stored(),
-                warmup == null ? 0 : warmup.stats().failed());
+        return StatsSnapshot.of(counters, proxy == null ? null : proxy.cache(), warmup);
     }
 
     /**
