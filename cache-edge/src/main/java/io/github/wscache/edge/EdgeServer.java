@@ -1,17 +1,12 @@
 package io.github.wscache.edge;
 
 import io.github.wscache.admin.AuditedAdmin;
-import io.github.wscache.edge.internal.EdgeAdmin;
 import io.github.wscache.edge.internal.EdgeCommand;
 import io.github.wscache.edge.internal.EdgeCounters;
-import io.github.wscache.edge.internal.EdgeProxy;
+import io.github.wscache.edge.internal.EdgeLifecycle;
 import io.github.wscache.edge.internal.EdgeSettings;
-import io.github.wscache.edge.internal.EdgeThreads;
-import io.github.wscache.edge.internal.EdgeTomcat;
-import io.github.wscache.edge.internal.EdgeTraffic;
 import io.github.wscache.edge.internal.ServerActions;
 import io.github.wscache.edge.internal.StatsSnapshot;
-import io.github.wscache.edge.internal.Warmup;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -126,12 +121,7 @@ public final class EdgeServer implements AutoCloseable {
     private final EdgeSettings settings;
     private final EdgeCounters counters = new EdgeCounters();
     private final AtomicBoolean closed = new AtomicBoolean();
-    private EdgeTraffic traffic;
-    private EdgeThreads threads;
-    private EdgeProxy proxy;
-    private Warmup warmup;
-    private EdgeAdmin administration;
-    private EdgeTomcat tomcat;
+    private EdgeLifecycle run;
 
     private EdgeServer(EdgeSettings settings) {
         this.settings = settings;
@@ -149,26 +139,12 @@ public final class EdgeServer implements AutoCloseable {
      * @throws IllegalStateException if already started
      */
     public synchronized EdgeServer start() {
-        if (tomcat != null || closed.get()) {
+        if (run != null || closed.get()) {
             throw new IllegalStateException("edge server was already started");
         }
-        threads = new EdgeThreads(settings.fetchThreads());
-        proxy = new EdgeProxy(settings, threads, counters);
-        administration = new EdgeAdmin(proxy.cache(), counters, this::stats,
-                settings.originPrefix(), this::port, settings.purgeSecret());
-        traffic = new EdgeTraffic(settings.accessLog());
+        run = new EdgeLifecycle(settings, counters, this::stats);
         try {
-            tomcat = new EdgeTomcat(settings.address(), settings.port(), traffic.valve(),
-                    proxy.servlet());
-            if (settings.adminPath() != null) {
-                tomcat.addAdminPort(settings.adminAddress(), settings.adminPort(),
-                        administration.servlets(settings.adminPath()));
-            }
-            tomcat.start();
-            if (settings.warmup().configured()) {
-                warmup = proxy.warmup().start();
-            }
-            administration.registerMBean();
+            run.start();
         } catch (IOException | LifecycleException e) {
             close();
             throw new UncheckedIOException(new IOException(
@@ -179,7 +155,7 @@ public final class EdgeServer implements AutoCloseable {
 
     /** Returns the port the server listens on (the actual one when 0 was configured). */
     public int port() {
-        return tomcat == null ? -1 : tomcat.port();
+        return run == null ? -1 : run.port();
     }
 
     /**
@@ -187,7 +163,7 @@ public final class EdgeServer implements AutoCloseable {
      * is off ({@link Builder#adminPath(String) adminPath(null)}) or the server is not started.
      */
     public int adminPort() {
-        return tomcat == null ? -1 : tomcat.adminPort();
+        return run == null ? -1 : run.adminPort();
     }
 
     /**
@@ -195,7 +171,7 @@ public final class EdgeServer implements AutoCloseable {
      * configured or the server is not started.
      */
     public Optional<EdgeWarmup> warmup() {
-        return Optional.ofNullable(warmup);
+        return Optional.ofNullable(run == null ? null : run.warmup());
     }
 
     /**
@@ -209,10 +185,11 @@ public final class EdgeServer implements AutoCloseable {
      * @throws IllegalStateException if the server was not started
      */
     public AuditedAdmin admin() {
-        if (administration == null) {
+        AuditedAdmin audited = run == null ? null : run.admin();
+        if (audited == null) {
             throw new IllegalStateException("edge server was not started");
         }
-        return administration.audited();
+        return audited;
     }
 
     /**
@@ -222,7 +199,7 @@ public final class EdgeServer implements AutoCloseable {
     public java.util.Map<ClientClassification.ServerAction, Long> serverActionsTaken() {
         java.util.Map<ClientClassification.ServerAction, Long> m =
                 new java.util.EnumMap<>(ClientClassification.ServerAction.class);
-        ServerActions actions = proxy == null ? null : proxy.actions();
+        ServerActions actions = run == null ? null : run.actions();
         if (actions != null) {
             for (ClientClassification.ServerAction a
                     : ClientClassification.ServerAction.values()) {
@@ -234,7 +211,8 @@ public final class EdgeServer implements AutoCloseable {
 
     /** Returns the counters since start. */
     public EdgeStats stats() {
-        return StatsSnapshot.of(counters, proxy == null ? null : proxy.cache(), warmup);
+        return run == null ? StatsSnapshot.of(counters, null, null)
+                : StatsSnapshot.of(counters, run.cache(), run.warmup());
     }
 
     /**
@@ -248,34 +226,8 @@ public final class EdgeServer implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        try {
-            if (warmup != null) {
-                warmup.close();
-            }
-            if (tomcat != null) {
-                if (tomcat.stopAccepting()) {
-                    traffic.drain(settings.drainTimeout());
-                }
-                tomcat.stop();
-            }
-        } catch (LifecycleException e) {
-            throw new IllegalStateException("cannot stop tomcat", e);
-        } finally {
-            if (threads != null) {
-                threads.close();
-            }
-            if (administration != null) {
-                administration.close();
-            }
-            if (proxy != null) {
-                proxy.close();
-            }
-            if (traffic != null) {
-                traffic.close();
-            }
-            if (tomcat != null) {
-                tomcat.deleteBaseDir();
-            }
+        if (run != null) {
+            run.close();
         }
     }
 
