@@ -10,6 +10,7 @@ import io.github.wscache.core.SharedBody;
 import io.github.wscache.core.copy.Copier;
 import io.github.wscache.core.internal.http.CacheControl;
 import io.github.wscache.core.internal.http.Invalidation;
+import io.github.wscache.core.internal.http.Preconditions;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.ValueRepresentation;
 import io.github.wscache.http.internal.BodyFeed;
@@ -31,7 +32,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -204,6 +207,10 @@ public final class CachingHttpClient extends HttpClient {
         private OperationPolicy policy;
         private Mode mode = Mode.BYTES;
         private CacheOutcome outcome;
+        /** Whether the request is a conditional GET the cache may answer itself. */
+        private boolean conditional;
+        /** The same call passed through, when a conditional one finds nothing fresh. */
+        private Invocation conditionalPass;
         private HttpResponse<?> network;
         private HttpResponse<T> passedThrough;
 
@@ -254,6 +261,10 @@ public final class CachingHttpClient extends HttpClient {
                 b.bypass(bypass);
             }
             invocation = b.build();
+            if (conditional) {
+                conditionalPass = b.bypass("a conditional request with no fresh stored response"
+                        + " to answer it").build();
+            }
         }
 
         /**
@@ -276,10 +287,12 @@ public final class CachingHttpClient extends HttpClient {
                 return "method " + request.method() + " is not cached by cache-http";
             }
             HttpHeaders h = request.headers();
-            if (h.firstValue("Range").isPresent() || h.firstValue("If-None-Match").isPresent()
+            conditional = Preconditions.answerable(h::allValues);
+            if (!conditional && (h.firstValue("Range").isPresent()
+                    || h.firstValue("If-None-Match").isPresent()
                     || h.firstValue("If-Modified-Since").isPresent()
                     || h.firstValue("If-Match").isPresent()
-                    || h.firstValue("If-Unmodified-Since").isPresent()) {
+                    || h.firstValue("If-Unmodified-Since").isPresent())) {
                 return "the request is conditional or ranged";
             }
             // no-cache, max-age, min-fresh, max-stale: cache-core answers by them
@@ -303,13 +316,29 @@ public final class CachingHttpClient extends HttpClient {
             if (fresh.isEmpty()) {
                 return null;
             }
-            return respond(fresh.get(), outcome == null
+            CachedResponse r = fresh.get();
+            if (conditional && r.status() == 200
+                    && Preconditions.notModified(request.headers()::allValues, r.headers()::get)) {
+                // the client's own validators match the fresh stored response (RFC 9110 §13.2.2)
+                r = CachedResponse.builder(StoredBody.bytes(new byte[0])).status(304)
+                        .headers(r.withoutHeaders(notKeptOn304(r)).headers()).build();
+            }
+            return respond(r, outcome == null
                     ? new CacheStatus(CacheOutcome.Kind.HIT, false, null, 0)
                     : CacheStatus.of(outcome, 0));
         }
 
         HttpResponse<T> run() throws IOException, InterruptedException {
             prepare();
+            if (conditional) {
+                HttpResponse<T> answered = hitOrNull();
+                if (answered != null) {
+                    return answered;
+                }
+                // nothing fresh to answer from: the client's conditional goes to the service
+                // as it is, and its answer (a 304 among them) is not stored
+                invocation = conditionalPass;
+            }
             CachedResponse r;
             try {
                 r = cache.exchange(invocation, this);
@@ -535,6 +564,18 @@ public final class CachingHttpClient extends HttpClient {
                 throw new IOException(e.getCause());
             }
         }
+    }
+
+    /** The fields of a stored response that a 304 made from it leaves out. */
+    private static Set<String> notKeptOn304(CachedResponse r) {
+        Set<String> kept = Preconditions.keptOn304(r.headers().keySet());
+        Set<String> out = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        for (String n : r.headers().keySet()) {
+            if (!kept.contains(n)) {
+                out.add(n);
+            }
+        }
+        return out;
     }
 
     private static <T> HttpResponse<T> withStatus(HttpResponse<T> r, CacheStatus status) {

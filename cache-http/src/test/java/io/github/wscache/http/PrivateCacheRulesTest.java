@@ -334,4 +334,39 @@ class PrivateCacheRulesTest extends JsonServiceTestBase {
             assertThat(hints.requests()).isEqualTo(1);
         }
     }
+
+    @Test
+    void conditionalRequest_isAnsweredFromAFreshEntry_orGoesToTheServiceAsItIs()
+            throws Exception {
+        client();
+        get("etag");
+        HttpResponse<String> matching = get("etag", "If-None-Match", "W/\"v1\"");
+        HttpResponse<String> other = get("etag", "If-None-Match", "\"v0\"");
+        clock.advance(Duration.ofSeconds(2));
+        HttpResponse<String> staleMatching = get("etag", "If-None-Match", "\"v1\"");
+
+        assertThat(matching.statusCode()).isEqualTo(304);
+        assertThat(matching.body()).isEmpty();
+        assertThat(matching.headers().firstValue("ETag")).hasValue("\"v1\"");
+        assertThat(matching.headers().firstValue("Content-Type")).isEmpty();
+        assertThat(status(matching)).isEqualTo("wscache; hit");
+        assertThat(other.statusCode()).isEqualTo(200);
+        assertThat(other.body()).contains("tagged");
+        assertThat(status(other)).isEqualTo("wscache; hit");
+        assertThat(staleMatching.statusCode()).isEqualTo(304);
+        assertThat(status(staleMatching)).startsWith("wscache; fwd=bypass");
+        assertThat(service.count("etag")).isEqualTo(2);
+    }
+
+    @Test
+    void rangedOrIfMatchRequests_stillPassThrough() throws Exception {
+        client();
+        get("etag");
+        HttpResponse<String> ranged = get("etag", "Range", "bytes=0-1");
+        HttpResponse<String> ifMatch = get("etag", "If-Match", "\"v1\"", "If-None-Match",
+                "\"v1\"");
+
+        assertThat(status(ranged)).startsWith("wscache; fwd=bypass");
+        assertThat(status(ifMatch)).startsWith("wscache; fwd=bypass");
+    }
 }

@@ -4,6 +4,7 @@ import io.github.wscache.core.internal.http.ByteRanges;
 import io.github.wscache.core.internal.http.CacheControl;
 import io.github.wscache.core.internal.http.EntityTag;
 import io.github.wscache.core.internal.http.HttpDates;
+import io.github.wscache.core.internal.http.Preconditions;
 import io.github.wscache.core.internal.http.Validators;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -163,7 +164,8 @@ public final class ProxyServlet extends HttpServlet {
             ServerActions.Applied applied) throws IOException {
         OriginResponse r = f.response();
         counters.filtered.add(f.outcome().forwarded() ? 0 : 1);
-        if (c.is("GET") && r.status() == 200 && Conditionals.notModified(c.headers(), out)) {
+        if (c.is("GET") && r.status() == 200
+                && Preconditions.notModified(c.headers()::get, out::get)) {
             writer.notModified(resp, out, status);
             return;
         }

@@ -1,5 +1,6 @@
 package io.github.wscache.edge.internal;
 
+import io.github.wscache.core.internal.http.Preconditions;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -26,11 +27,10 @@ final class ResponseWriter {
         this.counters = counters;
     }
 
-    /** Sends a 304 with only the fields a 304 keeps ({@link Conditionals#KEPT_ON_304}, Age). */
+    /** Sends a 304 with only the fields a 304 keeps ({@link Preconditions#KEPT_ON_304}). */
     void notModified(HttpServletResponse resp, Map<String, List<String>> out,
             String cacheStatus) {
-        out.keySet().removeIf(n -> !Conditionals.KEPT_ON_304.contains(n)
-                && !n.equalsIgnoreCase("Age"));
+        out.keySet().retainAll(Preconditions.keptOn304(out.keySet()));
         headers(resp, 304, out, cacheStatus);
     }
 
