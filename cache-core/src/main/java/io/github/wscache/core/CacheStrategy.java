@@ -302,10 +302,11 @@ final class CacheStrategy {
         if (r.notCacheableReason().isPresent()) {
             return Decision.not(Reason.INTEGRATION, r.notCacheableReason().get());
         }
-        // with honorHttpHeaders: only, HTTP decides which statuses are kept (RFC 9111 §3):
-        // one this cache understands, with explicit freshness or heuristically cacheable;
-        // otherwise only 200, which every integration can replay
-        if (r.status() != 200 && !(p.httpHeadersOnly() && Freshness.isUnderstood(r.status()))) {
+        // with honorHttpHeaders: only, HTTP decides which statuses are kept (RFC 9111 §3): a
+        // final one with explicit freshness, or heuristically cacheable (never 206 or 304; an
+        // unknown one not with must-understand); otherwise only 200, which every integration
+        // can replay
+        if (r.status() != 200 && !p.httpHeadersOnly()) {
             return Decision.not(Reason.HTTP_STATUS, "HTTP status " + r.status());
         }
         if (!partitioned && r.perUserOnlyReason().isPresent()) {

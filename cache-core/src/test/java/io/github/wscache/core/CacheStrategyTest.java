@@ -97,6 +97,12 @@ class CacheStrategyTest {
         rows.add(Arguments.of("headers only: a 500 without freshness is not", HTTP_ONLY,
                 ok().status(500).header("ETag", "\"1\"").build(), false, "HTTP status 500", 0,
                 0));
+        rows.add(Arguments.of("headers only: an unknown 599 with max-age is kept", HTTP_ONLY,
+                ok().status(599).header("Cache-Control", "max-age=30").build(), false, null, 30,
+                30));
+        rows.add(Arguments.of("headers only: a 599 with must-understand is not", HTTP_ONLY,
+                ok().status(599).header("Cache-Control", "max-age=30, must-understand, no-store")
+                        .build(), false, "not understood", 0, 0));
         rows.add(Arguments.of("headers only: a 206 never", HTTP_ONLY,
                 ok().status(206).header("Cache-Control", "max-age=30").build(), false,
                 "HTTP status 206", 0, 0));

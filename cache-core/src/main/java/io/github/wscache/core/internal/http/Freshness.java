@@ -187,8 +187,10 @@ public final class Freshness {
         if (meta.expires().isPresent()) {
             return nonNegative(Duration.between(date, meta.expires().get()));
         }
+        // RFC 9111 §4.2.2: heuristics for a heuristically cacheable status, or a response
+        // marked explicitly cacheable (public)
         if (opts.heuristicsEnabled() && meta.lastModified().isPresent()
-                && HEURISTICALLY_CACHEABLE.contains(meta.status())) {
+                && (HEURISTICALLY_CACHEABLE.contains(meta.status()) || cc.isPublic())) {
             Duration sinceModified =
                     nonNegative(Duration.between(meta.lastModified().get(), date));
             Duration heuristic = sinceModified.dividedBy(HEURISTIC_DIVISOR);
