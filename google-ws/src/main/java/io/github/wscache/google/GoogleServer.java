@@ -34,9 +34,11 @@ import org.apache.axis2.wsdl.WSDLUtil;
  * REST (GET {@code doSpellingSuggestion}), backed by one {@link GoogleSearchServiceImpl}.
  *
  * <p>The server counts every HTTP request that reaches it, in total and per operation, so tests
- * can assert exactly how many calls a cache let through. With {@link #setRestCaching(Duration)}
- * REST GET responses carry {@code Cache-Control: max-age} and an {@code ETag}, and a matching
- * {@code If-None-Match} is answered {@code 304 Not Modified} (and counted).
+ * can assert exactly how many calls a cache let through; it can hold requests until released
+ * ({@link #holdRequests()}), so that tests order concurrent callers without sleeping. With
+ * {@link #setRestCaching(Duration)} REST GET responses carry {@code Cache-Control: max-age} and
+ * an {@code ETag}, and a matching {@code If-None-Match} is answered {@code 304 Not Modified} (and
+ * counted).
  *
  * <pre>{@code
  * try (GoogleServer server = GoogleServer.start(0)) {
@@ -77,18 +79,20 @@ public final class GoogleServer implements AutoCloseable {
     private final RestCaching restCaching;
     private final FailureInjection failures;
     private final SessionCookies sessions;
+    private final RequestGate gate;
     private final String root;
     private final String base;
 
     private GoogleServer(EmbeddedServer server, GoogleSearchServiceImpl service,
             RequestCounter counter, RestCaching restCaching, FailureInjection failures,
-            SessionCookies sessions, int port) {
+            SessionCookies sessions, RequestGate gate, int port) {
         this.server = server;
         this.service = service;
         this.counter = counter;
         this.restCaching = restCaching;
         this.failures = failures;
         this.sessions = sessions;
+        this.gate = gate;
         this.root = "http://127.0.0.1:" + port + "/services/";
         this.base = root + SERVICE_NAME + ".";
     }
@@ -229,6 +233,26 @@ public final class GoogleServer implements AutoCloseable {
         sessions.enable(enabled);
     }
 
+    /**
+     * Holds every request from now on, after counting it, until {@link #releaseRequests()}: a
+     * test can see a request arrive ({@link #heldRequests()}) and order other callers against
+     * its answer without sleeping. A request held for more than a minute is answered {@code 503}
+     * without reaching the service. Calling it while requests are held keeps holding them.
+     */
+    public void holdRequests() {
+        gate.close();
+    }
+
+    /** Lets the held requests and every later one through; idempotent. */
+    public void releaseRequests() {
+        gate.open();
+    }
+
+    /** The number of requests {@link #holdRequests()} holds now. */
+    public int heldRequests() {
+        return gate.held();
+    }
+
     /** Stops Tomcat (which terminates the server's Axis2 configuration); idempotent. */
     @Override
     public void close() {
@@ -329,17 +353,19 @@ public final class GoogleServer implements AutoCloseable {
             caching.maxAge(restMaxAge);
             FailureInjection failures = new FailureInjection();
             SessionCookies sessions = new SessionCookies();
+            RequestGate gate = new RequestGate();
             EmbeddedServer server = EmbeddedServer.builder()
                     .port(port)
                     .address("127.0.0.1")
                     .baseDirPrefix("google-ws-tomcat")
                     .filter("requestCounter", counter, "/*")
+                    .filter("requestGate", gate, "/*")
                     .filter("sessionCookies", sessions, "/*")
                     .filter("failureInjection", failures, "/*")
                     .filter("restCaching", caching, "/*")
                     .axis2("/services/*", axis2)
                     .start();
-            return new GoogleServer(server, impl, counter, caching, failures, sessions,
+            return new GoogleServer(server, impl, counter, caching, failures, sessions, gate,
                     server.port());
         }
     }

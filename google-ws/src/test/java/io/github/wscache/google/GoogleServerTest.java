@@ -18,6 +18,11 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Iterator;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import javax.xml.namespace.QName;
 import org.apache.axiom.om.OMAbstractFactory;
 import org.apache.axiom.om.OMElement;
@@ -378,6 +383,34 @@ class GoogleServerTest {
         assertThat(stub.doSpellingSuggestion(GoogleFixtures.spellingRequest(PHRASE)).get_return())
                 .isEqualTo("britney spears");
 
+        assertThat(server.requestCount("doSpellingSuggestion")).isEqualTo(2);
+    }
+
+    @Test
+    void holdRequests_holdsCountedRequestsUntilReleased() throws Exception {
+        GoogleSearchServiceStub stub =
+                new GoogleSearchServiceStub(clientContext, server.endpoint());
+        server.holdRequests();
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<String> answer = pool.submit(() -> stub.doSpellingSuggestion(
+                    GoogleFixtures.spellingRequest(PHRASE)).get_return());
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (server.heldRequests() == 0 && System.nanoTime() < deadline) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+            }
+            assertThat(server.heldRequests()).isEqualTo(1);
+            assertThat(server.requestCount("doSpellingSuggestion")).isEqualTo(1);
+            assertThat(answer).isNotDone();
+            server.releaseRequests();
+            assertThat(answer.get(30, TimeUnit.SECONDS)).isEqualTo("britney spears");
+            assertThat(server.heldRequests()).isZero();
+        } finally {
+            server.releaseRequests();
+            pool.shutdownNow();
+        }
+        assertThat(stub.doSpellingSuggestion(GoogleFixtures.spellingRequest(PHRASE)).get_return())
+                .as("released: not held any more").isEqualTo("britney spears");
         assertThat(server.requestCount("doSpellingSuggestion")).isEqualTo(2);
     }
 
