@@ -12,6 +12,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.axis2.client.Options;
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.context.ConfigurationContextFactory;
@@ -19,23 +24,31 @@ import org.apache.axis2.context.NamedValue;
 import org.apache.axis2.kernel.http.HTTPConstants;
 
 /**
- * A farm node of {@link AxisFarmTest} in a JVM of its own: an Axis2 client configuration of its
- * own, with its own {@link ResponseCache} and {@link RedisTier}, in front of the test's Google
- * fixture service, driven by one command a line on standard input, each answered by one line on
- * standard output starting with {@code "@ "} (the log goes to standard error):
+ * A farm node of {@link AxisFarmTest} (and of composition-tests' matrix, through this module's
+ * test jar) in a JVM of its own: an Axis2 client configuration of its own, with its own
+ * {@link ResponseCache} and {@link RedisTier}, in front of the test's Google fixture service,
+ * driven by one command a line on standard input, each answered by one line on standard output
+ * starting with {@code "@ "} (the log goes to standard error):
  *
  * <pre>
  * OPEN namespace events|xml|object   a new cache and tier, installed  -> @ OPEN
  * CALL phrase user|-                 one doSpellingSuggestion  -> @ CALL answer
+ * PAR phrase user|- threads          that many concurrent calls, in the background; when all
+ *                                    returned -> @ PAR distinct answers
+ * STATS                              the tier's counters -> @ STATS leases lease-waits hits
  * QUIT                               closes the cache and exits
  * </pre>
+ *
+ * <p>Its static methods are the one way a test of either JVM builds a node's tier, cache and
+ * call, so that the keys are equal on every node.
  */
-final class AxisFarmNode {
+public final class AxisFarmNode {
     private final String redisUri;
     private final String endpoint;
     private final PrintStream out;
     private final ConfigurationContext context;
     private ResponseCache cache;
+    private RedisTier tier;
     private String level;
 
     private AxisFarmNode(String redisUri, String endpoint, PrintStream out,
@@ -61,11 +74,20 @@ final class AxisFarmNode {
             case "OPEN" -> {
                 close();
                 level = w[2];
-                cache = open(context, tier(redisUri, w[1]), level);
+                tier = tier(redisUri, w[1]);
+                cache = open(context, tier, level);
                 out.println("@ OPEN");
             }
             case "CALL" -> out.println("@ CALL " + call(context, cache, level, endpoint, w[1],
                     w[2]));
+            case "PAR" -> {
+                // in the background: STATS is answered while the calls wait
+                Thread t = new Thread(() -> parallel(w[1], w[2], Integer.parseInt(w[3])),
+                        "axisfarm-par");
+                t.start();
+            }
+            case "STATS" -> out.println("@ STATS " + tier.stats().leasesAcquired() + " "
+                    + tier.stats().leaseWaits() + " " + tier.stats().hits());
             case "QUIT" -> {
                 return false;
             }
@@ -74,16 +96,39 @@ final class AxisFarmNode {
         return true;
     }
 
+    /** {@code threads} concurrent calls of {@code phrase} by {@code user}; answers the answers. */
+    private void parallel(String phrase, String user, int threads) {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<String>> calls = new ArrayList<>();
+            ResponseCache c = cache;
+            String l = level;
+            for (int i = 0; i < threads; i++) {
+                calls.add(pool.submit(() -> call(context, c, l, endpoint, phrase, user)));
+            }
+            Set<String> answers = new TreeSet<>();
+            for (Future<String> f : calls) {
+                answers.add(f.get());
+            }
+            out.println("@ PAR " + String.join(" | ", answers));
+        } catch (Exception e) {
+            out.println("@ PAR ERROR " + e);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     private void close() {
         if (cache != null) {
             WsCache.uninstall(context);
             cache.close();
             cache = null;
+            tier = null;
         }
     }
 
     /** The same policy on every node, so that their keys are equal. */
-    static String policy(String level) {
+    public static String policy(String level) {
         return "operations:\n"
                 + "  - operation: doSpellingSuggestion\n"
                 + "    ttl: 60s\n"
@@ -94,7 +139,7 @@ final class AxisFarmNode {
      * A node's tier on {@code namespace}; ADB beans are not {@code Serializable}, so the object
      * level shares the response bean in Kryo's form (the same registrations on every node).
      */
-    static RedisTier tier(String redisUri, String namespace) {
+    public static RedisTier tier(String redisUri, String namespace) {
         // generous timeouts on a loaded two-core machine: the test counts calls exactly
         return RedisTier.builder().uri(redisUri).namespace(namespace)
                 .timeout(Duration.ofMillis(1000)).leaseTime(Duration.ofSeconds(60))
@@ -103,12 +148,18 @@ final class AxisFarmNode {
     }
 
     /**
-     * A node's cache on {@code tier}: installed into {@code context} for the message level
-     * ({@code events}, {@code xml}); used by caching stubs for the {@code object} level.
+     * A node's cache on {@code tier} ({@code null}: its own store only): installed into
+     * {@code context} for the message level ({@code events}, {@code xml}); used by caching stubs
+     * for the {@code object} level.
      */
-    static ResponseCache open(ConfigurationContext context, RedisTier tier, String level) {
-        ResponseCache cache = ResponseCache.builder()
-                .policy(Policy.parse(policy(level), "axis.yaml")).sharedTier(tier).build();
+    public static ResponseCache open(ConfigurationContext context, RedisTier tier,
+            String level) {
+        ResponseCache.Builder b = ResponseCache.builder()
+                .policy(Policy.parse(policy(level), "axis.yaml"));
+        if (tier != null) {
+            b.sharedTier(tier);
+        }
+        ResponseCache cache = b.build();
         return level.equals("object") ? cache : WsCache.install(context, cache);
     }
 
@@ -117,7 +168,7 @@ final class AxisFarmNode {
      * {@code Authorization} header; {@code -}: anonymous) through a new stub on {@code context};
      * the answer on one line.
      */
-    static String call(ConfigurationContext context, ResponseCache cache, String level,
+    public static String call(ConfigurationContext context, ResponseCache cache, String level,
             String endpoint, String phrase, String user) throws Exception {
         GoogleSearchServiceStub stub = level.equals("object")
                 ? CachingStubs.using(cache).subclass(GoogleSearchServiceStub.class, context,
@@ -139,7 +190,7 @@ final class AxisFarmNode {
     }
 
     /** The {@code Authorization} header of {@code user}. */
-    static String basic(String user) {
+    public static String basic(String user) {
         return "Basic " + Base64.getEncoder().encodeToString((user + ":pw-" + user)
                 .getBytes(StandardCharsets.UTF_8));
     }

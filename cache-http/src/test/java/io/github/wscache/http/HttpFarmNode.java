@@ -25,7 +25,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * A farm node of {@link HttpFarmTest} in a JVM of its own: a {@link CachingHttpClient} on its
+ * A farm node of {@link HttpFarmTest} (and of composition-tests' matrix, through this module's
+ * test jar) in a JVM of its own: a {@link CachingHttpClient} on its
  * own {@link ResponseCache} and {@link RedisTier}, driven by one command a line on standard input,
  * each answered by one line on standard output starting with {@code "@ "} (the log goes to
  * standard error):
@@ -37,12 +38,16 @@ import java.util.concurrent.Future;
  *                                as its sharedTier or not                -> @ POLICY
  * ZIPF seed requests keys threads  that many GETs of items/K, K drawn from Zipf(1) over keys,
  *                                by that many threads -> @ ZIPF errors hits misses
- * PAR path threads string|json   concurrent GETs; when all returned -> @ PAR distinct bodies
+ * PAR path threads string|json [user]  concurrent GETs (anonymous without a user); when all
+ *                                returned -> @ PAR distinct bodies
  * STATS                          the tier's counters -> @ STATS leases lease-waits hits
  * QUIT                           closes the cache and exits
  * </pre>
+ *
+ * <p>Its static methods are the one way a test of either JVM builds a node's tier, client and
+ * request, so that the keys are equal on every node.
  */
-final class HttpFarmNode {
+public final class HttpFarmNode {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final java.lang.reflect.Type MAP =
             new TypeReference<Map<String, Object>>() { }.getType();
@@ -91,7 +96,8 @@ final class HttpFarmNode {
                     Integer.parseInt(w[3]), Integer.parseInt(w[4]));
             case "PAR" -> {
                 // in the background: STATS is answered while the GETs wait
-                Thread t = new Thread(() -> parallel(w[1], Integer.parseInt(w[2]), w[3]),
+                String user = w.length > 4 ? w[4] : "-";
+                Thread t = new Thread(() -> parallel(w[1], Integer.parseInt(w[2]), w[3], user),
                         "httpfarm-par");
                 t.start();
             }
@@ -148,14 +154,14 @@ final class HttpFarmNode {
         }
     }
 
-    /** {@code threads} concurrent anonymous GETs; answers the distinct bodies they got. */
-    private void parallel(String path, int threads, String handler) {
+    /** {@code threads} concurrent GETs by {@code user}; answers the distinct bodies they got. */
+    private void parallel(String path, int threads, String handler, String user) {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             List<Future<Answer>> calls = new ArrayList<>();
             CachingHttpClient c = client;
             for (int i = 0; i < threads; i++) {
-                calls.add(pool.submit(() -> get(c, service, path, "-", handler)));
+                calls.add(pool.submit(() -> get(c, service, path, user, handler)));
             }
             Set<String> bodies = new TreeSet<>();
             for (Future<Answer> f : calls) {
@@ -177,31 +183,34 @@ final class HttpFarmNode {
     }
 
     /** The same policy on every node, so that their keys are equal. */
-    static String policy(URI service, String value) {
+    public static String policy(URI service, String value) {
         return JsonServiceTestBase.policy(service, "true", "60s", value);
     }
 
     /** A node's tier on {@code namespace}. */
-    static RedisTier tier(String redisUri, String namespace) {
+    public static RedisTier tier(String redisUri, String namespace) {
         // generous timeouts on a loaded two-core machine: the test counts calls exactly
         return RedisTier.builder().uri(redisUri).namespace(namespace)
                 .timeout(Duration.ofMillis(1000)).leaseTime(Duration.ofSeconds(60))
                 .leaseWait(Duration.ofSeconds(60)).build();
     }
 
-    /** A node's client: its own cache on {@code tier}. */
-    static CachingHttpClient client(RedisTier tier, URI service, String value,
+    /** A node's client: its own cache on {@code tier} ({@code null}: its own store only). */
+    public static CachingHttpClient client(RedisTier tier, URI service, String value,
             HttpClient network) {
-        ResponseCache cache = ResponseCache.builder()
-                .policy(Policy.parse(policy(service, value), "http.yaml")).sharedTier(tier)
-                .build();
+        ResponseCache.Builder b = ResponseCache.builder()
+                .policy(Policy.parse(policy(service, value), "http.yaml"));
+        if (tier != null) {
+            b.sharedTier(tier);
+        }
+        ResponseCache cache = b.build();
         return CachingHttpClient.builder(network).cache(cache).build();
     }
 
     /** What a node's GET answered: status, {@code Cache-Status}, body on one line. */
-    record Answer(int status, String cacheStatus, String body) {
+    public record Answer(int status, String cacheStatus, String body) {
         /** Reads the line a node prints, {@code "status cache-status body"}. */
-        static Answer parse(String line) {
+        public static Answer parse(String line) {
             String[] w = line.split(" ", 3);
             return new Answer(Integer.parseInt(w[0]), w[1].replace('_', ' '), w[2]);
         }
@@ -215,7 +224,7 @@ final class HttpFarmNode {
      * One GET of {@code path} by {@code user} ({@code -}: anonymous), read as a string or bound
      * to a map and written back as sorted JSON ({@code json}).
      */
-    static Answer get(CachingHttpClient client, URI service, String path, String user,
+    public static Answer get(CachingHttpClient client, URI service, String path, String user,
             String handler) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(service.resolve(path));
         if (!user.equals("-")) {

@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -145,7 +144,7 @@ class HttpFarmTest {
         RedisTier tier = HttpFarmNode.tier(redis.uri(), namespace);
         CachingHttpClient here = HttpFarmNode.client(tier, api, "events", network);
         String path = "gated/" + ITEMS.incrementAndGet();
-        service.gate = new CountDownLatch(1);
+        service.holdGated();
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
             other.send("PAR " + path + " 8 json");
@@ -165,7 +164,7 @@ class HttpFarmTest {
                                 + ", lease waits " + waits;
                         return service.count(path) == 1 && leases == 1 && waits == 1;
                     });
-            service.gate.countDown();
+            service.releaseGated();
             String theirs = other.await("PAR", ANSWER);
             for (Future<Answer> f : mine) {
                 Answer a = f.get(ANSWER_SECONDS, TimeUnit.SECONDS);
@@ -175,7 +174,7 @@ class HttpFarmTest {
             assertThat(service.count(path)).as("service calls for 16 callers on 2 JVMs")
                     .isEqualTo(1);
         } finally {
-            service.gate.countDown();
+            service.releaseGated();
             pool.shutdownNow();
             here.cache().close();
         }

@@ -19,7 +19,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * path receives. Paths under {@code /api/}: {@code items/N} (max-age=60), {@code etag}
  * (max-age=1 and an ETag; answers 304 to a matching If-None-Match), {@code vary} (Vary:
  * Accept-Language), {@code nostore}, {@code me} (private, the caller's Authorization),
- * {@code slow} (300 ms), {@code gated/N} (max-age=60, held until {@link #gate} opens),
+ * {@code who/N} (max-age=60, not private, the caller's Authorization),
+ * {@code slow} (300 ms), {@code gated/N} (max-age=60, the path and the caller's Authorization,
+ * held while {@link #holdGated()} holds),
  * {@code fail} (500), {@code flaky} (max-age=1, stale-if-error=60; 503 while {@link #down}),
  * {@code tagged/N} (max-age=3600 and an ETag; 304 to a matching If-None-Match, counted as
  * {@code "tagged/N 304"}), {@code mustrevalidate} and {@code proxyrevalidate} (max-age=1 and the
@@ -31,9 +33,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code "etagonly 304"}), {@code lastmod} (Last-Modified 100 minutes before the service
  * started; 304 to If-Modified-Since, counted as {@code "lastmod 304"}).
  * Unsafe methods: {@code PUT items/N} answers 200 with
- * {@code Content-Location: /api/items/N+100}; the others 405.
+ * {@code Content-Location: /api/items/N+100}; the others 405. Public, in this module's test jar,
+ * for composition-tests' matrix.
  */
-final class JsonService implements AutoCloseable {
+public final class JsonService implements AutoCloseable {
     /** An item as the service writes it and clients bind it. */
     record Item(int id, String name, List<String> tags) {
     }
@@ -45,20 +48,23 @@ final class JsonService implements AutoCloseable {
     private final long lastModified = (System.currentTimeMillis() / 1000 - 6000) * 1000;
     volatile boolean down;
     /** Holds every request of {@code gated/N} until opened (a farm test's concurrent misses). */
-    volatile CountDownLatch gate = new CountDownLatch(0);
+    private volatile CountDownLatch gate = new CountDownLatch(0);
+    private final AtomicInteger held = new AtomicInteger();
     private final EmbeddedServer server;
 
-    JsonService() throws IOException {
+    /** Starts the service on a free loopback port. */
+    public JsonService() throws IOException {
         server = EmbeddedServer.builder().quietErrorPages()
                 .servlet("json", new Servlet(), "/api/*").start();
     }
 
-    URI uri(String path) {
+    /** The URI of {@code path} under {@code /api/}. */
+    public URI uri(String path) {
         return server.url().resolve("api/" + path);
     }
 
     /** Returns how many requests {@code path} received. */
-    int count(String path) {
+    public int count(String path) {
         AtomicInteger c = counts.get(path);
         return c == null ? 0 : c.get();
     }
@@ -76,6 +82,23 @@ final class JsonService implements AutoCloseable {
 
     int notModifiedCount() {
         return notModified.get();
+    }
+
+    /** Holds every request of {@code gated/N} from now on, after counting it, until released. */
+    public void holdGated() {
+        if (gate.getCount() == 0) {
+            gate = new CountDownLatch(1);
+        }
+    }
+
+    /** Lets the held requests of {@code gated/N} and every later one through; idempotent. */
+    public void releaseGated() {
+        gate.countDown();
+    }
+
+    /** The number of requests of {@code gated/N} held now. */
+    public int heldGated() {
+        return held.get();
     }
 
     @Override
@@ -132,6 +155,13 @@ final class JsonService implements AutoCloseable {
                 case "me" -> {
                     resp.setHeader("Cache-Control", "private, max-age=60");
                     body = Map.of("user", String.valueOf(req.getHeader("Authorization")));
+                }
+                case "who" -> {
+                    // a personal answer the service does not mark private: the cache must keep
+                    // it apart by the caller's identity all the same
+                    resp.setHeader("Cache-Control", "max-age=60");
+                    body = Map.of("who", path, "user",
+                            String.valueOf(req.getHeader("Authorization")));
                 }
                 case "tagged" -> {
                     resp.setHeader("Cache-Control", "max-age=3600");
@@ -205,15 +235,20 @@ final class JsonService implements AutoCloseable {
                     body = Map.of("fields", "named");
                 }
                 case "gated" -> {
+                    CountDownLatch g = gate;
+                    held.incrementAndGet();
                     try {
-                        if (!gate.await(60, TimeUnit.SECONDS)) {
+                        if (!g.await(60, TimeUnit.SECONDS)) {
                             resp.setStatus(503);
                         }
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
+                    } finally {
+                        held.decrementAndGet();
                     }
                     resp.setHeader("Cache-Control", "max-age=60");
-                    body = Map.of("gated", path);
+                    body = Map.of("gated", path, "user",
+                            String.valueOf(req.getHeader("Authorization")));
                 }
                 case "slow" -> {
                     sleep(300);
