@@ -1,0 +1,181 @@
+package io.github.wscache.composition;
+
+import io.github.wscache.axis.AxisFarmNode;
+import io.github.wscache.axis.WsCache;
+import io.github.wscache.core.CachedResponse;
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.SharedBody;
+import io.github.wscache.google.GoogleServer;
+import io.github.wscache.google.service.GoogleSearchServiceImpl;
+import io.github.wscache.redis.NodeProcess;
+import io.github.wscache.redis.RedisTier;
+import io.github.wscache.redis.internal.ValueCodec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import org.apache.axis2.AxisFault;
+import org.apache.axis2.context.ConfigurationContext;
+import org.apache.axis2.context.ConfigurationContextFactory;
+
+/**
+ * cache-axis in the matrix: a {@code GoogleSearchService} stub on Axis2 (message level: the cache
+ * installed in the client configuration; object level: caching stubs), in front of the Google
+ * fixture on Tomcat, whose {@code doSpellingSuggestion} of {@code "whoami"} answers the
+ * credentials it got; the other JVM is cache-axis's {@link AxisFarmNode}. Identity: HTTP Basic
+ * in the stub's headers, as cache-axis maps it.
+ */
+final class AxisSide implements Side {
+    private static final String OPERATION = "doSpellingSuggestion";
+    private static final Duration ANSWER = Duration.ofSeconds(60);
+
+    private final String redisUri;
+    private final GoogleServer server;
+    private final ConfigurationContext context;
+    private final NodeProcess other;
+
+    private AxisSide(String redisUri, GoogleServer server, ConfigurationContext context,
+            NodeProcess other) {
+        this.redisUri = redisUri;
+        this.server = server;
+        this.context = context;
+        this.other = other;
+    }
+
+    /** Starts the service and the other JVM (which starts in the background). */
+    static AxisSide start(String redisUri) throws IOException {
+        GoogleServer server = GoogleServer.start(0);
+        ConfigurationContext context =
+                ConfigurationContextFactory.createConfigurationContextFromFileSystem(null, null);
+        NodeProcess other = NodeProcess.start(AxisFarmNode.class, redisUri, server.endpoint());
+        return new AxisSide(redisUri, server, context, other);
+    }
+
+    @Override
+    public String toString() {
+        return "cache-axis";
+    }
+
+    @Override
+    public String key() {
+        // one phrase for every check: each check has its own caches and namespace, and the
+        // service counts the requests of the operation
+        return GoogleSearchServiceImpl.WHOAMI;
+    }
+
+    @Override
+    public String heldKey() {
+        return GoogleSearchServiceImpl.WHOAMI;
+    }
+
+    @Override
+    public long calls(String key) {
+        return server.requestCount(OPERATION);
+    }
+
+    @Override
+    public void hold() {
+        server.holdRequests();
+    }
+
+    @Override
+    public void release() {
+        server.releaseRequests();
+    }
+
+    @Override
+    public int held() {
+        return server.heldRequests();
+    }
+
+    @Override
+    public String shows(String user) {
+        return "Authorization=" + (user.equals("-") ? "null" : AxisFarmNode.basic(user));
+    }
+
+    @Override
+    public RedisTier tier(String namespace) {
+        return AxisFarmNode.tier(redisUri, namespace);
+    }
+
+    @Override
+    public Local open(String value, RedisTier tier) {
+        // one cache at a time in the client configuration
+        WsCache.uninstall(context);
+        ResponseCache cache = AxisFarmNode.open(context, tier, value);
+        return new Local() {
+            @Override
+            public String call(String key, String user) throws Exception {
+                return AxisFarmNode.call(context, cache, value, server.endpoint(), key, user);
+            }
+
+            @Override
+            public ResponseCache cache() {
+                return cache;
+            }
+
+            @Override
+            public void close() {
+                WsCache.uninstall(context);
+                cache.close();
+            }
+        };
+    }
+
+    @Override
+    public void openThere(String namespace, String value) {
+        other.ask("OPEN " + namespace + " " + value, ANSWER);
+    }
+
+    @Override
+    public String callThere(String key, String user) {
+        return other.ask("CALL " + key + " " + user, ANSWER);
+    }
+
+    @Override
+    public void parallelThere(String key, String user, int threads) {
+        other.send("PAR " + key + " " + user + " " + threads);
+    }
+
+    @Override
+    public Set<String> parallelAnswers() {
+        return Set.of(other.await("PAR", ANSWER).split(" \\| "));
+    }
+
+    @Override
+    public TierCounts countsThere() {
+        String[] w = other.ask("STATS", ANSWER).split(" ");
+        return new TierCounts(Long.parseLong(w[0]), Long.parseLong(w[1]), Long.parseLong(w[2]));
+    }
+
+    @Override
+    public String logThere() {
+        return other.log();
+    }
+
+    @Override
+    public void forgetAnswers() {
+        other.forgetAnswers();
+    }
+
+    /** cache-http's entry: its shared form of a JSON body ({@code http-body/1}). */
+    @Override
+    public byte[] foreignEntry(byte[] redisKey) throws Exception {
+        ValueCodec codec = new ValueCodec(null, ValueCodec.DEFAULT_ALLOWED, List.of());
+        return codec.encode(redisKey, CachedResponse.builder(new SharedBody("http-body", 1,
+                "{\"user\":\"null\"}".getBytes(StandardCharsets.UTF_8))).status(200)
+                .contentType("application/json").build(), true, 60_000, 60_000);
+    }
+
+    @Override
+    public void close() throws AxisFault {
+        try {
+            other.close();
+        } finally {
+            WsCache.uninstall(context);
+            server.close();
+            context.terminate();
+        }
+    }
+}

@@ -1,0 +1,184 @@
+package io.github.wscache.composition;
+
+import io.github.wscache.core.CachedResponse;
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.http.CachingHttpClient;
+import io.github.wscache.http.HttpFarmNode;
+import io.github.wscache.http.HttpFarmNode.Answer;
+import io.github.wscache.http.JsonService;
+import io.github.wscache.redis.NodeProcess;
+import io.github.wscache.redis.RedisTier;
+import io.github.wscache.redis.internal.ValueCodec;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * cache-http in the matrix: a {@link CachingHttpClient} whose answers are bound with
+ * {@code JsonBodyHandlers} (so that the policy's {@code value} decides the representation:
+ * {@code xml} the bytes, {@code events} the token recording, {@code auto} the bound object), in
+ * front of cache-http's {@link JsonService} on Tomcat: {@code who/N} (max-age=60, not marked
+ * private) and {@code gated/N} (held while told to) answer the caller's {@code Authorization};
+ * the other JVM is cache-http's {@link HttpFarmNode}. Identity: HTTP Basic, as cache-http maps
+ * it.
+ */
+final class HttpSide implements Side {
+    private static final Duration ANSWER = Duration.ofSeconds(60);
+    private static final AtomicInteger KEYS = new AtomicInteger(1000);
+
+    private final String redisUri;
+    private final JsonService service;
+    private final URI api;
+    private final HttpClient network = HttpClient.newHttpClient();
+    private final NodeProcess other;
+
+    private HttpSide(String redisUri, JsonService service, NodeProcess other) {
+        this.redisUri = redisUri;
+        this.service = service;
+        this.api = service.uri("");
+        this.other = other;
+    }
+
+    /** Starts the service and the other JVM (which starts in the background). */
+    static HttpSide start(String redisUri) throws IOException {
+        JsonService service = new JsonService();
+        NodeProcess other = NodeProcess.start(HttpFarmNode.class, redisUri,
+                service.uri("").toString());
+        return new HttpSide(redisUri, service, other);
+    }
+
+    @Override
+    public String toString() {
+        return "cache-http";
+    }
+
+    @Override
+    public String key() {
+        return "who/" + KEYS.incrementAndGet();
+    }
+
+    @Override
+    public String heldKey() {
+        return "gated/" + KEYS.incrementAndGet();
+    }
+
+    @Override
+    public long calls(String key) {
+        return service.count(key);
+    }
+
+    @Override
+    public void hold() {
+        service.holdGated();
+    }
+
+    @Override
+    public void release() {
+        service.releaseGated();
+    }
+
+    @Override
+    public int held() {
+        return service.heldGated();
+    }
+
+    @Override
+    public String shows(String user) {
+        return "\"user\":\"" + (user.equals("-") ? "null" : "Basic " + Base64.getEncoder()
+                .encodeToString((user + ":pw").getBytes(StandardCharsets.UTF_8))) + "\"";
+    }
+
+    @Override
+    public RedisTier tier(String namespace) {
+        return HttpFarmNode.tier(redisUri, namespace);
+    }
+
+    @Override
+    public Local open(String value, RedisTier tier) {
+        CachingHttpClient client = HttpFarmNode.client(tier, api, value, network);
+        return new Local() {
+            @Override
+            public String call(String key, String user) throws Exception {
+                return body(HttpFarmNode.get(client, api, key, user, "json"));
+            }
+
+            @Override
+            public ResponseCache cache() {
+                return client.cache();
+            }
+
+            @Override
+            public void close() {
+                client.cache().close();
+            }
+        };
+    }
+
+    private static String body(Answer a) {
+        if (a.status() != 200) {
+            throw new AssertionError("status " + a.status() + ": " + a);
+        }
+        return a.body();
+    }
+
+    @Override
+    public void openThere(String namespace, String value) {
+        other.ask("OPEN " + namespace + " " + value, ANSWER);
+    }
+
+    @Override
+    public String callThere(String key, String user) {
+        return body(Answer.parse(other.ask("GET " + key + " " + user + " json", ANSWER)));
+    }
+
+    @Override
+    public void parallelThere(String key, String user, int threads) {
+        other.send("PAR " + key + " " + threads + " json " + user);
+    }
+
+    @Override
+    public Set<String> parallelAnswers() {
+        return Set.of(other.await("PAR", ANSWER).split(" \\| "));
+    }
+
+    @Override
+    public TierCounts countsThere() {
+        String[] w = other.ask("STATS", ANSWER).split(" ");
+        return new TierCounts(Long.parseLong(w[0]), Long.parseLong(w[1]), Long.parseLong(w[2]));
+    }
+
+    @Override
+    public String logThere() {
+        return other.log();
+    }
+
+    @Override
+    public void forgetAnswers() {
+        other.forgetAnswers();
+    }
+
+    /** cache-axis's entry at the message level: a SOAP answer's XML bytes. */
+    @Override
+    public byte[] foreignEntry(byte[] redisKey) throws Exception {
+        ValueCodec codec = new ValueCodec(null, ValueCodec.DEFAULT_ALLOWED, List.of());
+        return codec.encode(redisKey, CachedResponse.builder(("<soapenv:Envelope xmlns:soapenv="
+                + "'http://schemas.xmlsoap.org/soap/envelope/'><soapenv:Body/>"
+                + "</soapenv:Envelope>").getBytes(StandardCharsets.UTF_8)).status(200)
+                .contentType("text/xml").build(), true, 60_000, 60_000);
+    }
+
+    @Override
+    public void close() {
+        try {
+            other.close();
+        } finally {
+            service.close();
+        }
+    }
+}

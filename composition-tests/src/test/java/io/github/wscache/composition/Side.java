@@ -1,0 +1,88 @@
+package io.github.wscache.composition;
+
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.redis.RedisTier;
+import java.io.IOException;
+import java.util.Set;
+
+/**
+ * One integration as the matrix drives it: its real service (which counts the requests it gets,
+ * holds them while told to, and echoes the caller's identity in every answer), caches of this
+ * JVM on it, and its second JVM (the integration's farm node, on the same Redis). Each method is
+ * the same step for every integration, so that {@link CompositionMatrixTest} runs every cell the
+ * same way.
+ */
+interface Side extends AutoCloseable {
+
+    /** A cache of this JVM, and calls through it. */
+    interface Local extends AutoCloseable {
+        /** One call of {@code key} by {@code user} ({@code -}: anonymous); the answer. */
+        String call(String key, String user) throws Exception;
+
+        ResponseCache cache();
+
+        /** Closes the cache (and takes it out of the client configuration it was put in). */
+        @Override
+        void close();
+    }
+
+    /** What the other JVM's tier counted. */
+    record TierCounts(long leases, long leaseWaits, long hits) {
+    }
+
+    /** Stops the other JVM and the service. */
+    @Override
+    void close() throws IOException;
+
+    /** A key for one check: the service answers it with the caller's identity. */
+    String key();
+
+    /** A key whose requests the service holds while {@link #hold()} holds. */
+    String heldKey();
+
+    /** The requests of {@code key} the service received so far (from either JVM). */
+    long calls(String key);
+
+    /** Holds the requests of {@link #heldKey()} keys, counted, until {@link #release()}. */
+    void hold();
+
+    void release();
+
+    /** The requests the service holds now. */
+    int held();
+
+    /** What an answer made for {@code user} shows ({@code -}: what an anonymous answer shows). */
+    String shows(String user);
+
+    /** This JVM's tier on {@code namespace}, as the integration's farm node builds it. */
+    RedisTier tier(String namespace);
+
+    /** A new cache of this JVM for {@code value}, on {@code tier} ({@code null}: own store). */
+    Local open(String value, RedisTier tier);
+
+    /** A new cache in the other JVM for {@code value}, on its tier on {@code namespace}. */
+    void openThere(String namespace, String value);
+
+    /** One call in the other JVM; the answer. */
+    String callThere(String key, String user);
+
+    /** Starts {@code threads} concurrent calls in the other JVM; see {@link #parallelAnswers}. */
+    void parallelThere(String key, String user, int threads);
+
+    /** The distinct answers of the other JVM's concurrent calls, once all returned. */
+    Set<String> parallelAnswers();
+
+    TierCounts countsThere();
+
+    /** The end of the other JVM's log, for failure messages. */
+    String logThere();
+
+    /** Drops the other JVM's answers not read yet (of a check that failed). */
+    void forgetAnswers();
+
+    /**
+     * An entry of another integration under {@code redisKey}, in the tier's byte form: what a
+     * node of the other integration would have written there.
+     */
+    byte[] foreignEntry(byte[] redisKey) throws Exception;
+}
