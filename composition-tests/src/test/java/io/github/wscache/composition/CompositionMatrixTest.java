@@ -40,9 +40,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <pre>
  * {cache-axis events, cache-axis xml, cache-axis object,
  *  cache-http bytes, cache-http events, cache-http object}
- *   x {own store only, store + Redis shared by 2 JVMs}
- *   x {anonymous, two users}
- *   x checks (a) to (d)
+ *   × {own store only, store + Redis shared by 2 JVMs}
+ *   × {anonymous, two users}
+ *   × checks (a) to (d)
  * </pre>
  *
  * <p>The cell's caller A is anonymous or the user {@code ann}; B is the user {@code bob}. Every
@@ -69,7 +69,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * and the Redis fixture are the integrations' own farm tests' ({@code AxisFarmNode},
  * {@code HttpFarmNode}, {@code JsonService}, {@code RedisServer}, {@code NodeProcess}).
  *
- * <p>Not in the matrix: <b>cache-edge x tier: not yet (the edge keeps its own store; issue 32
+ * <p>Not in the matrix: <b>cache-edge × tier: not yet (the edge keeps its own store; issue 32
  * part 4)</b>; see {@link #cacheEdge_notYet()}.
  */
 class CompositionMatrixTest {
@@ -247,7 +247,7 @@ class CompositionMatrixTest {
     }
 
     @Test
-    @Disabled("cache-edge x tier: not yet (the edge keeps its own store; issue 32 part 4)")
+    @Disabled("cache-edge × tier: not yet (the edge keeps its own store; issue 32 part 4)")
     void cacheEdge_notYet() {
         // a column for cache-edge joins the matrix once the edge runs on cache-core's engine
     }
