@@ -1,8 +1,8 @@
 package io.github.wscache.core;
 
 import io.github.wscache.core.copy.internal.RetainedSize;
-import io.github.wscache.core.internal.SharedTier;
 import io.github.wscache.core.policy.OperationPolicy;
+import io.github.wscache.core.spi.SharedTier;
 import io.github.wscache.core.xml.XmlRecording;
 import java.time.Duration;
 import java.util.List;

@@ -2,11 +2,11 @@ package io.github.wscache.core;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import io.github.wscache.core.copy.CopierRegistry;
-import io.github.wscache.core.internal.SharedTier;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.core.policy.Rule;
 import io.github.wscache.core.policy.SharedTierSetting;
+import io.github.wscache.core.spi.SharedTier;
 import java.time.Clock;
 import java.time.InstantSource;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package io.github.wscache.core;
 
-import io.github.wscache.core.internal.SharedTier;
-import io.github.wscache.core.internal.SharedTierFactory;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.SharedTierSetting;
+import io.github.wscache.core.spi.SharedTier;
+import io.github.wscache.core.spi.SharedTierFactory;
 import java.util.LinkedHashSet;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;

@@ -2,8 +2,8 @@ package io.github.wscache.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.wscache.core.internal.SharedTier;
 import io.github.wscache.core.policy.Policy;
+import io.github.wscache.core.spi.SharedTier;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;

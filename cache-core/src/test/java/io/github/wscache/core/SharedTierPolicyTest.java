@@ -3,12 +3,12 @@ package io.github.wscache.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.wscache.core.internal.SharedTier;
-import io.github.wscache.core.internal.SharedTierFactory;
-import io.github.wscache.core.internal.SigningKeyFile;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.core.policy.PolicyException;
 import io.github.wscache.core.policy.SharedTierSetting;
+import io.github.wscache.core.spi.SharedTier;
+import io.github.wscache.core.spi.SharedTierFactory;
+import io.github.wscache.core.spi.SigningKeyFile;
 import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;

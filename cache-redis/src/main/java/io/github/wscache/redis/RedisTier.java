@@ -1,6 +1,6 @@
 package io.github.wscache.redis;
 
-import io.github.wscache.core.internal.SharedTier;
+import io.github.wscache.core.spi.SharedTier;
 import io.github.wscache.redis.internal.Breaker;
 import io.github.wscache.redis.internal.ValueCodec;
 import java.security.SecureRandom;

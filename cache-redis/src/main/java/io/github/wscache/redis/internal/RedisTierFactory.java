@@ -1,9 +1,9 @@
 package io.github.wscache.redis.internal;
 
-import io.github.wscache.core.internal.SharedTier;
-import io.github.wscache.core.internal.SharedTierFactory;
-import io.github.wscache.core.internal.SigningKeyFile;
 import io.github.wscache.core.policy.SharedTierSetting;
+import io.github.wscache.core.spi.SharedTier;
+import io.github.wscache.core.spi.SharedTierFactory;
+import io.github.wscache.core.spi.SigningKeyFile;
 import io.github.wscache.redis.RedisTier;
 import java.nio.file.Path;
 import java.util.Arrays;

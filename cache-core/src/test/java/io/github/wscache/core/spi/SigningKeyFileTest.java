@@ -1,4 +1,4 @@
-package io.github.wscache.core.internal;
+package io.github.wscache.core.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

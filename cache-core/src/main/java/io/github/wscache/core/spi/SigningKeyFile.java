@@ -1,4 +1,4 @@
-package io.github.wscache.core.internal;
+package io.github.wscache.core.spi;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,7 +14,19 @@ import java.util.Arrays;
  * the file's first line without the spaces, tabs and carriage return around it, as bytes; it has
  * at least {@value #MINIMUM_BYTES} and at most {@value #MAXIMUM_BYTES} bytes. A line of text
  * keeps the file easy to write and to copy to every node ({@code openssl rand -base64 32}); the
- * same file on every node gives every node the same key. Not API.
+ * same file on every node gives every node the same key. Part of the SPI so that every tier
+ * module reads the file alike, with the same messages.
+ *
+ * <pre>{@code
+ * Path file = Files.writeString(Files.createTempFile("farm", ".key"),
+ *         "0123456789abcdef0123456789abcdef\n");   // e.g. openssl rand -base64 32
+ * byte[] key = SigningKeyFile.read(file);   // the 32 bytes of the first line
+ * try {
+ *     tierBuilder.signingKey(key);   // a tier keeps its own copy
+ * } finally {
+ *     Arrays.fill(key, (byte) 0);
+ * }
+ * }</pre>
  */
 public final class SigningKeyFile {
     /** The shortest key: HMAC-SHA256 with fewer secret bytes is easy to guess. */

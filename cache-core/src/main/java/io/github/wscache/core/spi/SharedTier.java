@@ -1,11 +1,12 @@
-package io.github.wscache.core.internal;
+package io.github.wscache.core.spi;
 
 import java.util.Objects;
 
 /**
  * A second cache level shared by several JVMs (a farm), behind each cache's own store: what
- * {@code cache-redis} implements and {@code ResponseCache.Builder.sharedTier} takes. Not API:
- * applications get a tier from its module ({@code RedisTier}) and never call these methods.
+ * {@code cache-redis} implements and {@code ResponseCache.Builder.sharedTier} takes. The service
+ * provider interface of a tier module: applications get a tier from its module
+ * ({@code RedisTier}) and never call these methods; the cache that uses the tier does.
  *
  * <p>The flows call it only as the leader of a key's local single flight, so a JVM asks the tier
  * once per key however many of its threads miss: {@link #lookup} after a miss in the local store;
@@ -21,6 +22,46 @@ import java.util.Objects;
  * lookup returns back to it, {@code Exchange.fromShared}, which refuses what it does not keep) or
  * application objects (object level); the tier turns them into bytes and back, and hands every
  * lookup a value of its own. Thread-safe.
+ *
+ * <p>The smallest tier has nothing in it: every lookup misses, so every JVM keeps its own cache
+ * (the package's page has one that stores):
+ *
+ * <pre>{@code
+ * final class EmptyTier implements SharedTier {
+ *     public byte[] identitySalt() {
+ *         return new byte[16];
+ *     }
+ *
+ *     public void bind(SharedTier.Listener listener) {
+ *     }
+ *
+ *     public SharedTier.Lookup lookup(SharedTier.Request request) {
+ *         return SharedTier.Lookup.miss(false);
+ *     }
+ *
+ *     public void store(SharedTier.Request request, Object value, long freshNanos,
+ *             long retainNanos) {
+ *     }
+ *
+ *     public void release(SharedTier.Request request) {
+ *     }
+ *
+ *     public void invalidate(String operation) {
+ *     }
+ *
+ *     public void invalidateAll() {
+ *     }
+ *
+ *     public void close() {
+ *     }
+ * }
+ *
+ * try (ResponseCache cache = ResponseCache.builder().policy(policy)
+ *         .sharedTier(new EmptyTier()).build()) {
+ *     cache.call(Invocation.builder("search").parameter("q", "wscache").build(),
+ *             () -> "result");
+ * }   // closing the cache closes its tier
+ * }</pre>
  */
 public interface SharedTier extends AutoCloseable {
 
@@ -55,7 +96,26 @@ public interface SharedTier extends AutoCloseable {
     @Override
     void close();
 
-    /** What the tier tells the cache that uses it: invalidations made on other JVMs. */
+    /**
+     * What the tier tells the cache that uses it: invalidations made on other JVMs. The cache
+     * implements it and hands it to {@link SharedTier#bind}; a tier calls it when a message from
+     * another JVM arrives (cache-redis subscribes to a channel for them). A tier's own test can
+     * bind one that records what the tier tells it:
+     *
+     * <pre>{@code
+     * List<String> told = new CopyOnWriteArrayList<>();
+     * tier.bind(new SharedTier.Listener() {
+     *     public void operationInvalidated(String operation) {
+     *         told.add(operation);
+     *     }
+     *
+     *     public void allInvalidated() {
+     *         told.add("*");
+     *     }
+     * });
+     * otherJvmsTier.invalidate("search");   // then told becomes [search]
+     * }</pre>
+     */
     interface Listener {
         /** Every entry of the operation named {@code operation} is to be dropped. */
         void operationInvalidated(String operation);
@@ -68,7 +128,18 @@ public interface SharedTier extends AutoCloseable {
      * One key as the tier sees it: the operation (for its generation and for counters) and the
      * stable bytes of the whole key (endpoint, operation, identity partition, parameters, vary,
      * the operation's policy), the same on every JVM for the same call. Carries the tier's lease
-     * state between {@link #lookup} and {@link #store}/{@link #release}.
+     * state between {@link #lookup} and {@link #store}/{@link #release}. The cache makes them;
+     * a tier's own test makes them to call the tier as the cache would:
+     *
+     * <pre>{@code
+     * SharedTier.Request request = new SharedTier.Request("GoogleSearchService", "search",
+     *         "search|q=wscache".getBytes(StandardCharsets.UTF_8), false);
+     * if (!tier.lookup(request).isFound()) {
+     *     tier.store(request, "result", TimeUnit.MINUTES.toNanos(5),
+     *             TimeUnit.MINUTES.toNanos(10));
+     * }
+     * tier.lookup(request).value();   // "result"
+     * }</pre>
      */
     final class Request {
         private final String service;
@@ -77,6 +148,11 @@ public interface SharedTier extends AutoCloseable {
         private final boolean messageLevel;
         private volatile Object lease;
 
+        /**
+         * A key of the operation {@code operation} of {@code service} (or {@code null}), whose
+         * stable bytes are {@code key} (kept, not copied); {@code messageLevel} when the value
+         * is a {@code CachedResponse}.
+         */
         public Request(String service, String operation, byte[] key, boolean messageLevel) {
             this.service = service;
             this.operation = Objects.requireNonNull(operation, "operation");
@@ -113,7 +189,19 @@ public interface SharedTier extends AutoCloseable {
         }
     }
 
-    /** The answer of a lookup: a value with its remaining lifetimes, or a miss. */
+    /**
+     * The answer of a lookup: a value with its remaining lifetimes, or a miss. A tier makes one
+     * per lookup from what it keeps:
+     *
+     * <pre>{@code
+     * SharedTier.Lookup hit = SharedTier.Lookup.found("result", TimeUnit.MINUTES.toNanos(5),
+     *         TimeUnit.MINUTES.toNanos(10));
+     * hit.isFound();       // true
+     * hit.freshNanos();    // 5 minutes: served without asking the service until then
+     * SharedTier.Lookup miss = SharedTier.Lookup.miss(true);
+     * miss.leased();       // true: this JVM loads the key, the other JVMs wait for it
+     * }</pre>
+     */
     final class Lookup {
         private static final Lookup MISS = new Lookup(false, null, 0, 0, false);
         private static final Lookup LEASED = new Lookup(false, null, 0, 0, true);
