@@ -47,8 +47,7 @@ public final class FlatBean {
             for (Class<?> c = type; c != Object.class && c != null; c = c.getSuperclass()) {
                 if (!c.getModule().isNamed() || c.getModule().isOpen(c.getPackageName(),
                         FlatBean.class.getModule())) {
-                    MethodHandles.Lookup lookup =
-                            MethodHandles.privateLookupIn(c, MethodHandles.lookup());
+                    MethodHandles.Lookup lookup = PrivateAccess.lookupIn(c);
                     for (Field f : c.getDeclaredFields()) {
                         if (Modifier.isStatic(f.getModifiers())) {
                             continue;

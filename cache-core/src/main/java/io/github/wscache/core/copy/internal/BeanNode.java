@@ -1,5 +1,6 @@
 package io.github.wscache.core.copy.internal;
 
+import io.github.wscache.core.internal.PrivateAccess;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -137,7 +138,7 @@ final class BeanNode extends Node {
                     continue;
                 }
                 if (lookup == null) {
-                    lookup = MethodHandles.privateLookupIn(k, MethodHandles.lookup());
+                    lookup = PrivateAccess.lookupIn(k);
                 }
                 fields.add(fieldCopier(lookup, field, registry));
             }
@@ -176,7 +177,7 @@ final class BeanNode extends Node {
 
     private static MethodHandle allocator(Class<?> type) throws ReflectiveOperationException {
         if (constructs(type)) {
-            return MethodHandles.privateLookupIn(type, MethodHandles.lookup())
+            return PrivateAccess.lookupIn(type)
                     .findConstructor(type, MethodType.methodType(void.class))
                     .asType(ALLOCATE_TYPE);
         }

@@ -1,5 +1,6 @@
 package io.github.wscache.core.copy.internal;
 
+import io.github.wscache.core.internal.PrivateAccess;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -109,7 +110,7 @@ final class GeneratedCopy {
     @SuppressWarnings("unchecked") // the generated class implements BiFunction<Object, ...>
     private static BiFunction<Object, Object, Object> generate(Class<?> type, List<Field> fields,
             boolean record, Registry registry) throws Throwable {
-        MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+        MethodHandles.Lookup lookup = PrivateAccess.lookupIn(type);
         List<Context.Site> sites = new ArrayList<>();
         List<Boolean> mutable = new ArrayList<>();
         for (Field field : fields) {

@@ -3,6 +3,7 @@ package io.github.wscache.core.copy.internal;
 import io.github.wscache.core.copy.CopyStrategy;
 import io.github.wscache.core.copy.Copier;
 import io.github.wscache.core.copy.UncopyableTypeException;
+import io.github.wscache.core.internal.PrivateAccess;
 import java.io.Serializable;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -481,7 +482,7 @@ public final class Plans {
             try {
                 Method method = type.getMethod("clone");
                 MethodHandles.Lookup lookup = TypeRules.isOpen(type)
-                        ? MethodHandles.privateLookupIn(type, MethodHandles.lookup())
+                        ? PrivateAccess.lookupIn(type)
                         : MethodHandles.publicLookup();
                 return lookup.unreflect(method)
                         .asType(MethodType.methodType(Object.class, Object.class));

@@ -1,5 +1,6 @@
 package io.github.wscache.core.copy.internal;
 
+import io.github.wscache.core.internal.PrivateAccess;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -31,7 +32,7 @@ final class RecordNode extends Node {
 
     static RecordNode build(Class<?> type, Registry registry)
             throws ReflectiveOperationException {
-        MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+        MethodHandles.Lookup lookup = PrivateAccess.lookupIn(type);
         RecordComponent[] components = type.getRecordComponents();
         MethodHandle[] getters = new MethodHandle[components.length];
         String[] names = new String[components.length];

@@ -1,7 +1,7 @@
 package io.github.wscache.core.copy.internal;
 
+import io.github.wscache.core.internal.PrivateAccess;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -201,7 +201,7 @@ public final class RetainedSize {
                     continue;
                 }
                 try {
-                    getters.add(MethodHandles.privateLookupIn(owner, MethodHandles.lookup())
+                    getters.add(PrivateAccess.lookupIn(owner)
                             .unreflectGetter(field)
                             .asType(MethodType.methodType(Object.class, Object.class)));
                 } catch (ReflectiveOperationException | RuntimeException e) {
