@@ -47,6 +47,8 @@ import java.util.concurrent.Future;
  * <p>Its static methods are the one way a test of either JVM builds a node's tier, client and
  * request, so that the keys are equal on every node.
  */
+// its methods take and give cache-redis types, a test dependency on the class path
+@SuppressWarnings("exports")
 public final class HttpFarmNode {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final java.lang.reflect.Type MAP =

@@ -1,7 +1,7 @@
 package io.github.wscache.redis;
 
-import io.github.wscache.core.internal.SharedTier.Lookup;
-import io.github.wscache.core.internal.SharedTier.Request;
+import io.github.wscache.core.spi.SharedTier.Lookup;
+import io.github.wscache.core.spi.SharedTier.Request;
 import io.github.wscache.redis.internal.ValueCodec;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

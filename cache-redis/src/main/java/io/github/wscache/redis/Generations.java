@@ -1,6 +1,6 @@
 package io.github.wscache.redis;
 
-import io.github.wscache.core.internal.SharedTier.Request;
+import io.github.wscache.core.spi.SharedTier.Request;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;

@@ -1,6 +1,6 @@
 package io.github.wscache.redis;
 
-import io.github.wscache.core.internal.SharedTier.Listener;
+import io.github.wscache.core.spi.SharedTier.Listener;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.github.wscache.redis;
 
-import io.github.wscache.core.internal.SharedTier.Request;
+import io.github.wscache.core.spi.SharedTier.Request;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

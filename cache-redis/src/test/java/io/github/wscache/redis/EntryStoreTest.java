@@ -2,8 +2,8 @@ package io.github.wscache.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.wscache.core.internal.SharedTier.Lookup;
-import io.github.wscache.core.internal.SharedTier.Request;
+import io.github.wscache.core.spi.SharedTier.Lookup;
+import io.github.wscache.core.spi.SharedTier.Request;
 import io.github.wscache.redis.internal.ValueCodec;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -2,7 +2,7 @@ package io.github.wscache.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.wscache.core.internal.SharedTier.Request;
+import io.github.wscache.core.spi.SharedTier.Request;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
