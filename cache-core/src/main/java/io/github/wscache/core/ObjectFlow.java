@@ -34,7 +34,8 @@ final class ObjectFlow extends Flow {
     <T, X extends Throwable> T call(Invocation inv, OperationPolicy p, Loader<T, X> loader,
             Consumer<CacheOutcome> onOutcome) throws X {
         Counters c = stats.of(inv);
-        Told told = new Told(onOutcome, c, inv);
+        // a hit with nobody to tell allocates nothing for it
+        Told told = onOutcome == null ? null : new Told(onOutcome, c, inv);
         Why why = CacheStrategy.bypassOfObjectCall(p, inv);
         if (why != null) {
             return bypass(c, inv, null, why, loader, told);
@@ -43,7 +44,9 @@ final class ObjectFlow extends Flow {
         if (key == null) {
             return bypass(c, inv, null, Why.of(Reason.NO_KEY, "no key"), loader, told);
         }
-        told.key = key;
+        if (told != null) {
+            told.key = key;
+        }
         Entry e = store.get(key);
         if (e != null) {
             Optional<Object> v = materialize(e, key, c, inv);
@@ -52,6 +55,13 @@ final class ObjectFlow extends Flow {
             }
         }
         return load(inv, p, key, c, loader, told);
+    }
+
+    /** Tells {@code told} the outcome, when somebody asked to be told. */
+    private static void tell(Told told, CacheOutcome.Kind kind, boolean stored, Why why) {
+        if (told != null) {
+            told.tell(kind, stored, why);
+        }
     }
 
     /** Whom to tell the outcome of one call. */
@@ -68,9 +78,6 @@ final class ObjectFlow extends Flow {
         }
 
         void tell(CacheOutcome.Kind kind, boolean stored, Why why) {
-            if (to == null) {
-                return;
-            }
             try {
                 to.accept(new CacheOutcome(kind, stored, why == null ? null : why.reason(),
                         why == null ? null : why.detail(), -1));
@@ -82,7 +89,7 @@ final class ObjectFlow extends Flow {
 
     private <T> T hit(Counters c, Invocation inv, CacheKey key, Object value, Told told) {
         hit(c, inv, key);
-        told.tell(CacheOutcome.Kind.HIT, false, null);
+        tell(told, CacheOutcome.Kind.HIT, false, null);
         return hit(value);
     }
 
@@ -97,7 +104,7 @@ final class ObjectFlow extends Flow {
         try {
             return loader.load();
         } finally {
-            told.tell(CacheOutcome.Kind.BYPASS, false, why);
+            tell(told, CacheOutcome.Kind.BYPASS, false, why);
         }
     }
 
@@ -113,7 +120,7 @@ final class ObjectFlow extends Flow {
                 if (flight.hasFailed()) {
                     Why why = Why.of(Reason.CONCURRENT_FAILURE, "the concurrent call failed");
                     missed(c, inv, key, why);
-                    told.tell(CacheOutcome.Kind.SHARED, false, why);
+                    tell(told, CacheOutcome.Kind.SHARED, false, why);
                     throw SingleFlight.Flight.<X>sneaky(flight.failureCopy());
                 }
                 Entry e = flight.stored() ? store.get(key) : null;
@@ -146,7 +153,7 @@ final class ObjectFlow extends Flow {
                         Duration.ofNanos(found.freshNanos()), Duration.ofNanos(found.freshNanos()),
                         null) == null, null);
                 sharedHit(c, inv, key);
-                told.tell(CacheOutcome.Kind.HIT, false, FROM_SHARED_TIER);
+                tell(told, CacheOutcome.Kind.HIT, false, FROM_SHARED_TIER);
                 return hit(v == null ? NULL : v);
             }
             Why notAdmitted = notAdmitted(p, key);
@@ -159,11 +166,11 @@ final class ObjectFlow extends Flow {
                     result = timedLoad(c, loader);
                 } catch (Throwable t) {
                     flight.failed(t);
-                    told.tell(CacheOutcome.Kind.MISS, false, notAdmitted);
+                    tell(told, CacheOutcome.Kind.MISS, false, notAdmitted);
                     throw t;
                 }
                 flight.succeeded(false, null);
-                told.tell(CacheOutcome.Kind.MISS, false, notAdmitted);
+                tell(told, CacheOutcome.Kind.MISS, false, notAdmitted);
                 return result;
             }
             missed(c, inv, key, null);
@@ -173,12 +180,12 @@ final class ObjectFlow extends Flow {
             } catch (Throwable t) {
                 tier.release(shared, c, inv, key);
                 flight.failed(t);
-                told.tell(CacheOutcome.Kind.MISS, false, null);
+                tell(told, CacheOutcome.Kind.MISS, false, null);
                 throw t;
             }
             Why notStored = storeObject(inv, p, key, c, result, p.ttl(), p.ttl(), shared);
             flight.succeeded(notStored == null, null);
-            told.tell(CacheOutcome.Kind.MISS, notStored == null, notStored);
+            tell(told, CacheOutcome.Kind.MISS, notStored == null, notStored);
             return result;
         } finally {
             flights.land(key, flight);
@@ -191,7 +198,7 @@ final class ObjectFlow extends Flow {
         try {
             return timedLoad(c, loader);
         } finally {
-            told.tell(CacheOutcome.Kind.MISS, false, null);
+            tell(told, CacheOutcome.Kind.MISS, false, null);
         }
     }
 
