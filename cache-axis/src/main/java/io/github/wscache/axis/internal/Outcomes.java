@@ -12,17 +12,38 @@ import org.apache.axis2.context.ServiceContext;
  * program that asks after its call reads its own call's outcome — no thread-local, no listener.
  */
 public final class Outcomes {
-    /** The {@link ServiceContext} property that holds the last call's outcome. */
+    /** The {@link ServiceContext} property that holds the last call's outcome's holder. */
     public static final String PROPERTY = "io.github.wscache.outcome";
 
     private Outcomes() {
+    }
+
+    /**
+     * The last outcome of one client, set once as the context's property and then only
+     * written: a call does no property update of Axis2's (which tracks changes per context).
+     */
+    private static final class Last {
+        volatile CacheOutcome outcome;
+    }
+
+    private static Last of(ServiceContext sc) {
+        Object o = sc.getProperty(PROPERTY);
+        if (o instanceof Last) {
+            return (Last) o;
+        }
+        Last l = new Last();
+        sc.setProperty(PROPERTY, l);
+        return l;
     }
 
     /** Forgets the last outcome of the client of {@code mc} (a call is starting). */
     public static void clear(MessageContext mc) {
         ServiceContext sc = mc.getServiceContext();
         if (sc != null) {
-            sc.removeProperty(PROPERTY);
+            Object o = sc.getProperty(PROPERTY);
+            if (o instanceof Last) {
+                ((Last) o).outcome = null;
+            }
         }
     }
 
@@ -30,14 +51,14 @@ public final class Outcomes {
     public static void publish(MessageContext mc, CacheOutcome outcome) {
         ServiceContext sc = mc.getServiceContext();
         if (sc != null) {
-            sc.setProperty(PROPERTY, outcome);
+            of(sc).outcome = outcome;
         }
     }
 
     /** Leaves the outcome of an object-level call for {@code client}. */
     public static void publish(ServiceClient client, CacheOutcome outcome) {
         if (client != null && client.getServiceContext() != null) {
-            client.getServiceContext().setProperty(PROPERTY, outcome);
+            of(client.getServiceContext()).outcome = outcome;
         }
     }
 
@@ -45,6 +66,6 @@ public final class Outcomes {
     public static Optional<CacheOutcome> last(ServiceClient client) {
         ServiceContext sc = client.getServiceContext();
         Object o = sc == null ? null : sc.getProperty(PROPERTY);
-        return o instanceof CacheOutcome ? Optional.of((CacheOutcome) o) : Optional.empty();
+        return o instanceof Last ? Optional.ofNullable(((Last) o).outcome) : Optional.empty();
     }
 }
