@@ -9,12 +9,8 @@ import io.github.wscache.google.GoogleServer;
 import io.github.wscache.google.service.GoogleSearchServiceImpl;
 import io.github.wscache.redis.NodeProcess;
 import io.github.wscache.redis.RedisTier;
-import io.github.wscache.redis.internal.ValueCodec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.List;
-import java.util.Set;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.context.ConfigurationContextFactory;
@@ -26,21 +22,19 @@ import org.apache.axis2.context.ConfigurationContextFactory;
  * credentials it got; the other JVM is cache-axis's {@link AxisFarmNode}. Identity: HTTP Basic
  * in the stub's headers, as cache-axis maps it.
  */
-final class AxisSide implements Side {
+final class AxisSide extends FarmSide {
     private static final String OPERATION = "doSpellingSuggestion";
-    private static final Duration ANSWER = Duration.ofSeconds(60);
 
     private final String redisUri;
     private final GoogleServer server;
     private final ConfigurationContext context;
-    private final NodeProcess other;
 
     private AxisSide(String redisUri, GoogleServer server, ConfigurationContext context,
             NodeProcess other) {
+        super(other);
         this.redisUri = redisUri;
         this.server = server;
         this.context = context;
-        this.other = other;
     }
 
     /** Starts the service and the other JVM (which starts in the background). */
@@ -124,11 +118,6 @@ final class AxisSide implements Side {
     }
 
     @Override
-    public void openThere(String namespace, String value) {
-        other.ask("OPEN " + namespace + " " + value, ANSWER);
-    }
-
-    @Override
     public String callThere(String key, String user) {
         return other.ask("CALL " + key + " " + user, ANSWER);
     }
@@ -138,34 +127,12 @@ final class AxisSide implements Side {
         other.send("PAR " + key + " " + user + " " + threads);
     }
 
-    @Override
-    public Set<String> parallelAnswers() {
-        return Set.of(other.await("PAR", ANSWER).split(" \\| "));
-    }
-
-    @Override
-    public TierCounts countsThere() {
-        String[] w = other.ask("STATS", ANSWER).split(" ");
-        return new TierCounts(Long.parseLong(w[0]), Long.parseLong(w[1]), Long.parseLong(w[2]));
-    }
-
-    @Override
-    public String logThere() {
-        return other.log();
-    }
-
-    @Override
-    public void forgetAnswers() {
-        other.forgetAnswers();
-    }
-
     /** cache-http's entry: its shared form of a JSON body ({@code http-body/1}). */
     @Override
     public byte[] foreignEntry(byte[] redisKey) throws Exception {
-        ValueCodec codec = new ValueCodec(null, ValueCodec.DEFAULT_ALLOWED, List.of());
-        return codec.encode(redisKey, CachedResponse.builder(new SharedBody("http-body", 1,
+        return entry(redisKey, CachedResponse.builder(new SharedBody("http-body", 1,
                 "{\"user\":\"null\"}".getBytes(StandardCharsets.UTF_8))).status(200)
-                .contentType("application/json").build(), true, 60_000, 60_000);
+                .contentType("application/json").build());
     }
 
     @Override

@@ -8,15 +8,11 @@ import io.github.wscache.http.HttpFarmNode.Answer;
 import io.github.wscache.http.JsonService;
 import io.github.wscache.redis.NodeProcess;
 import io.github.wscache.redis.RedisTier;
-import io.github.wscache.redis.internal.ValueCodec;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Base64;
-import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -28,21 +24,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the other JVM is cache-http's {@link HttpFarmNode}. Identity: HTTP Basic, as cache-http maps
  * it.
  */
-final class HttpSide implements Side {
-    private static final Duration ANSWER = Duration.ofSeconds(60);
+final class HttpSide extends FarmSide {
     private static final AtomicInteger KEYS = new AtomicInteger(1000);
 
     private final String redisUri;
     private final JsonService service;
     private final URI api;
     private final HttpClient network = HttpClient.newHttpClient();
-    private final NodeProcess other;
 
     private HttpSide(String redisUri, JsonService service, NodeProcess other) {
+        super(other);
         this.redisUri = redisUri;
         this.service = service;
         this.api = service.uri("");
-        this.other = other;
     }
 
     /** Starts the service and the other JVM (which starts in the background). */
@@ -128,11 +122,6 @@ final class HttpSide implements Side {
     }
 
     @Override
-    public void openThere(String namespace, String value) {
-        other.ask("OPEN " + namespace + " " + value, ANSWER);
-    }
-
-    @Override
     public String callThere(String key, String user) {
         return body(Answer.parse(other.ask("GET " + key + " " + user + " json", ANSWER)));
     }
@@ -142,35 +131,13 @@ final class HttpSide implements Side {
         other.send("PAR " + key + " " + threads + " json " + user);
     }
 
-    @Override
-    public Set<String> parallelAnswers() {
-        return Set.of(other.await("PAR", ANSWER).split(" \\| "));
-    }
-
-    @Override
-    public TierCounts countsThere() {
-        String[] w = other.ask("STATS", ANSWER).split(" ");
-        return new TierCounts(Long.parseLong(w[0]), Long.parseLong(w[1]), Long.parseLong(w[2]));
-    }
-
-    @Override
-    public String logThere() {
-        return other.log();
-    }
-
-    @Override
-    public void forgetAnswers() {
-        other.forgetAnswers();
-    }
-
     /** cache-axis's entry at the message level: a SOAP answer's XML bytes. */
     @Override
     public byte[] foreignEntry(byte[] redisKey) throws Exception {
-        ValueCodec codec = new ValueCodec(null, ValueCodec.DEFAULT_ALLOWED, List.of());
-        return codec.encode(redisKey, CachedResponse.builder(("<soapenv:Envelope xmlns:soapenv="
+        return entry(redisKey, CachedResponse.builder(("<soapenv:Envelope xmlns:soapenv="
                 + "'http://schemas.xmlsoap.org/soap/envelope/'><soapenv:Body/>"
                 + "</soapenv:Envelope>").getBytes(StandardCharsets.UTF_8)).status(200)
-                .contentType("text/xml").build(), true, 60_000, 60_000);
+                .contentType("text/xml").build());
     }
 
     @Override
