@@ -129,7 +129,12 @@ final class MessageFlow extends Flow {
 
     /** The stored entry of the variant a call selects now ({@link #currentKey}), or null. */
     private Entry storedVariant(CacheKey key, Invocation inv, Counters c) {
-        CacheKey k = currentKey(key, inv, c);
+        CacheKey primary = key.primary();
+        Entry e = store.get(primary);
+        if (e == null || !(e.captured instanceof VaryMarker)) {
+            return e;
+        }
+        CacheKey k = variant(primary, (VaryMarker) e.captured, inv, c);
         return k == null ? null : store.get(k);
     }
 
