@@ -89,6 +89,13 @@ final class CacheStrategy {
         PASS,
         /** A stored response answers ({@link Plan#entry}). */
         SERVE,
+        /**
+         * A stale stored response answers within its {@code stale-while-revalidate}, and one
+         * background exchange revalidates it.
+         */
+        SERVE_STALE,
+        /** The request said {@code only-if-cached} and nothing stored answers: a 504. */
+        UNAVAILABLE,
         /** A stored response is handed to the exchange to revalidate or stand in for errors. */
         REVALIDATE,
         /** Nothing usable is stored: the exchange fetches, once for concurrent callers. */
@@ -104,6 +111,8 @@ final class CacheStrategy {
      */
     record Plan(Action action, Why why) {
         static final Plan SERVE = new Plan(Action.SERVE, null);
+        static final Plan SERVE_STALE = new Plan(Action.SERVE_STALE, null);
+        static final Plan UNAVAILABLE = new Plan(Action.UNAVAILABLE, null);
         static final Plan REVALIDATE = new Plan(Action.REVALIDATE, null);
         static final Plan FETCH = new Plan(Action.FETCH, null);
     }
@@ -112,10 +121,24 @@ final class CacheStrategy {
 
     /**
      * Plans a message call from the policy, the call (its request directives among it), its key
-     * ({@code null}: none could be made), what the store holds for it and the time.
+     * ({@code null}: none could be made), what the store holds for it and the time; without
+     * stale-while-revalidate or only-if-cached answers (the integration can give neither).
      */
     static Plan plan(OperationPolicy p, Invocation inv, CacheKey key, Entry stored,
             long nowNanos) {
+        return plan(p, inv, key, stored, nowNanos, false, false);
+    }
+
+    /**
+     * Plans a message call.
+     *
+     * @param background whether the integration's exchange may run again in the background
+     *     ({@link Exchange#refreshesInBackground}), for stale-while-revalidate
+     * @param unavailable whether it can answer only-if-cached with a 504
+     *     ({@link Exchange#unavailable})
+     */
+    static Plan plan(OperationPolicy p, Invocation inv, CacheKey key, Entry stored,
+            long nowNanos, boolean background, boolean unavailable) {
         Why bypass = bypassOfAnyCall(p, inv);
         if (bypass != null) {
             return new Plan(Action.PASS, bypass);
@@ -123,11 +146,31 @@ final class CacheStrategy {
         if (key == null) {
             return NO_KEY;
         }
+        boolean onlyIfCached = unavailable && inv.requestDirectives().onlyIfCached();
         if (stored == null || !(stored.captured instanceof CachedResponse)) {
-            return Plan.FETCH;
+            return onlyIfCached ? Plan.UNAVAILABLE : Plan.FETCH;
+        }
+        if (stored.http != null) {
+            // a surrogate's entry: decided on what its response said when it was stored
+            boolean allowed = SurrogateRules.allows(stored, inv);
+            FreshnessDecision d = SurrogateRules.evaluate(stored, inv, nowNanos);
+            if (allowed && d.isFresh()) {
+                return Plan.SERVE;
+            }
+            if (onlyIfCached) {
+                return Plan.UNAVAILABLE;
+            }
+            if (!allowed) {
+                return Plan.FETCH;
+            }
+            return background && d.staleWhileRevalidate() ? Plan.SERVE_STALE
+                    : Plan.REVALIDATE;
         }
         if (answers(stored, inv, nowNanos)) {
             return Plan.SERVE;
+        }
+        if (onlyIfCached) {
+            return Plan.UNAVAILABLE;
         }
         return toRevalidate(stored) == null ? Plan.FETCH : Plan.REVALIDATE;
     }
@@ -149,6 +192,10 @@ final class CacheStrategy {
                 || failure instanceof java.io.InterruptedIOException
                 : status != 500 && status != 502 && status != 503 && status != 504) {
             return false;
+        }
+        if (e.http != null) {
+            return SurrogateRules.allows(e, inv)
+                    && SurrogateRules.evaluate(e, inv, nowNanos).staleIfError();
         }
         CachedResponse r = (CachedResponse) e.captured;
         CacheControl req = inv.requestDirectives();
@@ -172,6 +219,10 @@ final class CacheStrategy {
      * fetches.
      */
     static boolean answers(Entry e, Invocation inv, long nowNanos) {
+        if (e.http != null) {
+            return SurrogateRules.allows(e, inv)
+                    && SurrogateRules.evaluate(e, inv, nowNanos).isFresh();
+        }
         boolean fresh = e.isFresh(nowNanos);
         CacheControl req = inv.requestDirectives();
         if (req == CacheControl.EMPTY) {
@@ -217,6 +268,9 @@ final class CacheStrategy {
 
     /** {@link #age} in nanoseconds, without making an object (a hit's outcome carries it). */
     static long ageNanos(Entry e, long nowNanos) {
+        if (e.http != null) {
+            return SurrogateRules.ageNanos(e, nowNanos);
+        }
         return Nanos.add(e.initialAgeNanos, Math.max(0, Nanos.between(e.storedNanos, nowNanos)));
     }
 
@@ -235,6 +289,11 @@ final class CacheStrategy {
      */
     static CachedResponse toRevalidate(Entry e) {
         CachedResponse stale = (CachedResponse) e.captured;
+        if (e.http != null) {
+            // a surrogate hands every stale entry on: revalidated when it has validators,
+            // standing in for errors within its stale-if-error
+            return stale;
+        }
         return stale.conditionalHeaders().isEmpty() && !mayStandInForErrors(stale) ? null : stale;
     }
 
@@ -263,16 +322,37 @@ final class CacheStrategy {
         return dropped.isEmpty() ? r : r.withoutHeaders(dropped);
     }
 
+    /**
+     * {@link #storedForm(CachedResponse, boolean)}; a surrogate also leaves out the fields the
+     * qualified {@code no-cache} and {@code private} of the directives it obeys name
+     * ({@code CDN-Cache-Control} among them).
+     */
+    CachedResponse storedFormOf(CachedResponse r, boolean shared) {
+        CachedResponse kept = storedForm(r, shared);
+        if (!surrogate) {
+            return kept;
+        }
+        Set<String> qualified = SurrogateRules.qualifiedFields(kept);
+        return qualified.isEmpty() ? kept : kept.withoutHeaders(qualified);
+    }
+
     /** What may be done with a response: stored with these lifetimes, or not, and why. */
     static final class Decision {
         final Why notStorable;
         final Duration fresh;
         final Duration retain;
+        /** What a surrogate's response says ({@link SurrogateRules}), else {@code null}. */
+        final SurrogateRules.Facts facts;
 
         Decision(Why notStorable, Duration fresh, Duration retain) {
+            this(notStorable, fresh, retain, null);
+        }
+
+        Decision(Why notStorable, Duration fresh, Duration retain, SurrogateRules.Facts facts) {
             this.notStorable = notStorable;
             this.fresh = fresh;
             this.retain = retain;
+            this.facts = facts;
         }
 
         boolean storable() {
@@ -314,6 +394,35 @@ final class CacheStrategy {
                     + ": not stored in an entry shared across users");
         }
         return freshness(p, r, partitioned, privateCache, now);
+    }
+
+    /**
+     * Decides whether a message response is stored, and its lifetimes, for the call
+     * {@code inv} whose request was sent at {@code sent}; a surrogate decides by
+     * {@link SurrogateRules}.
+     */
+    Decision onResponse(OperationPolicy p, CachedResponse r, CacheKey key, Invocation inv,
+            Instant sent, Instant now) {
+        if (!surrogate) {
+            return onResponse(p, r, key.isPartitioned(), inv.privateCache(), now);
+        }
+        if (r.notCacheableReason().isPresent()) {
+            return Decision.not(Reason.INTEGRATION, r.notCacheableReason().get());
+        }
+        if (!key.isPartitioned() && r.perUserOnlyReason().isPresent()) {
+            return Decision.not(Reason.PER_USER, r.perUserOnlyReason().get()
+                    + ": not stored in an entry shared across users");
+        }
+        return SurrogateRules.decide(p, r, inv, sent, now);
+    }
+
+    /**
+     * What a surrogate's response read from the shared tier says, for its local entry, or
+     * {@code null} (not a surrogate, or a response it would not store for this call).
+     */
+    SurrogateRules.Facts factsOf(OperationPolicy p, CachedResponse r, CacheKey key,
+            Invocation inv, Instant now) {
+        return surrogate ? onResponse(p, r, key, inv, now, now).facts : null;
     }
 
     private Decision freshness(OperationPolicy p, CachedResponse r, boolean partitioned,

@@ -22,10 +22,12 @@ final class Entry {
     final long storedNanos;
     /** How old the value was when stored: a message's age on arrival (RFC 9111 §4.2.3). */
     final long initialAgeNanos;
+    /** What a surrogate's stored response says ({@link SurrogateRules}), else {@code null}. */
+    final SurrogateRules.Facts http;
 
     Entry(Object captured, Copier<Object> copier, OperationPolicy policy, String policyName,
             String statsKey, int weight, long freshUntilNanos, long retainNanos,
-            long storedNanos, long initialAgeNanos) {
+            long storedNanos, long initialAgeNanos, SurrogateRules.Facts http) {
         this.captured = captured;
         this.copier = copier;
         this.policy = policy;
@@ -36,6 +38,7 @@ final class Entry {
         this.retainNanos = retainNanos;
         this.storedNanos = storedNanos;
         this.initialAgeNanos = initialAgeNanos;
+        this.http = http;
     }
 
     boolean isFresh(long nowNanos) {

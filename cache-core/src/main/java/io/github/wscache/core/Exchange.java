@@ -110,6 +110,26 @@ public interface Exchange<X extends Throwable> {
     }
 
     /**
+     * Returns whether {@link #fetch} may run again later, on a cache thread, after the call
+     * returned: then a stale response within its {@code stale-while-revalidate} (RFC 5861 §3)
+     * answers at once and one background fetch (at most one per key at a time) revalidates it;
+     * {@link #onOutcome} is told its outcome on that thread. {@code false} by default: the
+     * call revalidates before it answers.
+     */
+    default boolean refreshesInBackground() {
+        return false;
+    }
+
+    /**
+     * Returns the response for a request that said {@code only-if-cached} when nothing stored
+     * answers it (RFC 9111 §5.2.1.7: a 504), or {@code null} when the integration makes none:
+     * then the call goes on to the service. {@code null} by default.
+     */
+    default CachedResponse unavailable() {
+        return null;
+    }
+
+    /**
      * Called once per {@link ResponseCache#exchange}, on the calling thread, before it returns
      * or throws the exchange's own exception, with what the cache did (not when
      * {@link #fetch} threw). An exception thrown here is counted as an error of the cache and

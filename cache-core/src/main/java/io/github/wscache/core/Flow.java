@@ -21,6 +21,7 @@ abstract class Flow {
     final CacheStrategy strategy;
     final PolicyResolver resolver;
     final TierLink tier;
+    final Background background;
     private final InstantSource clock;
     private final Parts parts;
 
@@ -33,7 +34,32 @@ abstract class Flow {
         this.strategy = parts.strategy;
         this.resolver = parts.resolver;
         this.tier = parts.tier;
+        this.background = parts.background;
         this.clock = parts.clock;
+    }
+
+    /**
+     * Whether misses of a key skip single flight now: its last response could not be stored
+     * ({@link ResponseCache.Builder#hitForMiss}).
+     */
+    boolean passesAlone(CacheKey key) {
+        if (parts.hitForMiss == null) {
+            return false;
+        }
+        Long until = parts.hitForMiss.getIfPresent(key.primary());
+        return until != null && store.now() - until < 0;
+    }
+
+    /** Remembers whether a key's last response was stored, for {@link #passesAlone}. */
+    void rememberStored(CacheKey key, boolean stored) {
+        if (parts.hitForMiss == null || key.isPartitioned()) {
+            return;
+        }
+        if (stored) {
+            parts.hitForMiss.invalidate(key.primary());
+        } else {
+            parts.hitForMiss.put(key.primary(), store.now() + parts.hitForMissNanos);
+        }
     }
 
     /** The parts of one cache, built once by {@link ResponseCache} and shared by its flows. */
@@ -46,10 +72,21 @@ abstract class Flow {
         final PolicyResolver resolver;
         final InstantSource clock;
         final TierLink tier;
+        final Background background = new Background();
+        /**
+         * Keys whose last response could not be stored, until when (store nanos) their misses
+         * skip single flight ({@link ResponseCache.Builder#hitForMiss}); {@code null}: off.
+         */
+        final com.github.benmanes.caffeine.cache.Cache<CacheKey, Long> hitForMiss;
+        final long hitForMissNanos;
         private volatile Admission admission;
 
         Parts(Stats stats, Store store, CacheStrategy strategy, PolicyResolver resolver,
-                InstantSource clock, TierLink tier, byte[] identitySalt) {
+                InstantSource clock, TierLink tier, byte[] identitySalt, Duration hitForMiss) {
+            this.hitForMissNanos = hitForMiss == null ? 0 : Nanos.of(hitForMiss);
+            this.hitForMiss = hitForMissNanos <= 0 ? null
+                    : com.github.benmanes.caffeine.cache.Caffeine.newBuilder()
+                            .maximumSize(100_000).<CacheKey, Long>build();
             this.keys = new Keys(identitySalt);
             this.tier = tier;
             this.stats = stats;
@@ -141,13 +178,20 @@ abstract class Flow {
      */
     Entry entry(Invocation inv, OperationPolicy p, Object captured, Copier<Object> copier,
             long weight, Duration fresh, Duration retain, Duration age) {
+        return entry(inv, p, captured, copier, weight, fresh, retain, age, null);
+    }
+
+    /** {@link #entry}, with what a surrogate's stored response says ({@code null}: nothing). */
+    Entry entry(Invocation inv, OperationPolicy p, Object captured, Copier<Object> copier,
+            long weight, Duration fresh, Duration retain, Duration age,
+            SurrogateRules.Facts http) {
         long total = weight + 96;
         long freshNanos = Nanos.of(fresh);
         long now = store.now();
         return new Entry(captured, copier, p, resolver.policyName(inv),
                 Stats.statsKey(inv.service(), inv.operation()),
                 (int) Math.min(Integer.MAX_VALUE, total), Nanos.add(now, freshNanos),
-                Math.max(freshNanos, Nanos.of(retain)), now, Nanos.of(age));
+                Math.max(freshNanos, Nanos.of(retain)), now, Nanos.of(age), http);
     }
 
     /**

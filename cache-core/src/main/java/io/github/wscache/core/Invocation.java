@@ -44,6 +44,8 @@ public final class Invocation {
     private final boolean privateCache;
     private final CacheControl requestDirectives;
     private final Function<String, List<String>> requestFields;
+    private final List<String> personalFields;
+    private final List<String> keyFields;
     /** The policy entry found for this call, shared by the invocations of one builder. */
     final Resolution resolution;
 
@@ -64,6 +66,8 @@ public final class Invocation {
         this.privateCache = b.privateCache;
         this.requestDirectives = b.requestDirectives;
         this.requestFields = b.requestFields;
+        this.personalFields = b.personalFields;
+        this.keyFields = b.keyFields;
         this.resolution = b.resolution;
     }
 
@@ -218,6 +222,19 @@ public final class Invocation {
         return v == null ? List.of() : v;
     }
 
+    /**
+     * Returns the personal fields of a request to a shared HTTP cache that does not partition
+     * by them ({@link Builder#personal}), lower case; empty for an anonymous request.
+     */
+    List<String> personalFields() {
+        return personalFields;
+    }
+
+    /** Returns the fields the integration adds to every response's secondary key, lower case. */
+    List<String> keyFields() {
+        return keyFields;
+    }
+
     /** Returns the internal array of parameter values; callers must not modify it. */
     Object[] parameterArray() {
         return parameters;
@@ -248,6 +265,8 @@ public final class Invocation {
         private boolean privateCache;
         private CacheControl requestDirectives = CacheControl.EMPTY;
         private Function<String, List<String>> requestFields;
+        private List<String> personalFields = List.of();
+        private List<String> keyFields = List.of();
         private Resolution resolution = new Resolution();
 
         private Builder(String operation) {
@@ -429,6 +448,27 @@ public final class Invocation {
          */
         public Builder requestFields(Function<String, List<String>> fields) {
             this.requestFields = Objects.requireNonNull(fields, "fields");
+            return this;
+        }
+
+        /**
+         * Says that the request carries personal fields (a session cookie, a credential-like
+         * header) by which a shared HTTP cache, an edge in front of a site, does not partition
+         * its entries: RFC 9111 lets it reuse a response without {@code Cache-Control}
+         * heuristically, which would hand one user's page to everyone. Such a request is answered
+         * from, and its response stored in, a shared entry only when the response says it may be
+         * shared ({@code public} or {@code s-maxage}, in {@code Cache-Control} or the field the
+         * cache obeys instead) with an explicit lifetime, or when its secondary key (its
+         * {@code Vary} and {@code keyFields}) holds every personal field, so that only the same
+         * values select it. Not part of the key.
+         *
+         * @param fields the request's personal field names, lower case (empty: anonymous)
+         * @param keyFields the fields the integration adds to every key with {@link #vary},
+         *     lower case
+         */
+        public Builder personal(List<String> fields, List<String> keyFields) {
+            this.personalFields = List.copyOf(fields);
+            this.keyFields = List.copyOf(keyFields);
             return this;
         }
 

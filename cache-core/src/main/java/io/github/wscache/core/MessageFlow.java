@@ -5,6 +5,7 @@ import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.spi.SharedTier;
 import io.github.wscache.core.xml.XmlRecording;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -53,7 +54,8 @@ final class MessageFlow extends Flow {
             e = key == null ? null : store.get(key);
         }
         long now = store.now();
-        CacheStrategy.Plan plan = CacheStrategy.plan(p, inv, key, e, now);
+        CacheStrategy.Plan plan = CacheStrategy.plan(p, inv, key, e, now,
+                refreshesInBackground(exchange, c, inv, key), true);
         switch (plan.action()) {
             case PASS:
                 bypassed(c, inv, null, plan.why());
@@ -63,10 +65,71 @@ final class MessageFlow extends Flow {
                 hit(c, inv, key);
                 return tell(exchange, (CachedResponse) e.captured, CacheOutcome.Kind.HIT, false,
                         null, c, inv, key, CacheStrategy.ageNanos(e, now));
+            case SERVE_STALE:
+                return servedStale(inv, p, key, c, exchange, e, now);
+            case UNAVAILABLE:
+                CachedResponse none = unavailable(exchange, c, inv, key);
+                if (none != null) {
+                    missed(c, inv, key, ONLY_IF_CACHED);
+                    return tell(exchange, none, CacheOutcome.Kind.MISS, false, ONLY_IF_CACHED,
+                            c, inv, key);
+                }
+                return load(inv, p, key, c, exchange,
+                        e != null && e.captured instanceof CachedResponse
+                                && CacheStrategy.toRevalidate(e) != null ? e : null);
             case REVALIDATE:
                 return load(inv, p, key, c, exchange, e);
             default:
                 return load(inv, p, key, c, exchange, null);
+        }
+    }
+
+    private static final Why VARIANT_MISS = Why.of(Reason.VARIANT_MISS,
+            "responses of the key are stored, but none for this request's variant");
+    private static final Why ONLY_IF_CACHED = Why.of(Reason.ONLY_IF_CACHED,
+            "only-if-cached, and no stored response answers it");
+    private static final Why WHILE_REVALIDATED = Why.of(Reason.STALE_WHILE_REVALIDATE,
+            "served stale while one background exchange revalidates it");
+
+    /**
+     * stale-while-revalidate: the stale response answers now, and one background exchange per
+     * key revalidates it (the same load a caller would run; its failure is only logged).
+     */
+    private <X extends Throwable> CachedResponse servedStale(Invocation inv, OperationPolicy p,
+            CacheKey key, Counters c, Exchange<X> exchange, Entry e, long now) {
+        stats.count(c, Counters.HITS, CacheEvent.Type.HIT, inv, key, WHILE_REVALIDATED);
+        CachedResponse out = tell(exchange, (CachedResponse) e.captured,
+                CacheOutcome.Kind.STALE, false, WHILE_REVALIDATED, c, inv, key,
+                CacheStrategy.ageNanos(e, now));
+        background.refresh(key, () -> {
+            try {
+                load(inv, p, key, c, exchange, e);
+            } catch (Throwable t) {
+                stats.logOnce("refresh:" + inv.operation(), "wscache: a background"
+                        + " revalidation of " + inv.operation() + " failed (the stale response"
+                        + " went on answering)", t);
+            }
+        });
+        return out;
+    }
+
+    private static boolean refreshesInBackground(Exchange<?> exchange, Counters c,
+            Invocation inv, CacheKey key) {
+        try {
+            return exchange.refreshesInBackground();
+        } catch (RuntimeException ex) {
+            return false;
+        }
+    }
+
+    /** The integration's 504 for only-if-cached, or {@code null} (it makes none, or failed). */
+    private CachedResponse unavailable(Exchange<?> exchange, Counters c, Invocation inv,
+            CacheKey key) {
+        try {
+            return exchange.unavailable();
+        } catch (RuntimeException ex) {
+            stats.error(c, inv, key, "the integration's only-if-cached answer failed", ex);
+            return null;
         }
     }
 
@@ -151,7 +214,7 @@ final class MessageFlow extends Flow {
     private <X extends Throwable> CachedResponse load(Invocation inv, OperationPolicy p,
             CacheKey key, Counters c, Exchange<X> exchange, Entry staleEntry) throws X {
         CachedResponse stale = staleEntry == null ? null : (CachedResponse) staleEntry.captured;
-        SingleFlight.Flight flight = flights.join(key);
+        SingleFlight.Flight flight = passesAlone(key) ? flights.alone() : flights.join(key);
         if (!flight.isLeader()) {
             if (!flight.isReentrant() && flight.await()) {
                 if (flight.hasFailed()) {
@@ -224,10 +287,12 @@ final class MessageFlow extends Flow {
             if (fromTier != null) {
                 CachedResponse r = fromTier;
                 long weight = weigh(r);
+                Instant at0 = wallClock();
                 Entry adopted = entry(inv, p, r, null, weight,
                         Duration.ofNanos(found.freshNanos()),
                         Duration.ofNanos(found.retainNanos()),
-                        CacheStrategy.ageOnArrival(r, wallClock()));
+                        CacheStrategy.ageOnArrival(r, at0),
+                        strategy.factsOf(p, r, key, inv, at0));
                 boolean kept = put(inv, p, key, c, adopted, weight);
                 long at = store.now();
                 if (CacheStrategy.answers(adopted, inv, at)) {
@@ -261,6 +326,7 @@ final class MessageFlow extends Flow {
                         key);
             }
             CachedResponse r;
+            Instant sent = wallClock();
             try {
                 r = timedFetch(c, exchange, stale);
             } catch (Throwable t) {
@@ -293,16 +359,17 @@ final class MessageFlow extends Flow {
                 CachedResponse refreshed = stale.withHeadersOf(r);
                 stats.count(c, Counters.REVALIDATIONS, CacheEvent.Type.REVALIDATED, inv, key,
                         null);
-                Kept kept = storeMessage(inv, p, key, c, refreshed, shared, exchange);
+                Kept kept = storeMessage(inv, p, key, c, refreshed, shared, exchange, sent);
                 boolean stored = kept.notStored == null;
                 flight.succeeded(stored, kept.stored);
                 return tell(exchange, refreshed, CacheOutcome.Kind.REVALIDATED, stored,
                         kept.notStored, c, inv, key);
             }
             missed(c, inv, key, null);
-            Kept kept = storeMessage(inv, p, key, c, r, shared, exchange);
+            Kept kept = storeMessage(inv, p, key, c, r, shared, exchange, sent);
             Why notStored = kept.notStored;
             boolean stored = notStored == null;
+            rememberStored(key, stored);
             CachedResponse forWaiters = kept.stored;
             if (!stored) {
                 try {
@@ -315,7 +382,8 @@ final class MessageFlow extends Flow {
                 }
             }
             flight.succeeded(stored, forWaiters);
-            return tell(exchange, r, CacheOutcome.Kind.MISS, stored, notStored, c, inv, key);
+            return tell(exchange, r, CacheOutcome.Kind.MISS, stored,
+                    stored && key.isVariant() ? VARIANT_MISS : notStored, c, inv, key);
         } finally {
             flights.land(key, flight);
         }
@@ -354,12 +422,12 @@ final class MessageFlow extends Flow {
      * local store kept it; the tier's lease is released whatever happens.
      */
     private Kept storeMessage(Invocation inv, OperationPolicy p, CacheKey key, Counters c,
-            CachedResponse r, SharedTier.Request shared, Exchange<?> exchange) {
+            CachedResponse r, SharedTier.Request shared, Exchange<?> exchange, Instant sent) {
         CacheStrategy.Decision stored = null;
         CachedResponse kept = r;
         CacheKey target = key;
         try {
-            kept = CacheStrategy.storedForm(r, !key.isPartitioned() && !inv.privateCache());
+            kept = strategy.storedFormOf(r, !key.isPartitioned() && !inv.privateCache());
             List<String> vary = VaryMarker.fieldsOf(kept);
             if (vary.equals(ANY)) {
                 Why why = Why.of(Reason.HTTP_RULES, "not storable: Vary: * (no request matches)");
@@ -370,16 +438,19 @@ final class MessageFlow extends Flow {
             CacheKey primary = key.primary();
             target = vary.isEmpty() ? primary : primary.withVariant(
                     VaryMarker.selecting(vary, inv));
-            CacheStrategy.Decision d = strategy.onResponse(p, kept, key.isPartitioned(),
-                    inv.privateCache(), wallClock());
+            CacheStrategy.Decision d = strategy.onResponse(p, kept, key, inv, sent, wallClock());
             if (!d.storable()) {
-                store.remove(target);
+                if (d.notStorable.reason() != Reason.PER_USER || inv.personalFields().isEmpty()) {
+                    // a newer response says no: the old one goes; a personal request's answer
+                    // that may not be shared says nothing about the shared entry
+                    store.remove(target);
+                }
                 bypassed(c, inv, key, d.notStorable);
                 return Kept.not(d.notStorable);
             }
             long weight = weigh(kept);
             Entry e = entry(inv, p, kept, null, weight, d.fresh, d.retain,
-                    CacheStrategy.ageOnArrival(kept, wallClock()));
+                    CacheStrategy.ageOnArrival(kept, wallClock()), d.facts);
             if (!put(inv, p, target, c, e, weight)) {
                 return Kept.not(Why.of(Reason.TOO_LARGE, "larger than maxEntrySize"));
             }

@@ -49,6 +49,15 @@ public enum Reason {
     SHARED_TIER("shared-tier"),
     /** The service failed and the stored response stood in for it ({@code stale-if-error}). */
     STALE_IF_ERROR("stale-if-error"),
+    /**
+     * A stale stored response answered while one background exchange revalidates it
+     * ({@code stale-while-revalidate}, RFC 5861 §3).
+     */
+    STALE_WHILE_REVALIDATE("stale-while-revalidate"),
+    /** The request said {@code only-if-cached} and nothing stored answers it (a 504). */
+    ONLY_IF_CACHED("only-if-cached"),
+    /** Responses of the key are stored, but none for this request's variant ({@code Vary}). */
+    VARIANT_MISS("variant-miss"),
     /** A failure inside the cache; the call went on to the service (an {@code ERROR}). */
     CACHE_FAILURE("cache-failure");
 

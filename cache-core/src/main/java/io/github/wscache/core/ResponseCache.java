@@ -8,6 +8,7 @@ import io.github.wscache.core.policy.Rule;
 import io.github.wscache.core.policy.SharedTierSetting;
 import io.github.wscache.core.spi.SharedTier;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,6 +45,7 @@ public final class ResponseCache implements AutoCloseable {
     private final MessageFlow messages;
     private final Runnable onPolicyChange;
     private final TierLink tier;
+    private final Background background;
 
     private ResponseCache(Builder b, InstantSource clock, SharedTier sharedTier) {
         this.policy = b.policy;
@@ -53,7 +55,8 @@ public final class ResponseCache implements AutoCloseable {
         this.resolver = new PolicyResolver(policy);
         this.tier = new TierLink(sharedTier, stats, store);
         Flow.Parts parts = new Flow.Parts(stats, store, new CacheStrategy(b.surrogate, copiers),
-                resolver, clock, tier, tier.identitySalt());
+                resolver, clock, tier, tier.identitySalt(), b.hitForMiss);
+        this.background = parts.background;
         this.objects = new ObjectFlow(parts);
         this.messages = new MessageFlow(parts);
         this.onPolicyChange = () -> {
@@ -225,6 +228,7 @@ public final class ResponseCache implements AutoCloseable {
     @Override
     public void close() {
         policy.removeChangeListener(onPolicyChange);
+        background.close();
         store.invalidateAll();
         tier.close();
     }
@@ -236,6 +240,7 @@ public final class ResponseCache implements AutoCloseable {
         private boolean surrogate;
         private CopierRegistry copiers = CopierRegistry.create();
         private SharedTier sharedTier;
+        private Duration hitForMiss;
         private final List<Consumer<CacheEvent>> listeners = new ArrayList<>();
 
         private Builder() {
@@ -289,6 +294,26 @@ public final class ResponseCache implements AutoCloseable {
         public Builder sharedTier(SharedTier tier) {
             this.sharedTier = once(this.sharedTier, Objects.requireNonNull(tier, "tier"),
                     "sharedTier");
+            return this;
+        }
+
+        /**
+         * Remembers, for {@code duration}, each key whose last response could not be stored in
+         * an entry shared across callers (a personal page, {@code no-store}): its misses then
+         * go to the service at once instead of waiting for a concurrent caller's exchange
+         * (Varnish's "hit-for-miss"), since waiting for another visitor's unstorable answer only
+         * adds that exchange's time. A key leaves when a response of it is stored. Off by
+         * default (every miss of a key waits for the one in flight); at most 100,000 keys are
+         * remembered. Once.
+         *
+         * @throws IllegalArgumentException if the duration is negative or zero
+         */
+        public Builder hitForMiss(Duration duration) {
+            Objects.requireNonNull(duration, "duration");
+            if (duration.isNegative() || duration.isZero()) {
+                throw new IllegalArgumentException("hitForMiss must be positive: " + duration);
+            }
+            this.hitForMiss = once(this.hitForMiss, duration, "hitForMiss");
             return this;
         }
 

@@ -30,6 +30,14 @@ final class SingleFlight {
         return other == null ? mine : other.asWaiter();
     }
 
+    /**
+     * Returns a flight the caller leads alone: no other caller of the key waits for it (a key
+     * whose responses are not being stored, {@link ResponseCache.Builder#hitForMiss}).
+     */
+    Flight alone() {
+        return new Flight();
+    }
+
     /** Ends a flight the caller leads and wakes its waiters; call in {@code finally}. */
     void land(CacheKey key, Flight flight) {
         flights.remove(key, flight.leading);

@@ -33,7 +33,7 @@ class CachePlanTest {
             b.header(fields[i], fields[i + 1]);
         }
         return new Entry(b.build(), null, TTL, "GET", "GET", 100, freshSeconds * SECOND,
-                Long.MAX_VALUE, 0, 0);
+                Long.MAX_VALUE, 0, 0, null);
     }
 
     private static Invocation asking(String cacheControl) {

@@ -1,20 +1,22 @@
 package io.github.wscache.edge.internal;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import io.github.wscache.core.CacheOutcome;
+import io.github.wscache.core.CachedResponse;
+import io.github.wscache.core.Exchange;
+import io.github.wscache.core.Invocation;
+import io.github.wscache.core.Reason;
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.SharedBody;
 import io.github.wscache.core.internal.http.CacheControl;
 import io.github.wscache.core.internal.http.Freshness;
-import io.github.wscache.core.internal.http.FreshnessDecision;
-import io.github.wscache.core.internal.http.FreshnessOptions;
 import io.github.wscache.core.internal.http.Headers;
 import io.github.wscache.core.internal.http.Invalidation;
 import io.github.wscache.core.internal.http.ResponseMetadata;
-import io.github.wscache.core.internal.http.SharedUse;
 import io.github.wscache.core.internal.http.Storability;
-import io.github.wscache.core.internal.http.SurrogateControl;
-import io.github.wscache.core.internal.http.TargetedCacheControl;
-import io.github.wscache.core.internal.http.Validators;
 import io.github.wscache.core.internal.http.Variants;
+import io.github.wscache.core.policy.OperationPolicy;
+import io.github.wscache.core.policy.Policy;
+import io.github.wscache.core.spi.SharedTier;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -26,15 +28,10 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -42,106 +39,98 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The edge's HTTP cache (RFC 9111, shared cache) of containers and fragments: the flow is the
- * edge's, every rule is cache-core's {@code internal.http} ({@link Freshness},
- * {@link TargetedCacheControl}, {@link Variants}, {@link Validators}), the one HTTP code path
- * of wscache.
+ * The edge's HTTP cache (RFC 9111, shared cache) of containers and fragments, on cache-core's
+ * engine: this class translates a request toward the origin into an {@link Invocation} and the
+ * origin's answer into a {@link CachedResponse}, and decides nothing. Freshness, storage, the
+ * variants a {@code Vary} selects, single flight, stale-while-revalidate, stale-if-error,
+ * only-if-cached, "hit-for-miss" and what personal requests may share are the engine's
+ * ({@link ResponseCache#exchange}, as a surrogate: {@code CDN-Cache-Control},
+ * {@code Surrogate-Control}); so is the store, and with a {@link SharedTier} the farm of edges
+ * shares it.
  *
- * <p><b>Store.</b> A Caffeine cache bounded by the estimated bytes of its entries, keyed by the
- * target URI; an entry holds up to {@value #MAX_VARIANTS} variants of that URI, newest first,
- * each with the values its selecting request had for the fields its {@code Vary} names (the
- * secondary key, RFC 9111 §4.1). The first response of a URI with {@code Vary} is stored at
- * once; {@code Vary: *} is never stored (it would never match).
- *
- * <p><b>Directives.</b> {@code CDN-Cache-Control} (RFC 9213) replaces {@code Cache-Control}
- * for the edge; else a {@code Surrogate-Control} {@code max-age} gives the lifetime; else
- * {@code Cache-Control} and {@code Expires}; else heuristics (10% of the time since
- * {@code Last-Modified}, at most a day) for the heuristically cacheable statuses. A
- * Surrogate-Control lifetime is not used for a request with {@code Cookie} unless the origin
- * says the response may be shared ({@code public}, {@code s-maxage}, or {@code Vary: Cookie}).
- * Qualified {@code no-cache="f"} and {@code private="f"}: stored with field {@code f} removed.
- * Only statuses the cache understands are stored ({@link Freshness#isUnderstood}), never 206.
- *
- * <p><b>Flow of a GET or HEAD</b> ({@link #fetch}): a matching fresh variant is a hit; a stale
- * one is served at once within {@code stale-while-revalidate} (one background revalidation per
- * variant), else revalidated with its validators (a 304 freshens it) or fetched again, and
- * served stale within {@code stale-if-error} when the origin answers 5xx or cannot be reached.
- * The request's {@code max-age}, {@code max-stale}, {@code min-fresh}, {@code no-cache},
- * {@code no-store} and {@code only-if-cached} (a 504 when nothing usable is stored) apply. One
- * origin request for concurrent misses of one URI: the others wait for it and then look again,
- * except for a URI whose last response could not be stored, which for
- * {@link #UNCACHEABLE_MEMORY} goes to the origin at once (Varnish's "hit-for-miss"): waiting
- * for another visitor's personal page would only add that request's round trip to this one.
- * A non-error response to an unsafe method invalidates the URI and (unless turned off) its
- * same-origin {@code Location} and {@code Content-Location} (RFC 9111 §4.4). Requests with
- * {@code Authorization} bypass the cache.
+ * <p><b>What the edge adds.</b> The request: {@code Accept-Encoding: identity} and
+ * {@code Surrogate-Capability} toward the origin; the fields every key holds
+ * ({@link RequestRules#keyFields}) and the cookies a {@code Vary: Cookie} compares
+ * ({@code varyCookies}); which fields make a request personal ({@link RequestRules}). The
+ * response: what the edge never stores ({@code Set-Cookie}, more than
+ * {@value #MAX_TAGS_PER_RESPONSE} {@code Surrogate-Key} tags, an error status for a request with
+ * unusual or unkeyed fields, a request's {@code no-store}); tag purges by {@code Surrogate-Key}
+ * ({@link #purge}), ordered so that a response whose request left before a purge of its tags is
+ * never stored. Requests with {@code Authorization} and unsafe methods bypass the cache; a
+ * non-error answer to an unsafe request invalidates its URI and (unless turned off) its
+ * same-origin {@code Location} and {@code Content-Location} (RFC 9111 §4.4,
+ * {@link Invalidation}).
  *
  * <p><b>Failures.</b> A failure inside the cache (not the origin's) never fails the request: the
  * request goes to the origin uncached, counted as a cache error.
  */
 public final class EdgeCache implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EdgeCache.class);
-    /** Shared cache, heuristics at 10% of the time since Last-Modified, at most a day. */
-    private static final FreshnessOptions OPTIONS = FreshnessOptions.defaults();
-    private static final int MAX_VARIANTS = 32;
     /** Tags kept per response; more are refused (the response is not stored). */
     static final int MAX_TAGS_PER_RESPONSE = 64;
-    /** (tag, URL) pairs the index keeps; beyond, purged variants go when next looked up. */
+    /** (tag, URL) pairs the index keeps; beyond, a purge of a tag not indexed drops all. */
     static final int MAX_INDEXED = 200_000;
-    /** Purged tags remembered; beyond, every tagged variant stored before is purged. */
+    /** Purged tags remembered; beyond, every tagged response on its way is not stored. */
     static final int MAX_PURGE_MARKS = 100_000;
     /** How long misses of a URI whose response could not be stored skip coalescing. */
     public static final Duration UNCACHEABLE_MEMORY = Duration.ofSeconds(120);
     /** The {@code Surrogate-Capability} sent with every origin request. */
     public static final String SURROGATE_CAPABILITY = "wscache-edge=\"Surrogate/1.0 ESI/1.0\"";
-    private static final Duration REFRESH_TIMEOUT = Duration.ofSeconds(30);
+    /** The operation every request of the edge is cached under. */
+    static final String OPERATION = "GET";
+    /** The shared tier's form of a stored body: the bytes, version 1. */
+    static final String SHARED_FORM = "wscache-edge/page";
+    static final int SHARED_VERSION = 1;
+    /** Distinct reasons counted; beyond, they are counted as {@code other}. */
+    static final int MAX_REASONS = 64;
     private static final Set<String> STRIPPED_TOWARD_ORIGIN = HeaderRules.caseInsensitive(
             "If-None-Match", "If-Modified-Since", "Range", "If-Range");
 
     private final OriginClient origin;
-    private final InstantSource clock;
+    private final ResponseCache engine;
     private final List<String> varyCookies;
     private final Runnable faultHook;
-    private final Cache<String, List<Variant>> store;
-    private final ConcurrentHashMap<String, CompletableFuture<Void>> inflight =
-            new ConcurrentHashMap<>();
-    /**
-     * URIs whose last response could not be stored, until when their misses skip coalescing;
-     * a URI leaves when a response for it is stored. Bounded: beyond, the least recently used
-     * are forgotten (they coalesce again until their next unstorable response).
-     */
-    private final Cache<String, Instant> uncacheable = Caffeine.newBuilder()
-            .maximumSize(100_000).build();
     /** The response field whose tags an unsafe request's answer purges, or null. */
     private final String purgeHeader;
     private final LongAdder responsePurges = new LongAdder();
     private final LongAdder responsePurgedTags = new LongAdder();
-    private final Set<String> refreshing = ConcurrentHashMap.newKeySet();
-    private final ThreadPoolExecutor background;
     private final AtomicInteger cacheErrors = new AtomicInteger();
     /**
-     * Orders origin requests and purges: a variant carries the number taken when its request
-     * was sent, a purged tag the number taken when it was purged, so a response whose request
-     * left before the purge is never used afterwards, even when it arrives later.
+     * Orders origin requests and purges: a request takes a number when it is sent, a purged
+     * tag the number taken when it was purged, so a response whose request left before the
+     * purge is not stored, even when it arrives later.
      */
     private final AtomicLong sequence = new AtomicLong();
     /** Tag to the sequence number of its last purge; bounded by {@link #MAX_PURGE_MARKS}. */
     private final ConcurrentHashMap<String, Long> purgedAt = new ConcurrentHashMap<>();
-    /** Tagged variants with a lower number are purged (set when the marks overflow). */
+    /** Tagged responses whose requests left before this number are not stored. */
     private volatile long purgedBefore;
-    /** Tag to the URLs stored with it, so that a purge frees them at once (bounded). */
+    /** Tag to the URLs stored with it, so that a purge drops them (bounded). */
     private final ConcurrentHashMap<String, Set<String>> tagIndex = new ConcurrentHashMap<>();
     private final AtomicInteger indexed = new AtomicInteger();
+    /** Whether a tagged URL was left out of the full index: a purge then drops every URL. */
+    private volatile boolean indexOverflowed;
     /** Responses stored (new ones and those a 304 refreshed). */
     private final LongAdder stored = new LongAdder();
     /** Requests that bypassed the cache, by reason; bounded by {@link #MAX_REASONS}. */
     private final ConcurrentHashMap<String, LongAdder> bypasses = new ConcurrentHashMap<>();
     /** Origin responses the cache did not store, by reason; bounded by {@link #MAX_REASONS}. */
     private final ConcurrentHashMap<String, LongAdder> notStored = new ConcurrentHashMap<>();
-    /** Distinct reasons counted; beyond, they are counted as {@code other}. */
-    static final int MAX_REASONS = 64;
     private final boolean invalidateLocations;
     private final RequestRules rules;
+
+    /**
+     * Creates the cache, its store in this JVM only.
+     *
+     * @see #EdgeCache(OriginClient, InstantSource, long, List, Runnable, boolean, String,
+     *     RequestRules, SharedTier)
+     */
+    public EdgeCache(OriginClient origin, InstantSource clock, long maxBytes,
+            List<String> varyCookies, Runnable faultHook, boolean invalidateLocations,
+            String purgeHeader, RequestRules rules) {
+        this(origin, clock, maxBytes, varyCookies, faultHook, invalidateLocations, purgeHeader,
+                rules, null);
+    }
 
     /**
      * Creates the cache.
@@ -157,50 +146,48 @@ public final class EdgeCache implements AutoCloseable {
      *     {@code Surrogate-Key} tags are purged before the answer goes on (not forwarded), or
      *     {@code null} for none
      * @param rules which requests are personal and which fields every key holds
+     * @param tier the farm's shared tier behind this edge's store, or {@code null}
      */
     public EdgeCache(OriginClient origin, InstantSource clock, long maxBytes,
             List<String> varyCookies, Runnable faultHook, boolean invalidateLocations,
-            String purgeHeader, RequestRules rules) {
+            String purgeHeader, RequestRules rules, SharedTier tier) {
         this.rules = rules;
         this.purgeHeader = purgeHeader;
         this.invalidateLocations = invalidateLocations;
         this.origin = origin;
-        this.clock = clock;
         this.varyCookies = List.copyOf(varyCookies);
         this.faultHook = faultHook;
-        this.store = Caffeine.newBuilder().maximumWeight(maxBytes)
-                .weigher((String url, List<Variant> vs) -> (int) Math.min(Integer.MAX_VALUE,
-                        url.length() + vs.stream().mapToLong(Variant::weight).sum()))
-                .build();
-        AtomicInteger n = new AtomicInteger();
-        this.background = new ThreadPoolExecutor(2, 2, 30, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(1024), r -> {
-                    Thread t = new Thread(r, "wscache-edge-refresh-" + n.incrementAndGet());
-                    t.setDaemon(true);
-                    t.setContextClassLoader(EdgeCache.class.getClassLoader());
-                    return t;
-                }, new ThreadPoolExecutor.DiscardPolicy());
-        background.allowCoreThreadTimeOut(true);
+        // every response the headers allow, for as long as they say (heuristics included);
+        // the ttl only bounds how long a stale response is kept to be revalidated
+        OperationPolicy all = OperationPolicy.builder().cacheable(true).honorHttpHeaders(true)
+                .httpHeadersOnly(true).ttl(Duration.ofHours(1)).build();
+        ResponseCache.Builder b = ResponseCache.builder()
+                .policy(Policy.builder().maximumSize(maxBytes).defaults(all).build())
+                .clock(clock).honorSurrogateControl(true).hitForMiss(UNCACHEABLE_MEMORY);
+        if (tier != null) {
+            b.sharedTier(tier);
+        }
+        this.engine = b.build();
     }
 
     /** Returns the number of failures inside the cache, each turned into an uncached fetch. */
     public int cacheErrors() {
-        return cacheErrors.get();
+        return cacheErrors.get() + (int) engine.stats().errors();
     }
 
     /** Returns the store's estimated retained bytes. */
     public long weightedSize() {
-        return store.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L);
+        return engine.weightedSize();
     }
 
-    /** Returns the number of URIs with stored responses. */
+    /** Returns the number of entries in the store (a URL without variants is one). */
     public long storedUrls() {
-        return store.estimatedSize();
+        return engine.stats().entryCount();
     }
 
-    /** Returns the number of stored responses (variants of all URIs). */
+    /** Returns the number of entries in the store (each variant of a URL is one). */
     public long storedVariants() {
-        return store.asMap().values().stream().mapToLong(List::size).sum();
+        return engine.stats().entryCount();
     }
 
     /** Returns the number of responses stored (new ones and those a 304 refreshed). */
@@ -228,6 +215,11 @@ public final class EdgeCache implements AutoCloseable {
         return responsePurgedTags.sum();
     }
 
+    /** Returns the engine this edge caches through (for the admin view). */
+    public ResponseCache engine() {
+        return engine;
+    }
+
     private static Map<String, Long> snapshot(Map<String, LongAdder> counts) {
         Map<String, Long> m = new TreeMap<>();
         counts.forEach((k, v) -> m.put(k, v.sum()));
@@ -246,23 +238,26 @@ public final class EdgeCache implements AutoCloseable {
 
     /**
      * Drops every stored response (all variants) of one URL, as the cache keys it (the origin's
-     * URL with the query). A response of that URL still on its way from the origin is stored
-     * when it arrives. Returns 1 when the URL had stored responses, else 0.
+     * URL with the query); with a shared tier, farm-wide. Returns 1 when the URL had stored
+     * responses, else 0.
      */
     public int purgeUrl(String url) {
-        return store.asMap().remove(url) == null ? 0 : 1;
+        long before = engine.stats().entryCount();
+        engine.invalidate(OPERATION, url);
+        return engine.stats().entryCount() < before ? 1 : 0;
     }
 
     /**
-     * Drops every stored response and the tag index; responses still on their way from the
-     * origin are stored when they arrive. Returns how many URLs had stored responses.
+     * Drops every stored response and the tag index (with a shared tier, farm-wide). Returns
+     * how many entries there were.
      */
     public long invalidateAll() {
-        long urls = store.asMap().size();
-        store.invalidateAll();
+        long entries = engine.stats().entryCount();
+        engine.invalidateAll();
         tagIndex.clear();
         indexed.set(0);
-        return urls;
+        indexOverflowed = false;
+        return entries;
     }
 
     /**
@@ -291,15 +286,12 @@ public final class EdgeCache implements AutoCloseable {
         }
         h.keySet().removeIf(STRIPPED_TOWARD_ORIGIN::contains);
         String url = uri.toString();
-        CacheControl req = requestDirectives(h);
+        Invocation inv;
         try {
             if (faultHook != null) {
                 faultHook.run();
             }
-            return lookupOrFetch(kind, url, uri, new Asked(h, rules.personalFields(h)), req,
-                    timeout);
-        } catch (OriginException e) {
-            throw e;
+            inv = invocation(url, h);
         } catch (RuntimeException e) {
             cacheErrors.incrementAndGet();
             count(bypasses, "cache error");
@@ -307,151 +299,9 @@ public final class EdgeCache implements AutoCloseable {
             OriginResponse r = origin.send("GET", uri, h, null, timeout);
             return new Fetched(toClient(r), Fetched.Outcome.BYPASS, false, -1);
         }
-    }
-
-    private Fetched lookupOrFetch(String kind, String url, URI uri, Asked h,
-            CacheControl req, Duration timeout) {
-        Instant now = clock.instant();
-        Variant v = lookup(url, h);
-        if (v != null) {
-            FreshnessDecision d = Freshness.evaluate(v.meta(), now, OPTIONS, req);
-            if (d.isFresh()) {
-                return served(v, Fetched.Outcome.HIT, now);
-            }
-            if (req.onlyIfCached()) {
-                return gatewayTimeout();
-            }
-            if (d.staleWhileRevalidate()) {
-                refreshInBackground(url, uri, h, v, d);
-                return served(v, Fetched.Outcome.HIT_STALE, now);
-            }
-            return coalesced(url, h, req, () -> fromOrigin(url, uri, h, req, timeout, v, d,
-                    Fetched.Outcome.STALE));
-        }
-        if (req.onlyIfCached()) {
-            return gatewayTimeout();
-        }
-        Fetched.Outcome o = store.getIfPresent(url) == null ? Fetched.Outcome.URI_MISS
-                : Fetched.Outcome.MISS;
-        Instant passUntil = uncacheable.getIfPresent(url);
-        if (passUntil != null && now.isBefore(passUntil)) {
-            return fromOrigin(url, uri, h, req, timeout, null, null, o);
-        }
-        return coalesced(url, h, req, () -> fromOrigin(url, uri, h, req, timeout, null, null, o));
-    }
-
-    /**
-     * One origin request per URI at a time: a second request for the URI waits for the first
-     * and then uses what it stored when that matches and is fresh, else asks the origin itself.
-     */
-    private Fetched coalesced(String url, Asked h, CacheControl req,
-            java.util.function.Supplier<Fetched> leader) {
-        CompletableFuture<Void> mine = new CompletableFuture<>();
-        CompletableFuture<Void> other = inflight.putIfAbsent(url, mine);
-        if (other == null) {
-            try {
-                return leader.get();
-            } finally {
-                inflight.remove(url, mine);
-                mine.complete(null);
-            }
-        }
-        try {
-            other.get(REFRESH_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException | TimeoutException e) {
-            // the leader's trouble is not ours: ask the origin ourselves
-        }
-        Variant v = lookup(url, h);
-        Instant now = clock.instant();
-        if (v != null && Freshness.evaluate(v.meta(), now, OPTIONS, req).isFresh()) {
-            return served(v, Fetched.Outcome.HIT, now);
-        }
-        return leader.get();
-    }
-
-    /**
-     * Asks the origin on behalf of the cache: a miss ({@code stale} null) or the revalidation
-     * or refetch of a stale variant, with {@code stale-if-error} applied.
-     */
-    private Fetched fromOrigin(String url, URI uri, Asked h,
-            CacheControl req, Duration timeout, Variant stale, FreshnessDecision d,
-            Fetched.Outcome outcome) {
-        Map<String, List<String>> send = HeaderRules.newHeaders();
-        send.putAll(h.fields());
-        if (stale != null) {
-            stale.meta().validators().ifPresent(val -> send.putAll(
-                    val.conditionalRequestHeaders()));
-        }
-        Instant sent = clock.instant();
-        long seq = sequence.incrementAndGet();
-        OriginResponse r;
-        try {
-            r = origin.send("GET", uri, send, null, timeout);
-        } catch (OriginException e) {
-            if (stale != null && d.staleIfError()) {
-                return served(stale, Fetched.Outcome.STALE_IF_ERROR, clock.instant());
-            }
-            throw e;
-        }
-        Instant received = clock.instant();
-        if (stale != null && r.status() >= 500 && d.staleIfError()) {
-            return served(stale, Fetched.Outcome.STALE_IF_ERROR, received);
-        }
-        if (r.status() == 304 && stale != null) {
-            if (stale.meta().validators().map(val -> val.isUpdatedBy(Headers.of(r.headers())))
-                    .orElse(true)) {
-                Variant fresh = variant(stale.status(), Validators.merge304(stale.headers(),
-                        Headers.of(r.headers())).asMap(), stale.body(), h.fields(), sent,
-                        received, seq);
-                if (!fresh.sharedUse().allows(h.personal(), fresh.vary())) {
-                    // the 304 took back what let this request use the stored response
-                    count(notStored, SharedUse.NOT_SHARED);
-                    remove(url, stale);
-                    return new Fetched(toClient(fresh), outcome, false, -1);
-                }
-                put(url, h.fields(), fresh);
-                return served(fresh, Fetched.Outcome.STALE, received, true);
-            }
-            return fromOrigin(url, uri, h, req, timeout, null, null, outcome);
-        }
-        String why = notStorable(r, h, req, sent, received);
-        if (why != null) {
-            LOG.debug("wscache-edge: not stored: {} ({})", url, why);
-            count(notStored, why);
-            uncacheable.put(url, received.plus(UNCACHEABLE_MEMORY));
-            if (stale != null) {
-                remove(url, stale);
-            }
-            return new Fetched(toClient(r), outcome, false, -1);
-        }
-        Variant v = variant(r.status(), r.headers(), r.body(), h.fields(), sent, received, seq);
-        put(url, h.fields(), v);
-        return new Fetched(toClient(v), outcome, true, -1);
-    }
-
-    /** stale-while-revalidate: one background revalidation per variant at a time. */
-    private void refreshInBackground(String url, URI uri, Asked h,
-            Variant stale, FreshnessDecision d) {
-        String key = url + "\n" + stale.secondaryKey();
-        if (!refreshing.add(key)) {
-            return;
-        }
-        try {
-            background.execute(() -> {
-                try {
-                    fromOrigin(url, uri, h, CacheControl.EMPTY, REFRESH_TIMEOUT, stale, d,
-                            Fetched.Outcome.STALE);
-                } catch (RuntimeException e) {
-                    LOG.debug("wscache-edge: background revalidation of {} failed", url, e);
-                } finally {
-                    refreshing.remove(key);
-                }
-            });
-        } catch (RuntimeException e) {
-            refreshing.remove(key);
-        }
+        Call call = new Call(uri, h, timeout);
+        CachedResponse r = engine.exchange(inv, call);
+        return call.fetched(r);
     }
 
     /**
@@ -470,32 +320,43 @@ public final class EdgeCache implements AutoCloseable {
             Map<String, List<String>> h = HeaderRules.newHeaders();
             h.putAll(headers);
             h.put("Accept-Encoding", List.of("identity"));
-            Variant v = lookup(uri.toString(), new Asked(h, rules.personalFields(h)));
-            Instant now = clock.instant();
-            if (v == null || !Freshness.evaluate(v.meta(), now, OPTIONS, requestDirectives(h))
-                    .isFresh()) {
-                return null;
-            }
-            return served(v, Fetched.Outcome.HIT, now);
+            long[] age = {-1};
+            Optional<CachedResponse> fresh = engine.getIfFresh(invocation(uri.toString(), h),
+                    o -> age[0] = o.age().map(Duration::toSeconds).orElse(0L));
+            return fresh.map(r -> new Fetched(page(r).toClient(r), Fetched.Outcome.HIT, false,
+                    Math.max(0, age[0]))).orElse(null);
         } catch (RuntimeException e) {
             // fetch() meets the same failure, counts it and goes to the origin
             return null;
         }
     }
 
-    /** The request's Cache-Control; without one, {@code Pragma: no-cache} is no-cache. */
-    private static CacheControl requestDirectives(Map<String, List<String>> h) {
-        List<String> cc = h.get("Cache-Control");
-        if (cc == null && HeaderRules.members(h, "Pragma").stream()
-                .anyMatch(p -> p.equalsIgnoreCase("no-cache"))) {
-            return CacheControl.parse("no-cache");
+    /**
+     * The call as the engine sees it: the URL under one operation, the request's directives,
+     * the fields a {@code Vary} compares (the configured cookies of {@code Cookie}), the fields
+     * every key holds, and what makes the request personal.
+     */
+    private Invocation invocation(String url, Map<String, List<String>> h) {
+        List<String> keyFields = rules.keyFields();
+        Invocation.Builder b = Invocation.builder(OPERATION).endpoint(url)
+                .requestDirectives(h.get("Cache-Control"), h.get("Pragma"))
+                .requestFields(name -> {
+                    List<String> values = h.get(name);
+                    return name.equalsIgnoreCase("Cookie") && !varyCookies.isEmpty()
+                            ? List.of(keyValue(name, values == null ? List.of() : values))
+                            : values;
+                })
+                .personal(rules.personalFields(h), keyFields);
+        for (String n : keyFields) {
+            List<String> values = h.get(n);
+            b.vary(n, keyValue(n, values == null ? List.of() : values));
         }
-        return CacheControl.parse(cc == null ? List.of() : cc);
+        return b.build();
     }
 
     /**
-     * RFC 9111 §4.4: unsafe method, non-error response → the URI and its locations go; and the
-     * tags of the origin's purge field, when one is configured.
+     * RFC 9111 §4.4, as cache-core decides it: unsafe method, non-error response → the URI and
+     * its locations go; and the tags of the origin's purge field, when one is configured.
      */
     private void invalidateAfter(String method, URI uri, OriginResponse r) {
         boolean safe = method.equals("GET") || method.equals("HEAD");
@@ -515,55 +376,19 @@ public final class EdgeCache implements AutoCloseable {
         }
         for (URI target : Invalidation.targets(method, r.status(), uri, r.headers()::get,
                 invalidateLocations)) {
-            store.invalidate(target.toString());
+            engine.invalidate(OPERATION, target.toString());
         }
-    }
-
-    /**
-     * The stored variant that the request selects, or null; for a personal request only one
-     * whose response allows it ({@link SharedUse#allows}).
-     */
-    private Variant lookup(String url, Asked h) {
-        List<Variant> vs = store.getIfPresent(url);
-        if (vs == null) {
-            return null;
-        }
-        Headers request = Headers.of(h.fields());
-        for (Variant v : vs) {
-            if (Variants.matches(v.vary(), v.request(), request, this::keyValue)) {
-                if (isPurged(v)) {
-                    remove(url, v);
-                    return null;
-                }
-                return v.sharedUse().allows(h.personal(), v.vary()) ? v : null;
-            }
-        }
-        return null;
-    }
-
-    private boolean isPurged(Variant v) {
-        if (v.tags().isEmpty()) {
-            return false;
-        }
-        if (v.sequence() < purgedBefore) {
-            return true;
-        }
-        for (String t : v.tags()) {
-            Long at = purgedAt.get(t);
-            if (at != null && at > v.sequence()) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**
      * Purges every stored response tagged (by its {@code Surrogate-Key}) with one of
-     * {@code tags}: none of them is used again, including responses still on their way from the
-     * origin. Returns how many URLs were dropped through the index.
+     * {@code tags}: the URLs stored with them are dropped (every variant), and a response
+     * still on its way from the origin whose request left before the purge is not stored.
+     * Returns how many URLs were dropped through the index.
      */
     public int purge(Collection<String> tags) {
         int dropped = 0;
+        boolean all = indexOverflowed;
         for (String tag : tags) {
             long at = sequence.incrementAndGet();
             purgedAt.merge(tag, at, Math::max);
@@ -571,29 +396,48 @@ public final class EdgeCache implements AutoCloseable {
             if (urls != null) {
                 indexed.addAndGet(-urls.size());
                 for (String url : urls) {
-                    store.asMap().computeIfPresent(url, (k, old) -> {
-                        List<Variant> kept = old.stream()
-                                .filter(v -> !v.tags().contains(tag)).toList();
-                        return kept.isEmpty() ? null : kept;
-                    });
+                    engine.invalidate(OPERATION, url);
                     dropped++;
                 }
             }
         }
+        if (all) {
+            // some tagged URLs were not indexed: only dropping everything reaches them
+            LOG.info("wscache-edge: more than {} (tag, URL) pairs; a purge drops every stored"
+                    + " response", MAX_INDEXED);
+            invalidateAll();
+        }
         if (purgedAt.size() > MAX_PURGE_MARKS) {
-            // too many marks to keep: purge every tagged response stored so far instead
+            // too many marks to keep: no tagged response on its way now is stored
             purgedBefore = sequence.incrementAndGet();
             purgedAt.clear();
-            LOG.info("wscache-edge: more than {} purged tags remembered; every tagged response "
-                    + "stored so far is purged", MAX_PURGE_MARKS);
+            LOG.info("wscache-edge: more than {} purged tags remembered; no tagged response on"
+                    + " its way is stored", MAX_PURGE_MARKS);
         }
         return dropped;
+    }
+
+    private boolean purgedSince(List<String> tags, long seq) {
+        if (tags.isEmpty()) {
+            return false;
+        }
+        if (seq < purgedBefore) {
+            return true;
+        }
+        for (String t : tags) {
+            Long at = purgedAt.get(t);
+            if (at != null && at > seq) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void index(String url, List<String> tags) {
         for (String t : tags) {
             if (indexed.get() >= MAX_INDEXED) {
-                return; // still purged: isPurged() drops it when it is next looked up
+                indexOverflowed = true;
+                return;
             }
             if (tagIndex.computeIfAbsent(t, k -> ConcurrentHashMap.newKeySet()).add(url)) {
                 indexed.incrementAndGet();
@@ -619,128 +463,32 @@ public final class EdgeCache implements AutoCloseable {
         return out;
     }
 
-    /** Stores a variant in place of those the same request would select. */
-    private void put(String url, Map<String, List<String>> h, Variant v) {
-        stored.increment();
-        uncacheable.invalidate(url);
-        index(url, v.tags());
-        Headers request = Headers.of(h);
-        store.asMap().compute(url, (k, old) -> {
-            List<Variant> vs = new ArrayList<>();
-            vs.add(v);
-            if (old != null) {
-                for (Variant o : old) {
-                    if (vs.size() < MAX_VARIANTS
-                            && !Variants.matches(o.vary(), o.request(), request, this::keyValue)) {
-                        vs.add(o);
-                    }
-                }
-            }
-            return List.copyOf(vs);
-        });
-    }
-
-    private void remove(String url, Variant v) {
-        store.asMap().computeIfPresent(url, (k, old) -> {
-            List<Variant> vs = new ArrayList<>(old);
-            vs.remove(v);
-            return vs.isEmpty() ? null : List.copyOf(vs);
-        });
-    }
-
     /**
-     * Returns why the edge does not store a response, or {@code null}. cache-core's rules
-     * ({@link Freshness#storable}) on the directives the edge obeys, and the edge's own:
-     * understood statuses only, no {@code Set-Cookie}, no {@code Vary: *}, no
-     * {@code Surrogate-Control: no-store}, no Surrogate-Control lifetime for a request with
-     * cookies unless the response may be shared, nothing stale on arrival without a way to use
-     * it later (a validator or {@code stale-if-error}).
+     * Why the edge itself never stores a response, or {@code null}: what only the edge sees
+     * (its request's fields, its tags); the HTTP rules are the engine's.
      */
-    private String notStorable(OriginResponse r, Asked asked, CacheControl req,
-            Instant sent, Instant received) {
-        Map<String, List<String>> h = asked.fields();
-        if (!Freshness.isUnderstood(r.status())) {
-            return "status " + r.status() + " not understood";
-        }
+    private String refused(OriginResponse r, Map<String, List<String>> asked, List<String> tags,
+            long seq) {
         if (r.headers().containsKey("Set-Cookie")) {
             return "Set-Cookie";
         }
-        Headers rh = Headers.of(r.headers());
-        if (SurrogateControl.parse(rh.all("Surrogate-Control"), null).noStore()) {
-            return "Surrogate-Control: no-store";
-        }
-        List<String> vary = rh.members("Vary").stream()
-                .map(s -> s.toLowerCase(Locale.ROOT)).toList();
-        if (vary.contains("*")) {
-            return "Vary: *";
-        }
-        if (tags(rh).size() > MAX_TAGS_PER_RESPONSE) {
+        if (tags.size() > MAX_TAGS_PER_RESPONSE) {
             return "more than " + MAX_TAGS_PER_RESPONSE + " Surrogate-Key tags";
         }
-        TargetedCacheControl t = TargetedCacheControl.of(rh, true);
-        if (req.noStore()) {
+        if (CacheControl.ofRequest(asked.get("Cache-Control"), asked.get("Pragma")).noStore()) {
             return Storability.REQUEST_NO_STORE.reason();
         }
-        ResponseMetadata meta = ResponseMetadata.of(r.status(), rh, sent, received)
-                .withCacheControl(t.directives().withoutQualifiedFields())
-                .withRequestHeaders(h);
-        Storability s = Freshness.storable("GET", meta, OPTIONS, false);
-        if (!s.isStorable()) {
-            return s.reason();
-        }
-        List<String> key = keyFields(vary);
-        if (!SharedUse.of(t, rh).allows(asked.personal(), key)) {
-            return SharedUse.NOT_SHARED;
-        }
-        if (r.status() >= 400 && !RequestRules.plainForErrors(h, key)) {
+        if (r.status() >= 400 && !RequestRules.plainForErrors(asked,
+                keyFields(Headers.of(r.headers()).members("Vary")))) {
             return "error status for a request with unusual or unkeyed header fields";
         }
-        FreshnessDecision d = Freshness.evaluate(meta, received, OPTIONS);
-        if (!d.isFresh() && d.validators().isEmpty()
-                && meta.cacheControl().staleIfError().isEmpty()
-                && meta.cacheControl().staleWhileRevalidate().isEmpty()) {
-            return "stale on arrival and no validator to revalidate it";
+        if (purgedSince(tags, seq)) {
+            return "its tags were purged while it was on its way";
         }
         return null;
     }
 
-    /**
-     * A stored response: the fields named by a qualified {@code no-cache} or {@code private}
-     * removed, its secondary key taken from the request.
-     */
-    private Variant variant(int status, Map<String, List<String>> headers, byte[] body,
-            Map<String, List<String>> request, Instant sent, Instant received, long seq) {
-        Headers rh = Headers.of(headers);
-        TargetedCacheControl t = TargetedCacheControl.of(rh, true);
-        CacheControl all = t.directives();
-        Map<String, List<String>> kept = HeaderRules.newHeaders();
-        kept.putAll(rh.asMap());
-        for (String f : all.noCacheFields()) {
-            kept.remove(f);
-        }
-        for (String f : all.privateFields()) {
-            kept.remove(f);
-        }
-        List<String> vary = keyFields(rh.members("Vary"));
-        Map<String, List<String>> selecting = HeaderRules.newHeaders();
-        StringBuilder key = new StringBuilder();
-        for (String n : vary) {
-            List<String> values = request.get(n);
-            if (values != null) {
-                selecting.put(n, List.copyOf(values));
-            }
-            key.append(n).append('=').append(keyValue(n, values == null ? List.of() : values))
-                    .append('\n');
-        }
-        return Variant.of(status, Headers.of(kept), body, Headers.of(selecting),
-                List.copyOf(vary), sent, received, all.withoutQualifiedFields(),
-                key.toString(), tags(rh), seq, SharedUse.of(t, rh));
-    }
-
-    /**
-     * The secondary key fields of a response, lower case, each once: the members of its
-     * {@code Vary} and the fields the edge adds to every key ({@link RequestRules#keyFields}).
-     */
+    /** The {@code Vary} members, lower case, and the fields every key holds, each once. */
     private List<String> keyFields(List<String> varyMembers) {
         List<String> out = new ArrayList<>();
         for (String m : varyMembers) {
@@ -781,30 +529,6 @@ public final class EdgeCache implements AutoCloseable {
         return sb.toString();
     }
 
-    private Fetched served(Variant v, Fetched.Outcome o, Instant now) {
-        return served(v, o, now, false);
-    }
-
-    /** A stored response as the edge hands it on, with its current age (RFC 9111 §4.2.3). */
-    private Fetched served(Variant v, Fetched.Outcome o, Instant now, boolean stored) {
-        long age = Freshness.currentAge(v.meta(), now).toSeconds();
-        return new Fetched(toClient(v), o, stored, age);
-    }
-
-    private static Fetched gatewayTimeout() {
-        Map<String, List<String>> h = HeaderRules.newHeaders();
-        h.put("Content-Type", List.of("text/plain; charset=UTF-8"));
-        h.put("Cache-Control", List.of("no-store"));
-        return new Fetched(new OriginResponse(504, h, ("wscache-edge: only-if-cached and no"
-                + " usable stored response\n").getBytes(StandardCharsets.UTF_8)),
-                Fetched.Outcome.ONLY_IF_CACHED, false, -1);
-    }
-
-    /** The stored response toward the client: Surrogate-Control kept for the composer. */
-    private static OriginResponse toClient(Variant v) {
-        return new OriginResponse(v.status(), v.client(), v.body());
-    }
-
     private static OriginResponse toClient(OriginResponse r) {
         OriginResponse out = new OriginResponse(r.status(), HeaderRules.towardClient(r.headers()),
                 r.body());
@@ -815,60 +539,189 @@ public final class EdgeCache implements AutoCloseable {
         return out;
     }
 
+    private static Page page(CachedResponse r) {
+        return (Page) r.body();
+    }
+
     /**
-     * A request as the cache sees it: the fields toward the origin, and those of them that make
-     * it personal ({@link RequestRules#personalFields}; empty: anonymous).
+     * A stored body: the bytes, and the fields the response shows a client, worked out once
+     * (a hit filters no field).
      */
-    private record Asked(Map<String, List<String>> fields, List<String> personal) {
+    static final class Page {
+        final byte[] bytes;
+        private volatile Map<String, List<String>> client;
+
+        Page(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        /** The response toward the client: Surrogate-Control kept for the composer. */
+        OriginResponse toClient(CachedResponse r) {
+            Map<String, List<String>> c = client;
+            if (c == null || r.body() != this) {
+                Map<String, List<String>> all = HeaderRules.newHeaders();
+                all.putAll(r.headers());
+                c = Collections.unmodifiableMap(EdgeCache.toClient(
+                        new OriginResponse(r.status(), all, bytes)).headers());
+                client = c;
+            }
+            return new OriginResponse(r.status(), c, bytes);
+        }
+
+        @Override
+        public String toString() {
+            return "edge page of " + bytes.length + " bytes";
+        }
+    }
+
+    /** One request's exchange with the origin, as the engine runs it. */
+    private final class Call implements Exchange<RuntimeException> {
+        private final URI uri;
+        private final Map<String, List<String>> asked;
+        private final Duration timeout;
+        private volatile CacheOutcome outcome;
+        private volatile boolean revalidating;
+        private volatile OriginResponse network;
+
+        Call(URI uri, Map<String, List<String>> asked, Duration timeout) {
+            this.uri = uri;
+            this.asked = asked;
+            this.timeout = timeout;
+        }
+
+        @Override
+        public CachedResponse fetch(Optional<CachedResponse> stale) {
+            Map<String, List<String>> send = HeaderRules.newHeaders();
+            send.putAll(asked);
+            Map<String, String> conditional = stale.map(CachedResponse::conditionalHeaders)
+                    .orElse(Map.of());
+            conditional.forEach((n, v) -> send.put(n, List.of(v)));
+            revalidating |= stale.isPresent();
+            long seq = sequence.incrementAndGet();
+            OriginResponse r = origin.send("GET", uri, send, null, timeout);
+            if (r.status() == 304 && !conditional.isEmpty()) {
+                if (updates(stale.get(), r)) {
+                    return CachedResponse.notModified(r.headers());
+                }
+                // a 304 for another representation than the stored one: ask again in full
+                return fetch(Optional.empty());
+            }
+            network = r;
+            List<String> tags = tags(Headers.of(r.headers()));
+            CachedResponse.Builder b = CachedResponse.builder(new Page(r.body()))
+                    .status(r.status()).headers(r.headers());
+            String refused = refused(r, asked, tags, seq);
+            if (refused != null) {
+                b.notCacheable(refused);
+            } else {
+                index(uri.toString(), tags);
+            }
+            return b.build();
+        }
+
+        /** Whether a 304 speaks for the stored response (its validators match). */
+        private boolean updates(CachedResponse stored, OriginResponse r) {
+            Instant now = Instant.EPOCH;
+            return ResponseMetadata.of(stored.status(), stored.headers(), now, now).validators()
+                    .map(v -> v.isUpdatedBy(Headers.of(r.headers()))).orElse(true);
+        }
+
+        @Override
+        public boolean refreshesInBackground() {
+            return true;
+        }
+
+        @Override
+        public CachedResponse unavailable() {
+            Map<String, List<String>> h = HeaderRules.newHeaders();
+            h.put("Content-Type", List.of("text/plain; charset=UTF-8"));
+            h.put("Cache-Control", List.of("no-store"));
+            return CachedResponse.builder(new Page(("wscache-edge: only-if-cached and no"
+                    + " usable stored response\n").getBytes(StandardCharsets.UTF_8)))
+                    .status(504).headers(h).notCacheable("only-if-cached").build();
+        }
+
+        @Override
+        public CachedResponse toShared(CachedResponse r) {
+            return r.withBody(new SharedBody(SHARED_FORM, SHARED_VERSION, page(r).bytes));
+        }
+
+        @Override
+        public CachedResponse fromShared(CachedResponse shared) {
+            Object body = shared.body();
+            if (!(body instanceof SharedBody)
+                    || !((SharedBody) body).is(SHARED_FORM, SHARED_VERSION)) {
+                throw new IllegalArgumentException("not a page cache-edge keeps ("
+                        + (body == null ? "none" : body instanceof byte[] ? "XML bytes"
+                                : body.toString()) + "; it keeps " + SHARED_FORM + "/"
+                        + SHARED_VERSION + ")");
+            }
+            index(uri.toString(), tags(Headers.of(shared.headers())));
+            return shared.withBody(new Page(((SharedBody) body).bytes()));
+        }
+
+        @Override
+        public void onOutcome(CacheOutcome o) {
+            if (o.stored()) {
+                stored.increment();
+            } else if ((o.kind() == CacheOutcome.Kind.MISS
+                    || o.kind() == CacheOutcome.Kind.REVALIDATED) && o.detail().isPresent()
+                    && o.reason().orElse(null) != Reason.ONLY_IF_CACHED) {
+                count(notStored, o.detail().get());
+                LOG.debug("wscache-edge: not stored: {} ({})", uri, o.detail().get());
+            }
+            if (outcome == null) {
+                // the caller's own; a background revalidation's comes later
+                outcome = o;
+            }
+        }
+
+        /** What the caller gets: the response, where it came from, whether it was stored. */
+        Fetched fetched(CachedResponse r) {
+            CacheOutcome o = outcome;
+            Reason why = o == null ? null : o.reason().orElse(null);
+            long age = o == null ? -1 : o.age().map(Duration::toSeconds).orElse(-1L);
+            CacheOutcome.Kind kind = o == null ? CacheOutcome.Kind.MISS : o.kind();
+            boolean isStored = o != null && o.stored();
+            switch (kind) {
+                case HIT:
+                    return new Fetched(page(r).toClient(r), Fetched.Outcome.HIT, false,
+                            Math.max(0, age));
+                case STALE:
+                    return new Fetched(page(r).toClient(r),
+                            why == Reason.STALE_WHILE_REVALIDATE ? Fetched.Outcome.HIT_STALE
+                                    : Fetched.Outcome.STALE_IF_ERROR, false, Math.max(0, age));
+                case REVALIDATED:
+                    return new Fetched(page(r).toClient(r), Fetched.Outcome.STALE, isStored,
+                            Math.max(0, age));
+                default:
+                    break;
+            }
+            if (why == Reason.ONLY_IF_CACHED) {
+                return new Fetched(new OriginResponse(504, r.headers(), page(r).bytes),
+                        Fetched.Outcome.ONLY_IF_CACHED, false, -1);
+            }
+            Fetched.Outcome out = kind == CacheOutcome.Kind.BYPASS ? Fetched.Outcome.BYPASS
+                    : revalidating ? Fetched.Outcome.STALE
+                    : why == Reason.VARIANT_MISS ? Fetched.Outcome.MISS
+                    : Fetched.Outcome.URI_MISS;
+            OriginResponse n = network;
+            if (n == null || kind == CacheOutcome.Kind.SHARED) {
+                return new Fetched(page(r).toClient(r), out, isStored, -1);
+            }
+            // the origin's answer as it came (a stored copy may leave fields out)
+            return new Fetched(toClient(n), out, isStored, -1);
+        }
     }
 
     @Override
     public void close() {
-        background.shutdownNow();
-        store.invalidateAll();
+        engine.close();
     }
 
     /** Returns a description for logs. */
     @Override
     public String toString() {
-        return "EdgeCache{urls=" + storedUrls() + ", bytes=" + weightedSize() + "}";
-    }
-
-    /**
-     * One stored response of a URI.
-     *
-     * @param request the selecting request's values of the fields {@code vary} names
-     * @param vary the lower-cased field names of its {@code Vary}
-     * @param directives the directives the edge obeys ({@link TargetedCacheControl})
-     * @param secondaryKey the secondary key as text, for one background refresh per variant
-     * @param tags its {@code Surrogate-Key} tags
-     * @param sequence the sequence number taken when its request was sent
-     * @param meta its parsed metadata, worked out once when it is stored (a hit parses no
-     *     header)
-     * @param client the fields it shows a client, unmodifiable, also worked out once (a hit
-     *     filters no field)
-     * @param sharedUse what it says about being given to requests with credentials
-     */
-    private record Variant(int status, Headers headers, byte[] body, Headers request,
-            List<String> vary, Instant requestTime, Instant responseTime,
-            CacheControl directives, String secondaryKey, List<String> tags, long sequence,
-            ResponseMetadata meta, Map<String, List<String>> client, SharedUse sharedUse) {
-
-        static Variant of(int status, Headers headers, byte[] body, Headers request,
-                List<String> vary, Instant requestTime, Instant responseTime,
-                CacheControl directives, String secondaryKey, List<String> tags,
-                long sequence, SharedUse sharedUse) {
-            ResponseMetadata meta = ResponseMetadata.of(status, headers, requestTime,
-                    responseTime).withCacheControl(directives);
-            Map<String, List<String>> client =
-                    toClient(new OriginResponse(status, headers.asMap(), body)).headers();
-            return new Variant(status, headers, body, request, vary, requestTime, responseTime,
-                    directives, secondaryKey, tags, sequence, meta,
-                    Collections.unmodifiableMap(client), sharedUse);
-        }
-
-        long weight() {
-            return body.length + 128L * headers.names().size() + 256;
-        }
+        return "EdgeCache{entries=" + storedUrls() + ", bytes=" + weightedSize() + "}";
     }
 }
