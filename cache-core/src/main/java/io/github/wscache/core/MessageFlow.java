@@ -282,8 +282,25 @@ final class MessageFlow extends Flow {
             // the farm's tier: another JVM may have stored it, or be loading it (a lease)
             SharedTier.Request shared = tier.request(inv, p, key);
             SharedTier.Lookup found = tier.lookup(shared, c, inv, key);
-            CachedResponse fromTier = found.isFound() ? adopt(exchange, found.value(), c, inv, key)
-                    : null;
+            Object marker = found.isFound() ? sharedMarker(found.value(), c, inv, key) : null;
+            if (marker instanceof VaryMarker && !key.isVariant()) {
+                // another JVM learnt that this key's responses vary: keep what selects them, and
+                // load this call's variant under its own key (once for its concurrent callers)
+                tier.release(shared, c, inv, key);
+                VaryMarker learnt = (VaryMarker) marker;
+                store.put(key, entry(inv, p, learnt, null, 64, Duration.ZERO,
+                        Duration.ofNanos(found.retainNanos()), Duration.ZERO));
+                CacheKey mine = variant(key, learnt, inv, c);
+                if (mine != null) {
+                    CachedResponse r = load(inv, p, mine, c, exchange, null);
+                    Entry kept = store.get(mine);
+                    flight.succeeded(kept != null && kept.captured == r, r);
+                    return r;
+                }
+                shared = null;
+            }
+            CachedResponse fromTier = found.isFound() && marker == null
+                    ? adopt(exchange, found.value(), c, inv, key) : null;
             if (fromTier != null) {
                 CachedResponse r = fromTier;
                 long weight = weigh(r);
@@ -426,9 +443,10 @@ final class MessageFlow extends Flow {
         CacheStrategy.Decision stored = null;
         CachedResponse kept = r;
         CacheKey target = key;
+        List<String> vary = List.of();
         try {
             kept = strategy.storedFormOf(r, !key.isPartitioned() && !inv.privateCache());
-            List<String> vary = VaryMarker.fieldsOf(kept);
+            vary = VaryMarker.fieldsOf(kept);
             if (vary.equals(ANY)) {
                 Why why = Why.of(Reason.HTTP_RULES, "not storable: Vary: * (no request matches)");
                 store.remove(key);
@@ -465,13 +483,19 @@ final class MessageFlow extends Flow {
             stats.error(c, inv, key, "storing the response failed", e);
             return Kept.not(Why.of(Reason.CACHE_FAILURE, "storing the response failed: " + e));
         } finally {
-            // the tier's lease is on the key this call looked up: a variant first learnt here
-            // is kept in this JVM (the next call of it, which selects it, shares it)
-            CachedResponse forTier = stored == null || shared == null || !target.equals(key)
+            CachedResponse forTier = stored == null || shared == null
+                    || !(target.equals(key) || !key.isVariant())
                     ? null : toShared(exchange, kept, c, inv, key);
-            if (forTier != null) {
+            if (forTier != null && target.equals(key)) {
                 tier.store(shared, forTier, Nanos.of(stored.fresh), Nanos.of(stored.retain), c,
                         inv, key);
+            } else if (forTier != null) {
+                // a variant first learnt here: the farm gets what selects it under the key this
+                // call looked up (its lease released), and the variant under its own key
+                long retain = Nanos.of(stored.retain);
+                tier.store(shared, VaryMarker.of(vary).toShared(), retain, retain, c, inv, key);
+                tier.store(tier.request(inv, p, target), forTier, Nanos.of(stored.fresh), retain,
+                        c, inv, target);
             } else {
                 tier.release(shared, c, inv, key);
             }
@@ -500,6 +524,20 @@ final class MessageFlow extends Flow {
                             + " give one: Exchange.toShared): it stays in this JVM", null);
         }
         return shared;
+    }
+
+    /**
+     * What a value read from the tier is: a {@link VaryMarker}, {@code null} (a response, for
+     * the integration), or {@link #PASSED_THROUGH} for a damaged marker (counted as an error:
+     * a miss).
+     */
+    private Object sharedMarker(Object value, Counters c, Invocation inv, CacheKey key) {
+        try {
+            return VaryMarker.fromShared(value);
+        } catch (RuntimeException e) {
+            stats.error(c, inv, key, "a shared tier entry that is a damaged Vary marker", e);
+            return PASSED_THROUGH;
+        }
     }
 
     /**

@@ -50,6 +50,53 @@ final class VaryMarker {
         return new ArrayList<>(names);
     }
 
+    /** The form of a marker in the farm's shared tier: a {@link SharedBody} of this name. */
+    static final String SHARED_FORM = "vary-marker";
+    static final int SHARED_VERSION = 1;
+    /** The most fields a marker read from the tier may name (more: a damaged entry). */
+    static final int MAX_SHARED_FIELDS = 32;
+
+    /**
+     * The marker as the shared tier keeps it, under the primary key: so that another JVM
+     * learns which fields select a variant, and then looks the variant up under its own key.
+     */
+    CachedResponse toShared() {
+        return CachedResponse.builder(new SharedBody(SHARED_FORM, SHARED_VERSION,
+                String.join("\n", fields).getBytes(java.nio.charset.StandardCharsets.US_ASCII)))
+                .status(200).build();
+    }
+
+    /**
+     * Returns the marker a value read from the tier is, or {@code null} when it is not one (a
+     * response, for the integration to adopt).
+     *
+     * @throws IllegalArgumentException for a marker that does not parse (a damaged entry)
+     */
+    static VaryMarker fromShared(Object value) {
+        if (!(value instanceof CachedResponse)
+                || !(((CachedResponse) value).body() instanceof SharedBody)) {
+            return null;
+        }
+        SharedBody b = (SharedBody) ((CachedResponse) value).body();
+        if (!b.form().equals(SHARED_FORM)) {
+            return null;
+        }
+        if (b.version() != SHARED_VERSION) {
+            throw new IllegalArgumentException("a Vary marker of version " + b.version()
+                    + "; this build reads " + SHARED_VERSION);
+        }
+        String text = new String(b.bytes(), java.nio.charset.StandardCharsets.US_ASCII);
+        List<String> fields = List.of(text.split("\n", -1));
+        TreeSet<String> sorted = new TreeSet<>(fields);
+        if (fields.size() > MAX_SHARED_FIELDS || sorted.size() != fields.size()
+                || !new ArrayList<>(sorted).equals(fields)
+                || !fields.stream().allMatch(f -> f.matches("[!#$%&'*+.^_`|~0-9a-z-]+"))) {
+            throw new IllegalArgumentException("a damaged Vary marker: " + fields.size()
+                    + " fields");
+        }
+        return of(fields);
+    }
+
     /** Returns the key of the variant a call selects under {@code primary}. */
     CacheKey select(CacheKey primary, Invocation inv) {
         return primary.withVariant(selecting(fields, inv));

@@ -209,6 +209,21 @@ public final class EdgeServer implements AutoCloseable {
         return m;
     }
 
+    /**
+     * Returns the engine this edge caches through, cache-core's {@link
+     * io.github.wscache.core.ResponseCache}: its counters, its per-call events and its
+     * invalidation, for cache-micrometer's binder, cache-admin or a test; one object for the
+     * life of the started server.
+     *
+     * @throws IllegalStateException if the server was not started
+     */
+    public io.github.wscache.core.ResponseCache responseCache() {
+        if (run == null || run.cache() == null) {
+            throw new IllegalStateException("edge server was not started");
+        }
+        return run.cache().engine();
+    }
+
     /** Returns the counters since start. */
     public EdgeStats stats() {
         return run == null ? StatsSnapshot.of(counters, null, null)
@@ -622,6 +637,46 @@ public final class EdgeServer implements AutoCloseable {
          */
         public Builder trustedProxies(String... addresses) {
             settings.trustedProxies(addresses);
+            return this;
+        }
+
+        /**
+         * Shares this edge's store with a farm of edges through the shared tier at {@code uri}
+         * ({@code redis://host:port}; cache-redis must be on the class path, as it is beside the
+         * edge's jar): a page one edge stored is a hit on the others (read from the tier, then
+         * kept in each edge's own store), concurrent misses across the farm reach the origin
+         * once, and purges and invalidations reach every edge. Entries are the pages' bytes
+         * and fields under the cache's own form; an entry another program wrote is a counted
+         * miss, never an error. Unsigned, the farm trusts everyone who can write to the Redis:
+         * name a key file ({@link #sharedTierSigningKeyFile}) to have every entry signed. An
+         * unsafe request's invalidation, a purge by URL or tag drops every page of the tier
+         * (it keeps no index by URL), and each edge's own copies of the URLs concerned. Off by
+         * default.
+         *
+         * @throws IllegalArgumentException if {@code uri} is not an address
+         */
+        public Builder sharedTier(String uri) {
+            settings.sharedTier(uri);
+            return this;
+        }
+
+        /**
+         * Signs the shared tier's entries with the key in {@code file} (at least 32 bytes;
+         * the same file on every edge of the farm): an entry without a valid signature is a
+         * counted miss. Needs {@link #sharedTier(String)}.
+         */
+        public Builder sharedTierSigningKeyFile(Path file) {
+            settings.sharedTierSigningKeyFile(file);
+            return this;
+        }
+
+        /**
+         * Shares this edge's store through a tier made in code (cache-redis's
+         * {@code RedisTier}, or another {@link io.github.wscache.core.spi.SharedTier}); it takes
+         * the place of {@link #sharedTier(String)} and is closed with the edge.
+         */
+        public Builder sharedTier(io.github.wscache.core.spi.SharedTier tier) {
+            settings.sharedTier(tier);
             return this;
         }
 

@@ -21,7 +21,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Accept-Language), {@code nostore}, {@code me} (private, the caller's Authorization),
  * {@code who/N} (max-age=60, not private, the caller's Authorization),
  * {@code slow} (300 ms), {@code gated/N} (max-age=60, the path and the caller's Authorization,
- * held while {@link #holdGated()} holds),
+ * held while {@link #holdGated()} holds), {@code page/N} and {@code gatedpage/N} (a page for an
+ * edge: max-age=60, Vary: Cookie, the caller's Cookie; held like {@code gated/N}),
  * {@code fail} (500), {@code flaky} (max-age=1, stale-if-error=60; 503 while {@link #down}),
  * {@code tagged/N} (max-age=3600 and an ETag; 304 to a matching If-None-Match, counted as
  * {@code "tagged/N 304"}), {@code mustrevalidate} and {@code proxyrevalidate} (max-age=1 and the
@@ -104,6 +105,24 @@ public final class JsonService implements AutoCloseable {
     @Override
     public void close() {
         server.close();
+    }
+
+    /** Waits for the gate like {@code gated/N}; false (a 503 sent) when it stays shut. */
+    private boolean awaitGate(HttpServletResponse resp) {
+        CountDownLatch g = gate;
+        held.incrementAndGet();
+        try {
+            if (!g.await(60, TimeUnit.SECONDS)) {
+                resp.setStatus(503);
+                return false;
+            }
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } finally {
+            held.decrementAndGet();
+        }
     }
 
     private final class Servlet extends HttpServlet {
@@ -234,17 +253,19 @@ public final class JsonService implements AutoCloseable {
                     resp.setHeader("c", "3");
                     body = Map.of("fields", "named");
                 }
+                case "page", "gatedpage" -> {
+                    // a page as a site serves it to an edge: one per session cookie, held like
+                    // gated/N while told to
+                    if (first.equals("gatedpage") && !awaitGate(resp)) {
+                        return;
+                    }
+                    resp.setHeader("Cache-Control", "max-age=60");
+                    resp.setHeader("Vary", "Cookie");
+                    body = Map.of("page", path, "user", String.valueOf(req.getHeader("Cookie")));
+                }
                 case "gated" -> {
-                    CountDownLatch g = gate;
-                    held.incrementAndGet();
-                    try {
-                        if (!g.await(60, TimeUnit.SECONDS)) {
-                            resp.setStatus(503);
-                        }
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    } finally {
-                        held.decrementAndGet();
+                    if (!awaitGate(resp)) {
+                        return;
                     }
                     resp.setHeader("Cache-Control", "max-age=60");
                     body = Map.of("gated", path, "user",

@@ -84,6 +84,16 @@ public final class RedisServer implements AutoCloseable {
      * entry format's {@code 'w' 'c'}); fails when there is not exactly one.
      */
     public Entry onlyEntry(String namespace) {
+        List<Entry> entries = entries(namespace);
+        if (entries.size() != 1) {
+            throw new AssertionError(entries.size() + " entries in namespace " + namespace
+                    + ", expected one");
+        }
+        return entries.get(0);
+    }
+
+    /** Returns every entry (in the tier's format) in {@code namespace}. */
+    public List<Entry> entries(String namespace) {
         try (Jedis jedis = new Jedis("127.0.0.1", port)) {
             List<Entry> entries = new ArrayList<>();
             for (byte[] k : jedis.keys((namespace + ":*").getBytes(StandardCharsets.UTF_8))) {
@@ -92,11 +102,7 @@ public final class RedisServer implements AutoCloseable {
                     entries.add(new Entry(k, v));
                 }
             }
-            if (entries.size() != 1) {
-                throw new AssertionError(entries.size() + " entries in namespace " + namespace
-                        + ", expected one");
-            }
-            return entries.get(0);
+            return entries;
         }
     }
 

@@ -26,8 +26,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -39,7 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  *
  * <pre>
  * {cache-axis events, cache-axis xml, cache-axis object,
- *  cache-http bytes, cache-http events, cache-http object}
+ *  cache-http bytes, cache-http events, cache-http object, cache-edge}
  *   × {own store only, store + Redis shared by 2 JVMs}
  *   × {anonymous, two users}
  *   × checks (a) to (d)
@@ -69,8 +67,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * and the Redis fixture are the integrations' own farm tests' ({@code AxisFarmNode},
  * {@code HttpFarmNode}, {@code JsonService}, {@code RedisServer}, {@code NodeProcess}).
  *
- * <p>Not in the matrix: <b>cache-edge × tier: not yet (the edge keeps its own store; issue 32
- * part 4)</b>; see {@link #cacheEdge_notYet()}.
+ * <p>cache-edge's column: callers ask an {@link io.github.wscache.edge.EdgeServer} over HTTP;
+ * the users are session cookies, and the pages say {@code Vary: Cookie}, so the edge keeps one
+ * per session and the tier holds a page and the marker that says what selects it
+ * ({@link EdgeSide}).
  */
 class CompositionMatrixTest {
     /** Concurrent callers per JVM in (b). */
@@ -81,6 +81,7 @@ class CompositionMatrixTest {
     private static RedisServer redis;
     private static AxisSide axis;
     private static HttpSide http;
+    private static EdgeSide edge;
 
     /** The integrations and their value representations (the policy's {@code value}). */
     enum Column {
@@ -89,7 +90,8 @@ class CompositionMatrixTest {
         AXIS_OBJECT("cache-axis object", "object"),
         HTTP_BYTES("cache-http bytes", "xml"),
         HTTP_EVENTS("cache-http events", "events"),
-        HTTP_OBJECT("cache-http object", "auto");
+        HTTP_OBJECT("cache-http object", "auto"),
+        EDGE("cache-edge", "-");
 
         private final String title;
         final String value;
@@ -100,7 +102,7 @@ class CompositionMatrixTest {
         }
 
         Side side() {
-            return name().startsWith("AXIS") ? axis : http;
+            return name().startsWith("AXIS") ? axis : name().startsWith("HTTP") ? http : edge;
         }
 
         @Override
@@ -173,11 +175,15 @@ class CompositionMatrixTest {
         // both second JVMs start in the background while the other fixtures start
         axis = AxisSide.start(redis.uri());
         http = HttpSide.start(redis.uri());
+        edge = EdgeSide.start(redis.uri());
     }
 
     @AfterAll
     static void stop() throws Exception {
         try {
+            if (edge != null) {
+                edge.close();
+            }
             if (http != null) {
                 http.close();
             }
@@ -194,7 +200,7 @@ class CompositionMatrixTest {
 
     @AfterEach
     void closeCaches() {
-        for (Side side : List.of(axis, http)) {
+        for (Side side : List.of(axis, http, edge)) {
             side.release();
             // a failed check's late answers must not be read by the next one
             side.forgetAnswers();
@@ -246,12 +252,6 @@ class CompositionMatrixTest {
         }
     }
 
-    @Test
-    @Disabled("cache-edge × tier: not yet (the edge keeps its own store; issue 32 part 4)")
-    void cacheEdge_notYet() {
-        // a column for cache-edge joins the matrix once the edge runs on cache-core's engine
-    }
-
     private Local open(Side side, String value, RedisTier tier) {
         Local local = side.open(value, tier);
         opened.add(local);
@@ -288,7 +288,7 @@ class CompositionMatrixTest {
         Local here = open(side, value, tier);
         assertThat(here.call(key, a)).as("this JVM's first call").isEqualTo(loaded);
         assertThat(side.calls(key) - before).as("back-end calls for the farm").isEqualTo(1);
-        assertThat(tier.stats().hits()).as("L2 hits").isEqualTo(1);
+        assertThat(tier.stats().hits()).as("L2 hits").isEqualTo(side.tierReadsPerAnswer());
         assertThat(here.call(key, a)).isEqualTo(loaded);
         assertThat(side.calls(key) - before).isEqualTo(1);
         assertThat(here.cache().stats().hits()).as("hits (L2, then L1)").isEqualTo(2);
@@ -327,7 +327,7 @@ class CompositionMatrixTest {
             String[] seen = new String[1];
             awaitUntil(() -> "the callers waiting for one request; seen " + seen[0], () -> {
                 long calls = side.calls(key) - before;
-                long parked = parkedInCore(List.copyOf(callers));
+                long parked = parkedInCore(side.waiting(List.copyOf(callers)));
                 boolean leased = true;
                 String leases = "";
                 if (tier != null) {
@@ -396,7 +396,9 @@ class CompositionMatrixTest {
         assertThat(side.calls(key) - before).as("back-end calls").isEqualTo(2);
         assertThat(side.callThere(key, B)).as("B's second call, there").isEqualTo(ofB);
         assertThat(side.calls(key) - before).as("back-end calls").isEqualTo(2);
-        assertThat(tier.stats().hits()).as("L2 hits here").isEqualTo(1);
+        // B's call read what selects a variant (when the answer varies), A's its answer
+        assertThat(tier.stats().hits()).as("L2 hits here")
+                .isEqualTo(side.tierReadsPerAnswer());
         assertThat(here.cache().stats().errors()).isZero();
     }
 
@@ -428,7 +430,7 @@ class CompositionMatrixTest {
         assertThat(side.calls(key) - before).isEqualTo(1);
         close(writer);
 
-        RedisServer.Entry entry = redis.onlyEntry(namespace);
+        RedisServer.Entry entry = side.entryToSpoil(redis.entries(namespace));
         byte[] bytes = entry.bytes();
         byte[] replaced = switch (bad) {
             case FOREIGN -> side.foreignEntry(entry.key());

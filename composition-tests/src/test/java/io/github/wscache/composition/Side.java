@@ -1,8 +1,11 @@
 package io.github.wscache.composition;
 
 import io.github.wscache.core.ResponseCache;
+import io.github.wscache.redis.RedisServer;
 import io.github.wscache.redis.RedisTier;
 import java.io.IOException;
+import java.util.Collection;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -79,6 +82,27 @@ interface Side extends AutoCloseable {
 
     /** Drops the other JVM's answers not read yet (of a check that failed). */
     void forgetAnswers();
+
+    /**
+     * The threads that may wait inside cache-core for the callers' concurrent misses: the
+     * callers themselves, unless they ask a server in this JVM that calls the cache.
+     */
+    default Collection<Thread> waiting(Collection<Thread> callers) {
+        return callers;
+    }
+
+    /** How many tier entries a JVM reads for one answer it has not seen (an L2 hit each). */
+    default int tierReadsPerAnswer() {
+        return 1;
+    }
+
+    /** Which of a namespace's tier entries (d) replaces: the answer's. */
+    default RedisServer.Entry entryToSpoil(List<RedisServer.Entry> entries) {
+        if (entries.size() != 1) {
+            throw new AssertionError(entries.size() + " entries, expected one");
+        }
+        return entries.get(0);
+    }
 
     /**
      * An entry of another integration under {@code redisKey}, in the tier's byte form: what a

@@ -79,7 +79,7 @@ public final class EdgeCache implements AutoCloseable {
     /** The operation every request of the edge is cached under. */
     static final String OPERATION = "GET";
     /** The shared tier's form of a stored body: the bytes, version 1. */
-    static final String SHARED_FORM = "wscache-edge/page";
+    static final String SHARED_FORM = "edge-page";
     static final int SHARED_VERSION = 1;
     /** Distinct reasons counted; beyond, they are counted as {@code other}. */
     static final int MAX_REASONS = 64;
@@ -146,11 +146,13 @@ public final class EdgeCache implements AutoCloseable {
      *     {@code Surrogate-Key} tags are purged before the answer goes on (not forwarded), or
      *     {@code null} for none
      * @param rules which requests are personal and which fields every key holds
-     * @param tier the farm's shared tier behind this edge's store, or {@code null}
+     * @param farm the farm's shared tier behind this edge's store, or {@code null}
+     * @throws io.github.wscache.core.policy.PolicyException if the farm's tier is named by
+     *     address and cannot be opened (cache-redis missing, an unreadable signing key)
      */
     public EdgeCache(OriginClient origin, InstantSource clock, long maxBytes,
             List<String> varyCookies, Runnable faultHook, boolean invalidateLocations,
-            String purgeHeader, RequestRules rules, SharedTier tier) {
+            String purgeHeader, RequestRules rules, Farm farm) {
         this.rules = rules;
         this.purgeHeader = purgeHeader;
         this.invalidateLocations = invalidateLocations;
@@ -161,13 +163,28 @@ public final class EdgeCache implements AutoCloseable {
         // the ttl only bounds how long a stale response is kept to be revalidated
         OperationPolicy all = OperationPolicy.builder().cacheable(true).honorHttpHeaders(true)
                 .httpHeadersOnly(true).ttl(Duration.ofHours(1)).build();
-        ResponseCache.Builder b = ResponseCache.builder()
-                .policy(Policy.builder().maximumSize(maxBytes).defaults(all).build())
+        Policy.Builder policy = Policy.builder().maximumSize(maxBytes).defaults(all);
+        if (farm != null && farm.tier() == null) {
+            // opened by the engine through cache-redis, signed when a key file is named
+            if (farm.signingKeyFile() == null) {
+                policy.sharedTier(farm.uri());
+            } else {
+                policy.sharedTier(farm.uri(), farm.signingKeyFile());
+            }
+        }
+        ResponseCache.Builder b = ResponseCache.builder().policy(policy.build())
                 .clock(clock).honorSurrogateControl(true).hitForMiss(UNCACHEABLE_MEMORY);
-        if (tier != null) {
-            b.sharedTier(tier);
+        if (farm != null && farm.tier() != null) {
+            b.sharedTier(farm.tier());
         }
         this.engine = b.build();
+    }
+
+    /**
+     * The farm an edge shares its store with: a tier made in code, or the address of one the
+     * engine opens (with the file of the key that signs its entries, or {@code null}).
+     */
+    public record Farm(SharedTier tier, String uri, java.nio.file.Path signingKeyFile) {
     }
 
     /** Returns the number of failures inside the cache, each turned into an uncached fetch. */

@@ -335,6 +335,12 @@ public final class EdgeCommand {
                     case MAX_BYTES:
                         b.maxBytes((Long) v);
                         break;
+                    case SHARED_TIER:
+                        b.sharedTier((String) v);
+                        break;
+                    case SHARED_TIER_KEY_FILE:
+                        b.sharedTierSigningKeyFile(java.nio.file.Path.of((String) v));
+                        break;
                     case CONNECT_TIMEOUT:
                         b.connectTimeout((Duration) v);
                         break;

@@ -56,6 +56,12 @@ public enum EdgeOption {
                     + "(the edge appends its hop); from others they are replaced."),
     INCLUDE_HOSTS("includeHosts", Type.LIST, "HOST[:PORT],...", "none",
             "Hosts besides the origin's that absolute include URLs may name."),
+    SHARED_TIER("sharedTier", Type.TIER, "URI", "none",
+            "Shares the cache with a farm of edges through Redis (cache-redis, beside the jar): "
+                    + "redis://HOST:PORT. A page one edge stored is a hit on the others."),
+    SHARED_TIER_KEY_FILE("sharedTierKeyFile", Type.FILE, "FILE", "none",
+            "File holding the key (at least 32 bytes, the same on every edge) that signs the "
+                    + "shared tier's entries; none: the farm trusts whoever can write to Redis."),
     MAX_BYTES("maxBytes", Type.SIZE, "SIZE", "64MB",
             "Bound on the estimated bytes the cache keeps: 65536, 512KB, 64MB, 1GB."),
     CONNECT_TIMEOUT("connectTimeout", Type.DURATION, "DURATION", "10s",
@@ -128,7 +134,7 @@ public enum EdgeOption {
     static final Object OFF = "off";
 
     enum Type { FILE, URL, ADDRESS, PORT, PORT_OR_OFF, BOOLEAN, LIST, SIZE, DURATION, DRAIN,
-        COUNT, LOG, TARGET, NAME }
+        COUNT, LOG, TARGET, NAME, TIER }
 
     private final String key;
     private final Type type;
@@ -214,6 +220,8 @@ public enum EdgeOption {
                 return "a file name such as edge.yaml";
             case URL:
                 return "an http or https URL such as http://localhost:8080";
+            case TIER:
+                return "a shared tier address such as redis://127.0.0.1:6379";
             case ADDRESS:
                 return "an IP address or host name such as 0.0.0.0 or 127.0.0.1";
             case PORT:
@@ -289,6 +297,11 @@ public enum EdgeOption {
                 return t;
             case URL:
                 return url(text);
+            case TIER:
+                if (!t.matches("[a-z][a-z0-9+.-]*://[^\\s/]+(/\\S*)?")) {
+                    throw bad(text);
+                }
+                return t;
             case TARGET:
                 return target(text);
             case ADDRESS:

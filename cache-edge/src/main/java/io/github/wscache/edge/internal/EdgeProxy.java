@@ -26,7 +26,7 @@ public final class EdgeProxy implements AutoCloseable {
         RequestRules rules = settings.requestRules();
         this.cache = new EdgeCache(originClient(), settings.clock(), settings.maxBytes(),
                 settings.varyCookies(), settings.cacheFault(), settings.invalidateLocations(),
-                settings.purgeHeader(), rules);
+                settings.purgeHeader(), rules, settings.farm());
         this.includeHosts = new LinkedHashSet<>();
         includeHosts.add(Composer.authority(settings.origin()));
         for (String h : settings.includeHosts()) {

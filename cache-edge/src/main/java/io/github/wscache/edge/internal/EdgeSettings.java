@@ -46,6 +46,9 @@ public final class EdgeSettings {
     private List<String> trustedProxies = List.of();
     private final Warmup.Settings warmup = new Warmup.Settings();
     private ClientClassification classification;
+    private String sharedTierUri;
+    private java.nio.file.Path sharedTierKey;
+    private io.github.wscache.core.spi.SharedTier sharedTier;
 
     /** Client classification and server actions; {@code null} (the default) turns them off. */
     public void clientClassification(ClientClassification c) {
@@ -270,6 +273,10 @@ public final class EdgeSettings {
         if (origin == null) {
             throw new IllegalStateException("an origin is required: call origin(URI)");
         }
+        if (sharedTierKey != null && sharedTierUri == null) {
+            throw new IllegalStateException("a signing key file for the shared tier needs its"
+                    + " address: call sharedTier(\"redis://host:port\") too");
+        }
         warmup.check();
     }
 
@@ -401,5 +408,42 @@ public final class EdgeSettings {
     /** Client classification, or {@code null} when off. */
     public ClientClassification clientClassification() {
         return classification;
+    }
+
+    /**
+     * Sets the address of the farm's shared tier ({@code redis://host:port}), opened through
+     * cache-redis when the edge starts.
+     */
+    public void sharedTier(String uri) {
+        Objects.requireNonNull(uri, "sharedTier");
+        URI u;
+        try {
+            u = new URI(uri.trim());
+        } catch (java.net.URISyntaxException e) {
+            u = null;
+        }
+        if (u == null || u.getScheme() == null || u.getHost() == null) {
+            throw new IllegalArgumentException("not a shared tier address: '" + uri
+                    + "'; write one such as redis://127.0.0.1:6379");
+        }
+        this.sharedTierUri = uri.trim();
+    }
+
+    /** Sets the file whose key signs the shared tier's entries. */
+    public void sharedTierSigningKeyFile(java.nio.file.Path file) {
+        this.sharedTierKey = Objects.requireNonNull(file, "signingKeyFile");
+    }
+
+    /** Sets the farm's shared tier made in code (it takes the place of an address). */
+    public void sharedTier(io.github.wscache.core.spi.SharedTier tier) {
+        this.sharedTier = Objects.requireNonNull(tier, "tier");
+    }
+
+    /** The farm the cache shares its entries with, or {@code null} for none. */
+    public EdgeCache.Farm farm() {
+        if (sharedTier == null && sharedTierUri == null) {
+            return null;
+        }
+        return new EdgeCache.Farm(sharedTier, sharedTierUri, sharedTierKey);
     }
 }
