@@ -172,7 +172,35 @@ final class CacheStrategy {
         if (onlyIfCached) {
             return Plan.UNAVAILABLE;
         }
+        if (background && whileRevalidating(stored, inv, nowNanos)) {
+            return Plan.SERVE_STALE;
+        }
         return toRevalidate(stored) == null ? Plan.FETCH : Plan.REVALIDATE;
+    }
+
+    /**
+     * Whether a stale stored response answers at once while it is revalidated in the
+     * background (RFC 5861 §3): it is stale by no more than its {@code stale-while-revalidate},
+     * nothing forbids serving it stale, and the request did not say {@code no-cache} or ask
+     * for a younger response ({@code max-age}).
+     */
+    static boolean whileRevalidating(Entry e, Invocation inv, long nowNanos) {
+        CachedResponse r = (CachedResponse) e.captured;
+        List<String> lines = r.headers().get("Cache-Control");
+        if (lines == null) {
+            return false;
+        }
+        Optional<Duration> window = CacheControl.parse(lines).staleWhileRevalidate();
+        if (window.isEmpty() || !maySendStale(r, inv.privateCache())) {
+            return false;
+        }
+        CacheControl req = inv.requestDirectives();
+        if (req.noCache() || req.maxAge().isPresent()
+                && age(e, nowNanos).compareTo(req.maxAge().get()) > 0) {
+            return false;
+        }
+        long staleNanos = Nanos.between(e.freshUntilNanos, nowNanos);
+        return staleNanos >= 0 && staleNanos <= Nanos.of(window.get());
     }
 
     /**

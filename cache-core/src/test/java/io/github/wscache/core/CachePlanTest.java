@@ -87,6 +87,42 @@ class CachePlanTest {
         assertThat(plan.why() == null ? null : plan.why().reason()).as(row).isEqualTo(why);
     }
 
+    static Stream<Arguments> whenTheIntegrationCanDoMore() {
+        String swr = "stale-while-revalidate=60";
+        return Stream.of(
+                Arguments.of("stale within stale-while-revalidate: serve stale", PLAIN,
+                        entry(50, "Cache-Control", swr), CacheStrategy.Action.SERVE_STALE),
+                Arguments.of("past the window: fetch", PLAIN, entry(10, "Cache-Control", swr),
+                        CacheStrategy.Action.FETCH),
+                Arguments.of("the request's no-cache: fetch", asking("no-cache"),
+                        entry(50, "Cache-Control", swr), CacheStrategy.Action.FETCH),
+                Arguments.of("older than the request's max-age: fetch", asking("max-age=5"),
+                        entry(50, "Cache-Control", swr), CacheStrategy.Action.FETCH),
+                Arguments.of("must-revalidate forbids it: fetch", PLAIN,
+                        entry(50, "Cache-Control", swr + ", must-revalidate"),
+                        CacheStrategy.Action.FETCH),
+                Arguments.of("only-if-cached, nothing stored: unavailable",
+                        asking("only-if-cached"), null, CacheStrategy.Action.UNAVAILABLE),
+                Arguments.of("only-if-cached, stale: unavailable", asking("only-if-cached"),
+                        entry(50, "ETag", "\"a\""), CacheStrategy.Action.UNAVAILABLE),
+                Arguments.of("only-if-cached, fresh: serve", asking("only-if-cached"),
+                        entry(200), CacheStrategy.Action.SERVE));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("whenTheIntegrationCanDoMore")
+    void plan_withBackgroundExchangesAndA504_servesStaleOrAnswersUnavailable(String row,
+            Invocation inv, Entry stored, CacheStrategy.Action action) {
+        assertThat(CacheStrategy.plan(TTL, inv, KEY, stored, NOW, true, true).action())
+                .as(row).isEqualTo(action);
+        if (action == CacheStrategy.Action.SERVE_STALE
+                || action == CacheStrategy.Action.UNAVAILABLE) {
+            assertThat(CacheStrategy.plan(TTL, inv, KEY, stored, NOW).action())
+                    .as(row + ", when the integration can do neither")
+                    .isIn(CacheStrategy.Action.FETCH, CacheStrategy.Action.REVALIDATE);
+        }
+    }
+
     static Stream<Arguments> failures() {
         IOException io = new IOException("connection reset");
         return Stream.of(

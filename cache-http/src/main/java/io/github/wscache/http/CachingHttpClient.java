@@ -211,8 +211,13 @@ public final class CachingHttpClient extends HttpClient {
         private boolean conditional;
         /** The same call passed through, when a conditional one finds nothing fresh. */
         private Invocation conditionalPass;
-        private HttpResponse<?> network;
+        private volatile HttpResponse<?> network;
         private HttpResponse<T> passedThrough;
+        /**
+         * Set once the caller's outcome is known: a later fetch and outcome are a background
+         * revalidation's (stale-while-revalidate), which must not change the caller's response.
+         */
+        private volatile boolean outcomeTold;
 
         @SuppressWarnings("unchecked")
         Call(HttpRequest request, HttpResponse.BodyHandler<T> handler,
@@ -379,7 +384,9 @@ public final class CachingHttpClient extends HttpClient {
             // stale entry stands in for it (stale-if-error)
             HttpResponse<byte[]> resp =
                     delegate.send(sent, HttpResponse.BodyHandlers.ofByteArray());
-            network = resp;
+            if (!outcomeTold) {
+                network = resp;
+            }
             if (resp.statusCode() == 304 && !conditional.isEmpty()) {
                 return CachedResponse.notModified(fields(resp.headers()));
             }
@@ -394,7 +401,27 @@ public final class CachingHttpClient extends HttpClient {
 
         @Override
         public void onOutcome(CacheOutcome o) {
-            this.outcome = o;
+            if (!outcomeTold) {
+                // the caller's own; a background revalidation's comes later
+                this.outcome = o;
+                outcomeTold = true;
+            }
+        }
+
+        /** stale-while-revalidate: a GET can be sent again after the caller has its answer. */
+        @Override
+        public boolean refreshesInBackground() {
+            return !passesThrough() && push == null;
+        }
+
+        /**
+         * only-if-cached with nothing stored that answers it: a 504, as RFC 9111 §5.2.1.7
+         * says, without asking the service.
+         */
+        @Override
+        public CachedResponse unavailable() {
+            return CachedResponse.builder(StoredBody.bytes(new byte[0])).status(504)
+                    .header("Cache-Control", "no-store").notCacheable("only-if-cached").build();
         }
 
         /**
