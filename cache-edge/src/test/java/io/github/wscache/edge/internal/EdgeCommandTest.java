@@ -105,6 +105,8 @@ class EdgeCommandTest {
         assertThat(flagError("--origin=http://o", "--port", "1", "--port=2")).isEqualTo(
                 "--port is given twice; give it once");
         assertThat(flagError("--port", "1")).startsWith("no origin: give --origin URL");
+        assertThat(flagError("--origin=http://o", "--shared-tier", "localhost:6379")).contains(
+                "--shared-tier", "redis://127.0.0.1:6379", "'localhost:6379'");
         assertThat(flagError("origin")).startsWith("unexpected argument 'origin'");
     }
 
@@ -183,7 +185,8 @@ class EdgeCommandTest {
                 + "gzipForAll, includeHosts, includeTimeout, keepMethodOverride, keyHeaders, "
                 + "maxBytes, maxIncludeDepth, "
                 + "optionalIncludes, origin, poorFirst, poorLast, port, purgeSecretFile, "
-                + "readTimeout, richFirst, richLast, serverActions, trustedProxies, varyCookies, "
+                + "readTimeout, richFirst, richLast, serverActions, sharedTier, "
+                + "sharedTierKeyFile, trustedProxies, varyCookies, "
                 + "warmupBudget, warmupConcurrency, warmupFile, warmupFromLog, warmupTop, "
                 + "warmupUrl");
         assertThat(fileError("origin: http://o\nesiAlways: maybe\n")).isEqualTo(
