@@ -39,6 +39,67 @@ abstract class Flow {
     }
 
     /**
+     * What one flow does at each step of the load skeleton ({@link #loadOnce}): what its leader
+     * loads and stores, what a waiter takes once the leader landed, what a re-entrant call does,
+     * and how a waiter counts the leader's failure as its own.
+     *
+     * @param <R> what a call returns
+     * @param <X> what the load may throw
+     */
+    interface LoadSteps<R, X extends Throwable> {
+        /**
+         * The leader's load: it stores what may be stored and leaves on the flight what its
+         * waiters may take ({@link SingleFlight.Flight#succeeded}), or its failure
+         * ({@link SingleFlight.Flight#failed}) before it throws.
+         */
+        R lead(SingleFlight.Flight flight) throws X;
+
+        /**
+         * A waiter once its leader landed without failing ({@code landed}), or once it was
+         * interrupted while waiting (not {@code landed}: it goes on alone).
+         */
+        R follow(SingleFlight.Flight flight, boolean landed) throws X;
+
+        /** A call of a key that its own thread is loading further up its stack. */
+        R reentrant() throws X;
+
+        /** Counts and tells that the leader's failure is this waiter's too; then it is thrown. */
+        void sharedFailure();
+    }
+
+    /**
+     * The one load skeleton of both flows: the first caller of a key leads and loads, the
+     * others wait for it and then take what it left, or throw their own copy of its failure;
+     * a re-entrant call does not wait for itself; the flight lands whatever happens. With
+     * {@code alone} the caller leads a flight no other caller waits for
+     * ({@link #passesAlone}).
+     */
+    <R, X extends Throwable> R loadOnce(CacheKey key, boolean alone, LoadSteps<R, X> steps)
+            throws X {
+        SingleFlight.Flight flight = alone ? flights.alone() : flights.join(key);
+        if (flight.isLeader()) {
+            try {
+                return steps.lead(flight);
+            } finally {
+                flights.land(key, flight);
+            }
+        }
+        if (flight.isReentrant()) {
+            return steps.reentrant();
+        }
+        boolean landed = flight.await();
+        if (landed && flight.hasFailed()) {
+            steps.sharedFailure();
+            throw SingleFlight.Flight.<X>sneaky(flight.failureCopy());
+        }
+        return steps.follow(flight, landed);
+    }
+
+    /** The reason of a waiter whose leader failed. */
+    static final Why CONCURRENT_FAILURE = Why.of(Reason.CONCURRENT_FAILURE,
+            "the concurrent call failed");
+
+    /**
      * Whether misses of a key skip single flight now: its last response could not be stored
      * ({@link ResponseCache.Builder#hitForMiss}).
      */

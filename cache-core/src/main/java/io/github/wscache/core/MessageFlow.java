@@ -213,197 +213,231 @@ final class MessageFlow extends Flow {
      */
     private <X extends Throwable> CachedResponse load(Invocation inv, OperationPolicy p,
             CacheKey key, Counters c, Exchange<X> exchange, Entry staleEntry) throws X {
-        CachedResponse stale = staleEntry == null ? null : (CachedResponse) staleEntry.captured;
-        SingleFlight.Flight flight = passesAlone(key) ? flights.alone() : flights.join(key);
-        if (!flight.isLeader()) {
-            if (!flight.isReentrant() && flight.await()) {
-                if (flight.hasFailed()) {
-                    Why why = Why.of(Reason.CONCURRENT_FAILURE, "the concurrent call failed");
-                    missed(c, inv, key, why);
-                    tell(exchange, null, CacheOutcome.Kind.SHARED, false, why, c, inv, key);
-                    throw SingleFlight.Flight.<X>sneaky(flight.failureCopy());
-                }
-                Object left = flight.forWaiters();
-                if (flight.stored() && left instanceof CachedResponse
-                        && varies((CachedResponse) left)) {
-                    // the leader stored its own variant: this caller's may be another one, which
-                    // it then loads under its own key (once for its own concurrent callers)
-                    CacheKey mineKey = currentKey(key, inv, c);
-                    Entry mine = mineKey == null ? null : store.get(mineKey);
-                    long at = store.now();
-                    if (mine != null && mine.captured instanceof CachedResponse
-                            && CacheStrategy.answers(mine, inv, at)) {
-                        hit(c, inv, key);
-                        return tell(exchange, (CachedResponse) mine.captured,
-                                CacheOutcome.Kind.HIT, false, null, c, inv, key,
-                                CacheStrategy.ageNanos(mine, at));
-                    }
-                    if (mineKey != null && mineKey.isVariant() && !key.isVariant()) {
-                        return load(inv, p, mineKey, c, exchange, null);
-                    }
-                } else if (flight.stored() && left instanceof CachedResponse) {
-                    hit(c, inv, key);
-                    return tell(exchange, (CachedResponse) left, CacheOutcome.Kind.HIT, false,
-                            null, c, inv, key, ageOf(key, (CachedResponse) left));
-                }
-                if (left == PASSED_THROUGH) {
-                    // the leader's key is not admitted yet (minUses): pass this one through too
-                    Why why = Why.of(Reason.NOT_ADMITTED,
-                            "the concurrent call of a key not kept yet");
-                    missed(c, inv, key, why);
-                    return tell(exchange, timedPass(c, exchange), CacheOutcome.Kind.MISS, false,
-                            why, c, inv, key);
-                }
-                if (left instanceof CachedResponse && !flight.stored()
-                        && !varies((CachedResponse) left)) {
-                    // the service's answer to this very request, not kept: a fault, an error page
-                    Why why = Why.of(Reason.CONCURRENT_UNSTORED,
-                            "the concurrent call's response, which was not stored");
-                    missed(c, inv, key, why);
-                    return tell(exchange, (CachedResponse) left, CacheOutcome.Kind.SHARED, false,
-                            why, c, inv, key);
-                }
+        return loadOnce(key, passesAlone(key), new LoadSteps<CachedResponse, X>() {
+            @Override
+            public CachedResponse lead(SingleFlight.Flight flight) throws X {
+                return leadLoad(inv, p, key, c, exchange, staleEntry, flight);
             }
-            missed(c, inv, key, null);
-            return tell(exchange, timedFetch(c, exchange, null), CacheOutcome.Kind.MISS, false,
-                    null, c, inv, key);
-        }
-        try {
-            // a flight that landed between this caller's lookup and its join stored the entry
-            Entry landed = storedVariant(key, inv, c);
-            long now = store.now();
-            if (landed != null && landed.captured instanceof CachedResponse
-                    && CacheStrategy.answers(landed, inv, now)) {
-                flight.succeeded(true, landed.captured);
-                hit(c, inv, key);
-                return tell(exchange, (CachedResponse) landed.captured, CacheOutcome.Kind.HIT,
-                        false, null, c, inv, key, CacheStrategy.ageNanos(landed, now));
+
+            @Override
+            public CachedResponse follow(SingleFlight.Flight flight, boolean landed) throws X {
+                return landed ? followLeader(inv, p, key, c, exchange, flight)
+                        : ownFetch(inv, key, c, exchange);
             }
-            // the farm's tier: another JVM may have stored it, or be loading it (a lease)
-            SharedTier.Request shared = tier.request(inv, p, key);
-            SharedTier.Lookup found = tier.lookup(shared, c, inv, key);
-            Object marker = found.isFound() ? sharedMarker(found.value(), c, inv, key) : null;
-            if (marker instanceof VaryMarker && !key.isVariant()) {
-                // another JVM learnt that this key's responses vary: keep what selects them, and
-                // load this call's variant under its own key (once for its concurrent callers)
-                tier.release(shared, c, inv, key);
-                VaryMarker learnt = (VaryMarker) marker;
-                store.put(key, entry(inv, p, learnt, null, 64, Duration.ZERO,
-                        Duration.ofNanos(found.retainNanos()), Duration.ZERO));
-                CacheKey mine = variant(key, learnt, inv, c);
-                if (mine != null) {
-                    CachedResponse r = load(inv, p, mine, c, exchange, null);
-                    Entry kept = store.get(mine);
-                    flight.succeeded(kept != null && kept.captured == r, r);
-                    return r;
-                }
-                shared = null;
+
+            @Override
+            public CachedResponse reentrant() throws X {
+                return ownFetch(inv, key, c, exchange);
             }
-            CachedResponse fromTier = found.isFound() && marker == null
-                    ? adopt(exchange, found.value(), c, inv, key) : null;
-            if (fromTier != null) {
-                CachedResponse r = fromTier;
-                long weight = weigh(r);
-                Instant at0 = wallClock();
-                Entry adopted = entry(inv, p, r, null, weight,
-                        Duration.ofNanos(found.freshNanos()),
-                        Duration.ofNanos(found.retainNanos()),
-                        CacheStrategy.ageOnArrival(r, at0),
-                        strategy.factsOf(p, r, key, inv, at0));
-                boolean kept = put(inv, p, key, c, adopted, weight);
-                long at = store.now();
-                if (CacheStrategy.answers(adopted, inv, at)) {
-                    flight.succeeded(kept, r);
-                    tier.release(shared, c, inv, key);
-                    sharedHit(c, inv, key);
-                    return tell(exchange, r, CacheOutcome.Kind.HIT, false, FROM_SHARED_TIER, c,
-                            inv, key, CacheStrategy.ageNanos(adopted, at));
-                }
-                if (stale == null && CacheStrategy.toRevalidate(adopted) != null) {
-                    staleEntry = adopted;
-                    stale = r;
-                }
-            }
-            Why notAdmitted = stale == null ? notAdmitted(p, key) : null;
-            if (notAdmitted != null) {
-                // asked for too rarely yet: the integration passes the response through
-                // untouched, nothing is recorded or stored
-                tier.release(shared, c, inv, key);
-                CachedResponse passed;
-                try {
-                    passed = timedPass(c, exchange);
-                } catch (Throwable t) {
-                    flight.failed(t);
-                    missed(c, inv, key, null);
-                    throw t;
-                }
-                notAdmittedMiss(c, inv, key, notAdmitted);
-                flight.succeeded(false, PASSED_THROUGH);
-                return tell(exchange, passed, CacheOutcome.Kind.MISS, false, notAdmitted, c, inv,
+
+            @Override
+            public void sharedFailure() {
+                missed(c, inv, key, CONCURRENT_FAILURE);
+                tell(exchange, null, CacheOutcome.Kind.SHARED, false, CONCURRENT_FAILURE, c, inv,
                         key);
             }
-            CachedResponse r;
-            Instant sent = wallClock();
-            try {
-                r = timedFetch(c, exchange, stale);
-            } catch (Throwable t) {
-                if (staleEntry == null || !CacheStrategy.standsInForError(staleEntry, inv,
-                        store.now(), t, 0)) {
-                    tier.release(shared, c, inv, key);
-                    flight.failed(t);
-                    missed(c, inv, key, null);
-                    throw t;
-                }
-                r = stale;
+        });
+    }
+
+    /** A waiter's or a re-entrant call's own exchange: a miss of its own, not stored. */
+    private <X extends Throwable> CachedResponse ownFetch(Invocation inv, CacheKey key,
+            Counters c, Exchange<X> exchange) throws X {
+        missed(c, inv, key, null);
+        return tell(exchange, timedFetch(c, exchange, null), CacheOutcome.Kind.MISS, false,
+                null, c, inv, key);
+    }
+
+    /**
+     * A waiter once its leader landed: the stored response (its own variant's when the
+     * response varies), the leader's unstored answer when it may have it, or its own exchange.
+     */
+    private <X extends Throwable> CachedResponse followLeader(Invocation inv, OperationPolicy p,
+            CacheKey key, Counters c, Exchange<X> exchange, SingleFlight.Flight flight)
+            throws X {
+        Object left = flight.forWaiters();
+        if (flight.stored() && left instanceof CachedResponse
+                && varies((CachedResponse) left)) {
+            // the leader stored its own variant: this caller's may be another one, which
+            // it then loads under its own key (once for its own concurrent callers)
+            CacheKey mineKey = currentKey(key, inv, c);
+            Entry mine = mineKey == null ? null : store.get(mineKey);
+            long at = store.now();
+            if (mine != null && mine.captured instanceof CachedResponse
+                    && CacheStrategy.answers(mine, inv, at)) {
+                hit(c, inv, key);
+                return tell(exchange, (CachedResponse) mine.captured,
+                        CacheOutcome.Kind.HIT, false, null, c, inv, key,
+                        CacheStrategy.ageNanos(mine, at));
             }
-            if (stale != null && r != stale && !r.isNotModified()
-                    && CacheStrategy.standsInForError(staleEntry, inv, store.now(), null,
-                            r.status())) {
-                r = stale;
+            if (mineKey != null && mineKey.isVariant() && !key.isVariant()) {
+                return load(inv, p, mineKey, c, exchange, null);
             }
-            if (stale != null && r == stale) {
-                // the service failed and the stale entry stands in for it (stale-if-error):
-                // the entry stays as it is; waiters get the same answer
-                tier.release(shared, c, inv, key);
-                Why why = Why.of(Reason.STALE_IF_ERROR,
-                        "served stale: the service failed (stale-if-error)");
-                stats.count(c, Counters.HITS, CacheEvent.Type.HIT, inv, key, why);
-                flight.succeeded(false, stale);
-                return tell(exchange, stale, CacheOutcome.Kind.STALE, false, why, c, inv, key,
-                        ageOf(key, stale));
-            }
-            if (stale != null && r.isNotModified()) {
-                CachedResponse refreshed = stale.withHeadersOf(r);
-                stats.count(c, Counters.REVALIDATIONS, CacheEvent.Type.REVALIDATED, inv, key,
-                        null);
-                Kept kept = storeMessage(inv, p, key, c, refreshed, shared, exchange, sent);
-                boolean stored = kept.notStored == null;
-                flight.succeeded(stored, kept.stored);
-                return tell(exchange, refreshed, CacheOutcome.Kind.REVALIDATED, stored,
-                        kept.notStored, c, inv, key);
-            }
-            missed(c, inv, key, null);
-            Kept kept = storeMessage(inv, p, key, c, r, shared, exchange, sent);
-            Why notStored = kept.notStored;
-            boolean stored = notStored == null;
-            rememberStored(key, stored);
-            CachedResponse forWaiters = kept.stored;
-            if (!stored) {
-                try {
-                    forWaiters = CacheStrategy.mayHandToWaiters(
-                            exchange.replayableToWaiters(r), inv, key, r) ? r : null;
-                } catch (RuntimeException e) {
-                    // the waiters then make their own exchanges, as for any unstored response
-                    stats.error(c, inv, key,
-                            "deciding whether waiters may share the response failed", e);
-                }
-            }
-            flight.succeeded(stored, forWaiters);
-            return tell(exchange, r, CacheOutcome.Kind.MISS, stored,
-                    stored && key.isVariant() ? VARIANT_MISS : notStored, c, inv, key);
-        } finally {
-            flights.land(key, flight);
+        } else if (flight.stored() && left instanceof CachedResponse) {
+            hit(c, inv, key);
+            return tell(exchange, (CachedResponse) left, CacheOutcome.Kind.HIT, false,
+                    null, c, inv, key, ageOf(key, (CachedResponse) left));
         }
+        if (left == PASSED_THROUGH) {
+            // the leader's key is not admitted yet (minUses): pass this one through too
+            Why why = Why.of(Reason.NOT_ADMITTED,
+                    "the concurrent call of a key not kept yet");
+            missed(c, inv, key, why);
+            return tell(exchange, timedPass(c, exchange), CacheOutcome.Kind.MISS, false,
+                    why, c, inv, key);
+        }
+        if (left instanceof CachedResponse && !flight.stored()
+                && !varies((CachedResponse) left)) {
+            // the service's answer to this very request, not kept: a fault, an error page
+            Why why = Why.of(Reason.CONCURRENT_UNSTORED,
+                    "the concurrent call's response, which was not stored");
+            missed(c, inv, key, why);
+            return tell(exchange, (CachedResponse) left, CacheOutcome.Kind.SHARED, false,
+                    why, c, inv, key);
+        }
+        return ownFetch(inv, key, c, exchange);
+    }
+
+    /**
+     * The leader's load of a key: the store again (a flight that landed meanwhile), the farm's
+     * tier, admission, then the exchange, which revalidates {@code staleEntry} when there is
+     * one; its response stored as the strategy decides.
+     */
+    private <X extends Throwable> CachedResponse leadLoad(Invocation inv, OperationPolicy p,
+            CacheKey key, Counters c, Exchange<X> exchange, Entry staleEntry,
+            SingleFlight.Flight flight) throws X {
+        CachedResponse stale = staleEntry == null ? null : (CachedResponse) staleEntry.captured;
+        // a flight that landed between this caller's lookup and its join stored the entry
+        Entry landed = storedVariant(key, inv, c);
+        long now = store.now();
+        if (landed != null && landed.captured instanceof CachedResponse
+                && CacheStrategy.answers(landed, inv, now)) {
+            flight.succeeded(true, landed.captured);
+            hit(c, inv, key);
+            return tell(exchange, (CachedResponse) landed.captured, CacheOutcome.Kind.HIT,
+                    false, null, c, inv, key, CacheStrategy.ageNanos(landed, now));
+        }
+        // the farm's tier: another JVM may have stored it, or be loading it (a lease)
+        SharedTier.Request shared = tier.request(inv, p, key);
+        SharedTier.Lookup found = tier.lookup(shared, c, inv, key);
+        Object marker = found.isFound() ? sharedMarker(found.value(), c, inv, key) : null;
+        if (marker instanceof VaryMarker && !key.isVariant()) {
+            // another JVM learnt that this key's responses vary: keep what selects them, and
+            // load this call's variant under its own key (once for its concurrent callers)
+            tier.release(shared, c, inv, key);
+            VaryMarker learnt = (VaryMarker) marker;
+            store.put(key, entry(inv, p, learnt, null, 64, Duration.ZERO,
+                    Duration.ofNanos(found.retainNanos()), Duration.ZERO));
+            CacheKey mine = variant(key, learnt, inv, c);
+            if (mine != null) {
+                CachedResponse r = load(inv, p, mine, c, exchange, null);
+                Entry kept = store.get(mine);
+                flight.succeeded(kept != null && kept.captured == r, r);
+                return r;
+            }
+            shared = null;
+        }
+        CachedResponse fromTier = found.isFound() && marker == null
+                ? adopt(exchange, found.value(), c, inv, key) : null;
+        if (fromTier != null) {
+            CachedResponse r = fromTier;
+            long weight = weigh(r);
+            Instant at0 = wallClock();
+            Entry adopted = entry(inv, p, r, null, weight,
+                    Duration.ofNanos(found.freshNanos()),
+                    Duration.ofNanos(found.retainNanos()),
+                    CacheStrategy.ageOnArrival(r, at0),
+                    strategy.factsOf(p, r, key, inv, at0));
+            boolean kept = put(inv, p, key, c, adopted, weight);
+            long at = store.now();
+            if (CacheStrategy.answers(adopted, inv, at)) {
+                flight.succeeded(kept, r);
+                tier.release(shared, c, inv, key);
+                sharedHit(c, inv, key);
+                return tell(exchange, r, CacheOutcome.Kind.HIT, false, FROM_SHARED_TIER, c,
+                        inv, key, CacheStrategy.ageNanos(adopted, at));
+            }
+            if (stale == null && CacheStrategy.toRevalidate(adopted) != null) {
+                staleEntry = adopted;
+                stale = r;
+            }
+        }
+        Why notAdmitted = stale == null ? notAdmitted(p, key) : null;
+        if (notAdmitted != null) {
+            // asked for too rarely yet: the integration passes the response through
+            // untouched, nothing is recorded or stored
+            tier.release(shared, c, inv, key);
+            CachedResponse passed;
+            try {
+                passed = timedPass(c, exchange);
+            } catch (Throwable t) {
+                flight.failed(t);
+                missed(c, inv, key, null);
+                throw t;
+            }
+            notAdmittedMiss(c, inv, key, notAdmitted);
+            flight.succeeded(false, PASSED_THROUGH);
+            return tell(exchange, passed, CacheOutcome.Kind.MISS, false, notAdmitted, c, inv,
+                    key);
+        }
+        CachedResponse r;
+        Instant sent = wallClock();
+        try {
+            r = timedFetch(c, exchange, stale);
+        } catch (Throwable t) {
+            if (staleEntry == null || !CacheStrategy.standsInForError(staleEntry, inv,
+                    store.now(), t, 0)) {
+                tier.release(shared, c, inv, key);
+                flight.failed(t);
+                missed(c, inv, key, null);
+                throw t;
+            }
+            r = stale;
+        }
+        if (stale != null && r != stale && !r.isNotModified()
+                && CacheStrategy.standsInForError(staleEntry, inv, store.now(), null,
+                        r.status())) {
+            r = stale;
+        }
+        if (stale != null && r == stale) {
+            // the service failed and the stale entry stands in for it (stale-if-error):
+            // the entry stays as it is; waiters get the same answer
+            tier.release(shared, c, inv, key);
+            Why why = Why.of(Reason.STALE_IF_ERROR,
+                    "served stale: the service failed (stale-if-error)");
+            stats.count(c, Counters.HITS, CacheEvent.Type.HIT, inv, key, why);
+            flight.succeeded(false, stale);
+            return tell(exchange, stale, CacheOutcome.Kind.STALE, false, why, c, inv, key,
+                    ageOf(key, stale));
+        }
+        if (stale != null && r.isNotModified()) {
+            CachedResponse refreshed = stale.withHeadersOf(r);
+            stats.count(c, Counters.REVALIDATIONS, CacheEvent.Type.REVALIDATED, inv, key,
+                    null);
+            Kept kept = storeMessage(inv, p, key, c, refreshed, shared, exchange, sent);
+            boolean stored = kept.notStored == null;
+            flight.succeeded(stored, kept.stored);
+            return tell(exchange, refreshed, CacheOutcome.Kind.REVALIDATED, stored,
+                    kept.notStored, c, inv, key);
+        }
+        missed(c, inv, key, null);
+        Kept kept = storeMessage(inv, p, key, c, r, shared, exchange, sent);
+        Why notStored = kept.notStored;
+        boolean stored = notStored == null;
+        rememberStored(key, stored);
+        CachedResponse forWaiters = kept.stored;
+        if (!stored) {
+            try {
+                forWaiters = CacheStrategy.mayHandToWaiters(
+                        exchange.replayableToWaiters(r), inv, key, r) ? r : null;
+            } catch (RuntimeException e) {
+                // the waiters then make their own exchanges, as for any unstored response
+                stats.error(c, inv, key,
+                        "deciding whether waiters may share the response failed", e);
+            }
+        }
+        flight.succeeded(stored, forWaiters);
+        return tell(exchange, r, CacheOutcome.Kind.MISS, stored,
+                stored && key.isVariant() ? VARIANT_MISS : notStored, c, inv, key);
     }
 
     private <X extends Throwable> CachedResponse timedPass(Counters c, Exchange<X> exchange)

@@ -110,86 +110,94 @@ final class ObjectFlow extends Flow {
 
     private <T, X extends Throwable> T load(Invocation inv, OperationPolicy p, CacheKey key,
             Counters c, Loader<T, X> loader, Told told) throws X {
-        SingleFlight.Flight flight = flights.join(key);
-        if (!flight.isLeader()) {
-            if (flight.isReentrant()) {
-                return bypass(c, inv, key, Why.of(Reason.RE_ENTRANT,
-                        "re-entrant call for a key being loaded"), loader, told);
+        return loadOnce(key, false, new LoadSteps<T, X>() {
+            @Override
+            public T lead(SingleFlight.Flight flight) throws X {
+                return leadLoad(inv, p, key, c, loader, told, flight);
             }
-            if (flight.await()) {
-                if (flight.hasFailed()) {
-                    Why why = Why.of(Reason.CONCURRENT_FAILURE, "the concurrent call failed");
-                    missed(c, inv, key, why);
-                    tell(told, CacheOutcome.Kind.SHARED, false, why);
-                    throw SingleFlight.Flight.<X>sneaky(flight.failureCopy());
-                }
-                Entry e = flight.stored() ? store.get(key) : null;
+
+            @Override
+            public T follow(SingleFlight.Flight flight, boolean landed) throws X {
+                Entry e = landed && flight.stored() ? store.get(key) : null;
                 if (e != null) {
                     Optional<Object> v = materialize(e, key, c, inv);
                     if (v.isPresent()) {
                         return hit(c, inv, key, v.get(), told);
                     }
                 }
+                missed(c, inv, key, null);
+                return missLoad(c, loader, told);
             }
-            missed(c, inv, key, null);
-            return missLoad(c, loader, told);
+
+            @Override
+            public T reentrant() throws X {
+                return bypass(c, inv, key, Why.of(Reason.RE_ENTRANT,
+                        "re-entrant call for a key being loaded"), loader, told);
+            }
+
+            @Override
+            public void sharedFailure() {
+                missed(c, inv, key, CONCURRENT_FAILURE);
+                tell(told, CacheOutcome.Kind.SHARED, false, CONCURRENT_FAILURE);
+            }
+        });
+    }
+
+    /** The leader's load of a key: the store again, the tier, admission, the loader. */
+    private <T, X extends Throwable> T leadLoad(Invocation inv, OperationPolicy p, CacheKey key,
+            Counters c, Loader<T, X> loader, Told told, SingleFlight.Flight flight) throws X {
+        // a flight that landed between this caller's lookup and its join stored the entry
+        Entry stored = store.get(key);
+        if (stored != null) {
+            Optional<Object> v = materialize(stored, key, c, inv);
+            if (v.isPresent()) {
+                flight.succeeded(true, null);
+                return hit(c, inv, key, v.get(), told);
+            }
         }
-        try {
-            // a flight that landed between this caller's lookup and its join stored the entry
-            Entry stored = store.get(key);
-            if (stored != null) {
-                Optional<Object> v = materialize(stored, key, c, inv);
-                if (v.isPresent()) {
-                    flight.succeeded(true, null);
-                    return hit(c, inv, key, v.get(), told);
-                }
-            }
-            // the farm's tier: another JVM may have stored it, or be loading it (a lease)
-            SharedTier.Request shared = tier.request(inv, p, key);
-            SharedTier.Lookup found = tier.lookup(shared, c, inv, key);
-            if (found.isFound()) {
-                Object v = found.value();
-                flight.succeeded(storeObject(inv, p, key, c, v,
-                        Duration.ofNanos(found.freshNanos()), Duration.ofNanos(found.freshNanos()),
-                        null) == null, null);
-                sharedHit(c, inv, key);
-                tell(told, CacheOutcome.Kind.HIT, false, FROM_SHARED_TIER);
-                return hit(v == null ? NULL : v);
-            }
-            Why notAdmitted = notAdmitted(p, key);
-            if (notAdmitted != null) {
-                // asked for too rarely yet: nothing is copied or stored; waiters call themselves
-                tier.release(shared, c, inv, key);
-                notAdmittedMiss(c, inv, key, notAdmitted);
-                T result;
-                try {
-                    result = timedLoad(c, loader);
-                } catch (Throwable t) {
-                    flight.failed(t);
-                    tell(told, CacheOutcome.Kind.MISS, false, notAdmitted);
-                    throw t;
-                }
-                flight.succeeded(false, null);
-                tell(told, CacheOutcome.Kind.MISS, false, notAdmitted);
-                return result;
-            }
-            missed(c, inv, key, null);
+        // the farm's tier: another JVM may have stored it, or be loading it (a lease)
+        SharedTier.Request shared = tier.request(inv, p, key);
+        SharedTier.Lookup found = tier.lookup(shared, c, inv, key);
+        if (found.isFound()) {
+            Object v = found.value();
+            flight.succeeded(storeObject(inv, p, key, c, v,
+                    Duration.ofNanos(found.freshNanos()), Duration.ofNanos(found.freshNanos()),
+                    null) == null, null);
+            sharedHit(c, inv, key);
+            tell(told, CacheOutcome.Kind.HIT, false, FROM_SHARED_TIER);
+            return hit(v == null ? NULL : v);
+        }
+        Why notAdmitted = notAdmitted(p, key);
+        if (notAdmitted != null) {
+            // asked for too rarely yet: nothing is copied or stored; waiters call themselves
+            tier.release(shared, c, inv, key);
+            notAdmittedMiss(c, inv, key, notAdmitted);
             T result;
             try {
                 result = timedLoad(c, loader);
             } catch (Throwable t) {
-                tier.release(shared, c, inv, key);
                 flight.failed(t);
-                tell(told, CacheOutcome.Kind.MISS, false, null);
+                tell(told, CacheOutcome.Kind.MISS, false, notAdmitted);
                 throw t;
             }
-            Why notStored = storeObject(inv, p, key, c, result, p.ttl(), p.ttl(), shared);
-            flight.succeeded(notStored == null, null);
-            tell(told, CacheOutcome.Kind.MISS, notStored == null, notStored);
+            flight.succeeded(false, null);
+            tell(told, CacheOutcome.Kind.MISS, false, notAdmitted);
             return result;
-        } finally {
-            flights.land(key, flight);
         }
+        missed(c, inv, key, null);
+        T result;
+        try {
+            result = timedLoad(c, loader);
+        } catch (Throwable t) {
+            tier.release(shared, c, inv, key);
+            flight.failed(t);
+            tell(told, CacheOutcome.Kind.MISS, false, null);
+            throw t;
+        }
+        Why notStored = storeObject(inv, p, key, c, result, p.ttl(), p.ttl(), shared);
+        flight.succeeded(notStored == null, null);
+        tell(told, CacheOutcome.Kind.MISS, notStored == null, notStored);
+        return result;
     }
 
     /** A waiter's own load, when the leader's result was not stored: a miss of its own. */
