@@ -1066,6 +1066,30 @@ final class ConformanceCases {
                 "a CDN-Cache-Control without a valid directive is ignored");
         storedThenHit(resp(200, "CDN-Cache-Control", "}{", "Cache-Control", "max-age=60"));
 
+        test("RFC9213 §2.1", "cdnCacheControlNotADictionary_isIgnoredWhole", Level.MUST,
+                "a CDN-Cache-Control that does not parse as a Structured Field Dictionary is"
+                        + " ignored as a whole: Cache-Control: no-store is obeyed");
+        neverReused(resp(200, "CDN-Cache-Control", "max-age=3600, x=@1",
+                "Cache-Control", "no-store"));
+
+        test("RFC9213 §2.1", "cdnCacheControlSpacesAroundEquals_isIgnoredWhole", Level.MUST,
+                "max-age = 3600 (spaces around '=') is not a valid Dictionary: ignored");
+        neverReused(resp(200, "CDN-Cache-Control", "max-age = 3600",
+                "Cache-Control", "no-store"));
+
+        test("RFC9213 §2.1", "cdnCacheControlWrongType_directiveIgnored", Level.SHOULD,
+                "max-age=\"3600\" (a String, not an Integer) is ignored: nothing makes it fresh");
+        neverReused(resp(200, "CDN-Cache-Control", "max-age=\"3600\"",
+                "Cache-Control", "no-store"));
+
+        test("RFC9111 §5.2.2.4", "qualifiedNoCache_firstResponseKeepsTheField", Level.SHOULD,
+                "no-cache=\"X-Token\" limits reuse, not what the first client gets: the first"
+                        + " answer carries X-Token, the stored one does not");
+        origin("/r", resp(200, "Cache-Control", "max-age=60, no-cache=\"X-Token\"",
+                "X-Token", "abc"));
+        get("/r").asked(true).header("X-Token", "abc");
+        get("/r").asked(false).noHeader("X-Token");
+
         test("RFC9213 §2.1", "cdnCacheControl_winsOverSurrogateControl", Level.MAY,
                 "the edge's precedence: CDN-Cache-Control before Surrogate-Control");
         origin("/r", resp(200, "CDN-Cache-Control", "max-age=1", "Surrogate-Control",

@@ -3,14 +3,20 @@ package io.github.wscache.core.internal.http;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The directives a shared cache at the edge obeys for one response, chosen among the fields
  * addressed to it, first present wins:
  * <ol>
  *   <li>{@code CDN-Cache-Control} (RFC 9213): when it holds at least one known directive, it
- *       replaces {@code Cache-Control} altogether for this cache (RFC 9213 §2.1);</li>
+ *       replaces {@code Cache-Control} altogether for this cache (RFC 9213 §2.1). It is a
+ *       Structured Field Dictionary, parsed strictly ({@link StructuredDictionary}): a value
+ *       that does not parse (say {@code max-age = 60}, or a member of no known type) makes the
+ *       whole field ignored, and a directive whose value has the wrong type (a delta that is
+ *       not a non-negative Integer) is ignored;</li>
  *   <li>{@code Surrogate-Control} {@code max-age} (W3C Edge Architecture 1.0): the lifetime,
  *       and {@code max-age=N+M} an extra {@code stale-if-error} of M seconds; the other
  *       {@code Cache-Control} directives that limit storing and reuse (private, no-store,
@@ -49,9 +55,12 @@ public record TargetedCacheControl(CacheControl directives, String source) {
     public static TargetedCacheControl of(Headers response, boolean honorSurrogateControl) {
         List<String> cdn = response.all(CDN_CACHE_CONTROL);
         if (!cdn.isEmpty()) {
-            CacheControl cc = CacheControl.parse(cdn);
-            if (!cc.isEmpty()) {
-                return new TargetedCacheControl(cc, CDN_CACHE_CONTROL);
+            Optional<Map<String, Object>> members = StructuredDictionary.parse(cdn);
+            if (members.isPresent()) {
+                CacheControl cc = CacheControl.parse(directives(members.get()));
+                if (!cc.isEmpty()) {
+                    return new TargetedCacheControl(cc, CDN_CACHE_CONTROL);
+                }
             }
         }
         CacheControl cc = CacheControl.parse(response.all("Cache-Control"));
@@ -62,6 +71,28 @@ public record TargetedCacheControl(CacheControl directives, String source) {
             }
         }
         return new TargetedCacheControl(cc, "Cache-Control");
+    }
+
+    /**
+     * The directives of a valid {@code CDN-Cache-Control} dictionary, written as
+     * {@code Cache-Control} is: a flag for {@code true}, {@code name=N} for a non-negative
+     * Integer, {@code name="..."} for the String of {@code no-cache} and {@code private} (the
+     * fields they name); {@code ?0} and values of other types are left out.
+     */
+    private static String directives(Map<String, Object> members) {
+        List<String> out = new ArrayList<>();
+        members.forEach((name, value) -> {
+            if (Boolean.TRUE.equals(value)) {
+                out.add(name);
+            } else if (value instanceof Long && (Long) value >= 0) {
+                out.add(name + "=" + value);
+            } else if (value instanceof String
+                    && (name.equals("no-cache") || name.equals("private"))) {
+                out.add(name + "=\"" + ((String) value).replace("\\", "\\\\")
+                        .replace("\"", "\\\"") + "\"");
+            }
+        });
+        return String.join(", ", out);
     }
 
     private static CacheControl surrogate(CacheControl cc, SurrogateControl sc) {
