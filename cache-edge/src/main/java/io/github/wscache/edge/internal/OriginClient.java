@@ -15,8 +15,19 @@ import java.util.concurrent.Executor;
 /**
  * Sends requests to the origin with the JDK {@link HttpClient} (HTTP/1.1, asynchronous sends,
  * no redirects followed: a redirect goes back to the client as it is). Thread-safe.
+ *
+ * <p>A pooled connection the origin has closed meanwhile (its keep-alive timeout passed) fails
+ * the request sent on it before any byte of an answer comes back. An idempotent request (RFC
+ * 9110 §9.2.2: GET, HEAD, PUT, DELETE, OPTIONS, TRACE) is then sent again, at most
+ * {@value #RETRIES} more times (the pool may hold more such connections); any other request is
+ * never sent twice, since its bytes may have reached the origin, and its failure is the
+ * client's 502. A connection refused or a timeout is not retried.
  */
 public final class OriginClient {
+    /** How many more times an idempotent request is sent after a closed pooled connection. */
+    static final int RETRIES = 2;
+    private static final java.util.Set<String> IDEMPOTENT = java.util.Set.of("GET", "HEAD",
+            "PUT", "DELETE", "OPTIONS", "TRACE");
     private final HttpClient client;
 
     /** Creates a client whose asynchronous work runs on {@code executor}. */
@@ -55,28 +66,53 @@ public final class OriginClient {
         b.method(method, body == null || body.length == 0
                 ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofByteArray(body));
-        try {
-            HttpResponse<byte[]> r = client.sendAsync(b.build(),
-                    HttpResponse.BodyHandlers.ofByteArray()).get();
-            Map<String, List<String>> h = HeaderRules.newHeaders();
-            r.headers().map().forEach((k, v) -> {
-                if (!k.startsWith(":")) {
-                    h.put(k, List.copyOf(v));
+        HttpRequest request = b.build();
+        int retries = IDEMPOTENT.contains(method) ? RETRIES : 0;
+        while (true) {
+            try {
+                return send(request);
+            } catch (ExecutionException e) {
+                if (retries-- > 0 && closedBeforeAnswer(e.getCause())) {
+                    continue;
                 }
-            });
-            return new OriginResponse(r.statusCode(), h, r.body() == null ? new byte[0]
-                    : r.body());
-        } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            boolean timedOut = c instanceof HttpTimeoutException;
-            String what = timedOut ? "timed out after " + timeout.toMillis() + " ms"
-                    : "failed: " + c;
-            throw new OriginException(method + " " + uri + " " + what,
-                    c instanceof IOException ? (IOException) c : new IOException(c), timedOut);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new OriginException(method + " " + uri + " interrupted",
-                    new IOException(e), false);
+                throw failure(method, uri, timeout, e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new OriginException(method + " " + uri + " interrupted",
+                        new IOException(e), false);
+            }
         }
+    }
+
+    /**
+     * Whether a send failed on a connection that was closed before an answer came: an I/O
+     * failure that is neither a timeout nor a refused connection.
+     */
+    private static boolean closedBeforeAnswer(Throwable c) {
+        return c instanceof IOException && !(c instanceof HttpTimeoutException)
+                && !(c instanceof java.net.ConnectException);
+    }
+
+    private static OriginException failure(String method, URI uri, Duration timeout,
+            Throwable c) {
+        boolean timedOut = c instanceof HttpTimeoutException;
+        String what = timedOut ? "timed out after " + timeout.toMillis() + " ms"
+                : "failed: " + c;
+        return new OriginException(method + " " + uri + " " + what,
+                c instanceof IOException ? (IOException) c : new IOException(c), timedOut);
+    }
+
+    private OriginResponse send(HttpRequest request)
+            throws ExecutionException, InterruptedException {
+        HttpResponse<byte[]> r = client.sendAsync(request,
+                HttpResponse.BodyHandlers.ofByteArray()).get();
+        Map<String, List<String>> h = HeaderRules.newHeaders();
+        r.headers().map().forEach((k, v) -> {
+            if (!k.startsWith(":")) {
+                h.put(k, List.copyOf(v));
+            }
+        });
+        return new OriginResponse(r.statusCode(), h, r.body() == null ? new byte[0]
+                : r.body());
     }
 }
