@@ -4,7 +4,6 @@ import io.github.wscache.core.CachedResponse;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.SharedBody;
 import io.github.wscache.edge.EdgeServer;
-import io.github.wscache.http.HttpFarmNode;
 import io.github.wscache.http.JsonService;
 import io.github.wscache.redis.NodeProcess;
 import io.github.wscache.redis.RedisServer;
@@ -17,7 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * cache-edge in the matrix: an {@link EdgeServer} in front of cache-http's {@link JsonService},
@@ -28,18 +26,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Callers ask the edge over HTTP, so the ones waiting inside cache-core are the edge's request
  * threads, not the callers.
  */
-final class EdgeSide extends FarmSide {
-    private static final AtomicInteger KEYS = new AtomicInteger(5000);
-
-    private final String redisUri;
-    private final JsonService service;
+final class EdgeSide extends JsonServiceSide {
     private final URI origin;
     private final HttpClient client = HttpClient.newHttpClient();
 
     private EdgeSide(String redisUri, JsonService service, NodeProcess other) {
-        super(other);
-        this.redisUri = redisUri;
-        this.service = service;
+        super(redisUri, service, other, "page", "gatedpage");
         this.origin = service.uri("");
     }
 
@@ -57,43 +49,8 @@ final class EdgeSide extends FarmSide {
     }
 
     @Override
-    public String key() {
-        return "page/" + KEYS.incrementAndGet();
-    }
-
-    @Override
-    public String heldKey() {
-        return "gatedpage/" + KEYS.incrementAndGet();
-    }
-
-    @Override
-    public long calls(String key) {
-        return service.count(key);
-    }
-
-    @Override
-    public void hold() {
-        service.holdGated();
-    }
-
-    @Override
-    public void release() {
-        service.releaseGated();
-    }
-
-    @Override
-    public int held() {
-        return service.heldGated();
-    }
-
-    @Override
     public String shows(String user) {
         return "\"user\":\"" + (user.equals("-") ? "null" : "session=" + user) + "\"";
-    }
-
-    @Override
-    public RedisTier tier(String namespace) {
-        return HttpFarmNode.tier(redisUri, namespace);
     }
 
     @Override
@@ -168,14 +125,5 @@ final class EdgeSide extends FarmSide {
         return entry(redisKey, CachedResponse.builder(new SharedBody("http-body", 1,
                 "{\"not\":\"a page\"}".getBytes(StandardCharsets.UTF_8))).status(200)
                 .header("Cache-Control", "max-age=60").build());
-    }
-
-    @Override
-    public void close() {
-        try {
-            other.close();
-        } finally {
-            service.close();
-        }
     }
 }

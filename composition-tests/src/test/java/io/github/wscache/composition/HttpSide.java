@@ -13,7 +13,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * cache-http in the matrix: a {@link CachingHttpClient} whose answers are bound with
@@ -24,18 +23,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the other JVM is cache-http's {@link HttpFarmNode}. Identity: HTTP Basic, as cache-http maps
  * it.
  */
-final class HttpSide extends FarmSide {
-    private static final AtomicInteger KEYS = new AtomicInteger(1000);
-
-    private final String redisUri;
-    private final JsonService service;
+final class HttpSide extends JsonServiceSide {
     private final URI api;
     private final HttpClient network = HttpClient.newHttpClient();
 
     private HttpSide(String redisUri, JsonService service, NodeProcess other) {
-        super(other);
-        this.redisUri = redisUri;
-        this.service = service;
+        super(redisUri, service, other, "who", "gated");
         this.api = service.uri("");
     }
 
@@ -53,44 +46,9 @@ final class HttpSide extends FarmSide {
     }
 
     @Override
-    public String key() {
-        return "who/" + KEYS.incrementAndGet();
-    }
-
-    @Override
-    public String heldKey() {
-        return "gated/" + KEYS.incrementAndGet();
-    }
-
-    @Override
-    public long calls(String key) {
-        return service.count(key);
-    }
-
-    @Override
-    public void hold() {
-        service.holdGated();
-    }
-
-    @Override
-    public void release() {
-        service.releaseGated();
-    }
-
-    @Override
-    public int held() {
-        return service.heldGated();
-    }
-
-    @Override
     public String shows(String user) {
         return "\"user\":\"" + (user.equals("-") ? "null" : "Basic " + Base64.getEncoder()
                 .encodeToString((user + ":pw").getBytes(StandardCharsets.UTF_8))) + "\"";
-    }
-
-    @Override
-    public RedisTier tier(String namespace) {
-        return HttpFarmNode.tier(redisUri, namespace);
     }
 
     @Override
@@ -138,14 +96,5 @@ final class HttpSide extends FarmSide {
                 + "'http://schemas.xmlsoap.org/soap/envelope/'><soapenv:Body/>"
                 + "</soapenv:Envelope>").getBytes(StandardCharsets.UTF_8)).status(200)
                 .contentType("text/xml").build());
-    }
-
-    @Override
-    public void close() {
-        try {
-            other.close();
-        } finally {
-            service.close();
-        }
     }
 }
