@@ -12,11 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.apache.axis2.client.Options;
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.context.ConfigurationContextFactory;
@@ -81,41 +76,18 @@ public final class AxisFarmNode {
             case "CALL" -> out.println("@ CALL " + call(context, cache, level, endpoint, w[1],
                     w[2]));
             case "PAR" -> {
-                // in the background: STATS is answered while the calls wait
-                Thread t = new Thread(() -> parallel(w[1], w[2], Integer.parseInt(w[3])),
-                        "axisfarm-par");
-                t.start();
+                ResponseCache c = cache;
+                String l = level;
+                NodeProcess.parallelInBackground(out, Integer.parseInt(w[3]),
+                        () -> call(context, c, l, endpoint, w[1], w[2]));
             }
-            case "STATS" -> out.println("@ STATS " + tier.stats().leasesAcquired() + " "
-                    + tier.stats().leaseWaits() + " " + tier.stats().hits());
+            case "STATS" -> NodeProcess.stats(out, tier);
             case "QUIT" -> {
                 return false;
             }
             default -> out.println("@ " + w[0] + " ERROR unknown command: " + line);
         }
         return true;
-    }
-
-    /** {@code threads} concurrent calls of {@code phrase} by {@code user}; answers the answers. */
-    private void parallel(String phrase, String user, int threads) {
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<String>> calls = new ArrayList<>();
-            ResponseCache c = cache;
-            String l = level;
-            for (int i = 0; i < threads; i++) {
-                calls.add(pool.submit(() -> call(context, c, l, endpoint, phrase, user)));
-            }
-            Set<String> answers = new TreeSet<>();
-            for (Future<String> f : calls) {
-                answers.add(f.get());
-            }
-            out.println("@ PAR " + String.join(" | ", answers));
-        } catch (Exception e) {
-            out.println("@ PAR ERROR " + e);
-        } finally {
-            pool.shutdownNow();
-        }
     }
 
     private void close() {

@@ -17,9 +17,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -97,14 +95,12 @@ public final class HttpFarmNode {
             case "ZIPF" -> zipf(Long.parseLong(w[1]), Integer.parseInt(w[2]),
                     Integer.parseInt(w[3]), Integer.parseInt(w[4]));
             case "PAR" -> {
-                // in the background: STATS is answered while the GETs wait
                 String user = w.length > 4 ? w[4] : "-";
-                Thread t = new Thread(() -> parallel(w[1], Integer.parseInt(w[2]), w[3], user),
-                        "httpfarm-par");
-                t.start();
+                CachingHttpClient c = client;
+                NodeProcess.parallelInBackground(out, Integer.parseInt(w[2]),
+                        () -> get(c, service, w[1], user, w[3]).body());
             }
-            case "STATS" -> out.println("@ STATS " + tier.stats().leasesAcquired() + " "
-                    + tier.stats().leaseWaits() + " " + tier.stats().hits());
+            case "STATS" -> NodeProcess.stats(out, tier);
             case "QUIT" -> {
                 return false;
             }
@@ -151,27 +147,6 @@ public final class HttpFarmNode {
             }
             out.println("@ ZIPF " + errors + " " + c.cache().stats().hits() + " "
                     + c.cache().stats().misses());
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
-    /** {@code threads} concurrent GETs by {@code user}; answers the distinct bodies they got. */
-    private void parallel(String path, int threads, String handler, String user) {
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<Answer>> calls = new ArrayList<>();
-            CachingHttpClient c = client;
-            for (int i = 0; i < threads; i++) {
-                calls.add(pool.submit(() -> get(c, service, path, user, handler)));
-            }
-            Set<String> bodies = new TreeSet<>();
-            for (Future<Answer> f : calls) {
-                bodies.add(f.get().body());
-            }
-            out.println("@ PAR " + String.join(" | ", bodies));
-        } catch (Exception e) {
-            out.println("@ PAR ERROR " + e);
         } finally {
             pool.shutdownNow();
         }

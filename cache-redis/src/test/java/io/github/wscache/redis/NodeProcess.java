@@ -74,6 +74,42 @@ public final class NodeProcess implements AutoCloseable {
         System.exit(0);
     }
 
+    /**
+     * The node's side of {@code PAR}: in the background (so that {@code STATS} is answered while
+     * the calls wait), runs {@code threads} concurrent calls of {@code call}, then prints
+     * {@code "@ PAR "} and their distinct answers joined with {@code " | "}, or
+     * {@code "@ PAR ERROR ..."}.
+     */
+    public static void parallelInBackground(PrintStream out, int threads,
+            java.util.concurrent.Callable<String> call) {
+        Thread t = new Thread(() -> {
+            java.util.concurrent.ExecutorService pool =
+                    java.util.concurrent.Executors.newFixedThreadPool(threads);
+            try {
+                List<java.util.concurrent.Future<String>> calls = new ArrayList<>();
+                for (int i = 0; i < threads; i++) {
+                    calls.add(pool.submit(call));
+                }
+                java.util.Set<String> distinct = new java.util.TreeSet<>();
+                for (java.util.concurrent.Future<String> f : calls) {
+                    distinct.add(f.get());
+                }
+                out.println("@ PAR " + String.join(" | ", distinct));
+            } catch (Exception e) {
+                out.println("@ PAR ERROR " + e);
+            } finally {
+                pool.shutdownNow();
+            }
+        }, "node-par");
+        t.start();
+    }
+
+    /** The node's side of {@code STATS}: {@code "@ STATS leases lease-waits hits"}. */
+    public static void stats(PrintStream out, RedisTier tier) {
+        out.println("@ STATS " + tier.stats().leasesAcquired() + " "
+                + tier.stats().leaseWaits() + " " + tier.stats().hits());
+    }
+
     private NodeProcess(Process process, Path log) {
         this.process = process;
         this.log = log;

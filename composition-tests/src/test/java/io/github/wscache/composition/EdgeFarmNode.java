@@ -10,13 +10,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * The matrix's second JVM for cache-edge: an {@link EdgeServer} on its own {@link RedisTier}, in
@@ -70,39 +63,17 @@ public final class EdgeFarmNode {
                 out.println("@ GET " + r.statusCode() + " " + r.body());
             }
             case "PAR" -> {
-                // in the background: STATS is answered while the requests wait
-                Thread t = new Thread(() -> parallel(w[1], Integer.parseInt(w[2]), w[3]),
-                        "edgefarm-par");
-                t.start();
+                EdgeServer e = edge;
+                NodeProcess.parallelInBackground(out, Integer.parseInt(w[2]),
+                        () -> get(client, e, w[1], w[3]).body());
             }
-            case "STATS" -> out.println("@ STATS " + tier.stats().leasesAcquired() + " "
-                    + tier.stats().leaseWaits() + " " + tier.stats().hits());
+            case "STATS" -> NodeProcess.stats(out, tier);
             case "QUIT" -> {
                 return false;
             }
             default -> out.println("@ " + w[0] + " ERROR unknown command: " + line);
         }
         return true;
-    }
-
-    private void parallel(String path, int threads, String user) {
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<HttpResponse<String>>> calls = new ArrayList<>();
-            EdgeServer e = edge;
-            for (int i = 0; i < threads; i++) {
-                calls.add(pool.submit(() -> get(client, e, path, user)));
-            }
-            Set<String> bodies = new TreeSet<>();
-            for (Future<HttpResponse<String>> f : calls) {
-                bodies.add(f.get().body());
-            }
-            out.println("@ PAR " + String.join(" | ", bodies));
-        } catch (Exception e) {
-            out.println("@ PAR ERROR " + e);
-        } finally {
-            pool.shutdownNow();
-        }
     }
 
     private void close() {
