@@ -39,6 +39,9 @@ public final class CacheOutcome {
         STALE
     }
 
+    /** The outcome of every plain hit (no reason, no age): one object for all of them. */
+    static final CacheOutcome PLAIN_HIT = new CacheOutcome(Kind.HIT, false, null, null, -1);
+
     private final Kind kind;
     private final boolean stored;
     private final Reason reason;

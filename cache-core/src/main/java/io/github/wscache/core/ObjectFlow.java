@@ -6,7 +6,6 @@ import io.github.wscache.core.copy.internal.RetainedSize;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.spi.SharedTier;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -19,6 +18,8 @@ import java.util.function.Consumer;
 final class ObjectFlow extends Flow {
     /** Marker for a stored {@code null} result. */
     private static final Object NULL = new Object();
+    /** What {@link #materialize} returns when the copy failed. */
+    private static final Object FAILED = new Object();
 
     ObjectFlow(Parts parts) {
         super(parts);
@@ -34,27 +35,49 @@ final class ObjectFlow extends Flow {
     <T, X extends Throwable> T call(Invocation inv, OperationPolicy p, Loader<T, X> loader,
             Consumer<CacheOutcome> onOutcome) throws X {
         Counters c = stats.of(inv);
-        // a hit with nobody to tell allocates nothing for it
-        Told told = onOutcome == null ? null : new Told(onOutcome, c, inv);
         Why why = CacheStrategy.bypassOfObjectCall(p, inv);
         if (why != null) {
-            return bypass(c, inv, null, why, loader, told);
+            return bypass(c, inv, null, why, loader, told(onOutcome, c, inv, null));
         }
         CacheKey key = key(inv, p, c, false);
         if (key == null) {
-            return bypass(c, inv, null, Why.of(Reason.NO_KEY, "no key"), loader, told);
-        }
-        if (told != null) {
-            told.key = key;
+            return bypass(c, inv, null, Why.of(Reason.NO_KEY, "no key"), loader,
+                    told(onOutcome, c, inv, null));
         }
         Entry e = store.get(key);
         if (e != null) {
-            Optional<Object> v = materialize(e, key, c, inv);
-            if (v.isPresent()) {
-                return hit(c, inv, key, v.get(), told);
+            Object v = materialize(e, key, c, inv);
+            if (v != FAILED) {
+                // a hit allocates nothing to tell it: the outcome of a hit is one constant
+                hit(c, inv, key);
+                if (onOutcome != null) {
+                    tellHit(onOutcome, c, inv, key);
+                }
+                return hit(v);
             }
         }
-        return load(inv, p, key, c, loader, told);
+        return load(inv, p, key, c, loader, told(onOutcome, c, inv, key));
+    }
+
+    /** Whom to tell the outcome of a call that is not a plain hit, or {@code null}. */
+    private Told told(Consumer<CacheOutcome> onOutcome, Counters c, Invocation inv,
+            CacheKey key) {
+        if (onOutcome == null) {
+            return null;
+        }
+        Told t = new Told(onOutcome, c, inv);
+        t.key = key;
+        return t;
+    }
+
+    /** Tells a plain hit's outcome; its failure is the cache's, never the caller's. */
+    private void tellHit(Consumer<CacheOutcome> onOutcome, Counters c, Invocation inv,
+            CacheKey key) {
+        try {
+            onOutcome.accept(CacheOutcome.PLAIN_HIT);
+        } catch (RuntimeException ex) {
+            stats.error(c, inv, key, "the caller's outcome callback failed", ex);
+        }
     }
 
     /** Tells {@code told} the outcome, when somebody asked to be told. */
@@ -89,7 +112,9 @@ final class ObjectFlow extends Flow {
 
     private <T> T hit(Counters c, Invocation inv, CacheKey key, Object value, Told told) {
         hit(c, inv, key);
-        tell(told, CacheOutcome.Kind.HIT, false, null);
+        if (told != null) {
+            tellHit(told.to, c, inv, key);
+        }
         return hit(value);
     }
 
@@ -120,9 +145,9 @@ final class ObjectFlow extends Flow {
             public T follow(SingleFlight.Flight flight, boolean landed) throws X {
                 Entry e = landed && flight.stored() ? store.get(key) : null;
                 if (e != null) {
-                    Optional<Object> v = materialize(e, key, c, inv);
-                    if (v.isPresent()) {
-                        return hit(c, inv, key, v.get(), told);
+                    Object v = materialize(e, key, c, inv);
+                    if (v != FAILED) {
+                        return hit(c, inv, key, v, told);
                     }
                 }
                 missed(c, inv, key, null);
@@ -149,10 +174,10 @@ final class ObjectFlow extends Flow {
         // a flight that landed between this caller's lookup and its join stored the entry
         Entry stored = store.get(key);
         if (stored != null) {
-            Optional<Object> v = materialize(stored, key, c, inv);
-            if (v.isPresent()) {
+            Object v = materialize(stored, key, c, inv);
+            if (v != FAILED) {
                 flight.succeeded(true, null);
-                return hit(c, inv, key, v.get(), told);
+                return hit(c, inv, key, v, told);
             }
         }
         // the farm's tier: another JVM may have stored it, or be loading it (a lease)
@@ -263,14 +288,18 @@ final class ObjectFlow extends Flow {
         }
     }
 
-    /** Returns the caller's own copy of an entry's value; empty (counted) when copying failed. */
-    private Optional<Object> materialize(Entry e, CacheKey key, Counters c, Invocation inv) {
+    /**
+     * Returns the caller's own copy of an entry's value ({@link #NULL} for a stored
+     * {@code null}), or {@link #FAILED} (counted) when copying failed.
+     */
+    private Object materialize(Entry e, CacheKey key, Counters c, Invocation inv) {
         try {
-            return Optional.ofNullable(e.materialize()).or(() -> Optional.of(NULL));
+            Object v = e.materialize();
+            return v == null ? NULL : v;
         } catch (RuntimeException ex) {
             store.remove(key, e);
             stats.error(c, inv, key, "copying the cached value failed", ex);
-            return Optional.empty();
+            return FAILED;
         }
     }
 }

@@ -199,6 +199,23 @@ public final class ResponseCache implements AutoCloseable {
         return store.weightedSize();
     }
 
+    /**
+     * Returns how many responses and results the store holds, each variant a {@code Vary}
+     * selects counted once. Walks the store: for an admin view, not for every call.
+     */
+    public long storedResponses() {
+        return store.count((k, e) -> !(e.captured instanceof VaryMarker));
+    }
+
+    /**
+     * Returns under how many primary keys (a call's key without the variant a {@code Vary}
+     * selects) the store holds something: a URL stored in three variants counts once. Walks
+     * the store: for an admin view, not for every call.
+     */
+    public long storedPrimaryKeys() {
+        return store.count((k, e) -> !k.isVariant());
+    }
+
     /** Returns the Caffeine store, for tests in this package. */
     Cache<CacheKey, Entry> store() {
         return store.caffeine();

@@ -64,6 +64,17 @@ final class Store {
         cache.asMap().remove(key, e);
     }
 
+    /** Counts the entries that {@code which} accepts (a walk of the whole store). */
+    long count(BiPredicate<CacheKey, Entry> which) {
+        long n = 0;
+        for (var e : cache.asMap().entrySet()) {
+            if (which.test(e.getKey(), e.getValue())) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     void removeIf(Predicate<CacheKey> which) {
         cache.asMap().keySet().removeIf(which);
     }

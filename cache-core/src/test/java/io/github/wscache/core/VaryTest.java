@@ -69,6 +69,16 @@ class VaryTest {
     }
 
     @Test
+    void theStore_countsEachVariantAsAResponse_andTheResourceOnce() {
+        body(get("Accept-Language", "en"), "Accept-Language");
+        body(get("Accept-Language", "de"), "Accept-Language");
+
+        assertThat(cache.storedResponses()).isEqualTo(2);
+        assertThat(cache.storedPrimaryKeys()).isEqualTo(1);
+        assertThat(cache.stats().entryCount()).as("the two and the marker").isEqualTo(3);
+    }
+
+    @Test
     void varyStar_isNeverStored() {
         body(get("Accept-Language", "en"), "*");
         body(get("Accept-Language", "en"), "*");

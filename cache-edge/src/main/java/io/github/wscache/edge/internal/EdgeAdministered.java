@@ -65,8 +65,15 @@ public final class EdgeAdministered implements AdministeredCache {
         Map<String, Long> notStored = cache.notStored();
         long bypassed = bypasses.values().stream().mapToLong(Long::longValue).sum();
         long unstored = notStored.values().stream().mapToLong(Long::longValue).sum();
+        io.github.wscache.core.CacheStats engine = cache.engine().stats();
         AdminView.Builder b = AdminView.builder()
                 .detail("origin", "Origin", origin)
+                .detail("engine", "Store", String.format(Locale.ROOT, "cache-core's engine: %d"
+                        + " entries, %d bytes; %d hits, %d misses, %d stored, %d revalidated,"
+                        + " %d evicted, %d expired, %d errors", engine.entryCount(),
+                        engine.weightedSize(), engine.hits(), engine.misses(), engine.stores(),
+                        engine.revalidations(), engine.evictions(), engine.expirations(),
+                        engine.errors()))
                 .detail("purging", "Purging", purging
                         ? "on: changes need the purge secret"
                         : "off: no purge secret is configured")
@@ -87,6 +94,10 @@ public final class EdgeAdministered implements AdministeredCache {
                 .total("purgedTags", s.purgedTags()).total("purgesRefused", s.purgesRefused())
                 .total("storedUrls", s.storedUrls()).total("storedVariants", s.storedVariants())
                 .total("cachedBytes", s.cachedBytes())
+                .total("engineEntries", engine.entryCount())
+                .total("engineEvictions", engine.evictions())
+                .total("engineExpirations", engine.expirations())
+                .total("engineRevalidations", engine.revalidations())
                 .table("reasons", "reason", null)
                 .column("why a response did not come from the cache or was not stored",
                         "reason", AdminView.Format.TEXT)

@@ -197,14 +197,14 @@ public final class EdgeCache implements AutoCloseable {
         return engine.weightedSize();
     }
 
-    /** Returns the number of entries in the store (a URL without variants is one). */
+    /** Returns the number of URLs with stored responses (with the fields every key holds). */
     public long storedUrls() {
-        return engine.stats().entryCount();
+        return engine.storedPrimaryKeys();
     }
 
-    /** Returns the number of entries in the store (each variant of a URL is one). */
+    /** Returns the number of stored responses (each variant of a URL is one). */
     public long storedVariants() {
-        return engine.stats().entryCount();
+        return engine.storedResponses();
     }
 
     /** Returns the number of responses stored (new ones and those a 304 refreshed). */
