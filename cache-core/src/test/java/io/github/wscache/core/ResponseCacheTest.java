@@ -119,7 +119,8 @@ class ResponseCacheTest extends CacheFixture {
         AtomicInteger calls = new AtomicInteger();
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch started = new CountDownLatch(1);
-        ExecutorService pool = Executors.newFixedThreadPool(100);
+        List<Thread> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(100, counted(threads));
         try {
             List<Future<String>> results = new ArrayList<>();
             for (int i = 0; i < 100; i++) {
@@ -131,7 +132,7 @@ class ResponseCacheTest extends CacheFixture {
                 })));
             }
             assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
-            Thread.sleep(200);
+            awaitWaitersInSingleFlight(threads, 99);
             release.countDown();
             for (Future<String> f : results) {
                 assertThat(f.get(10, TimeUnit.SECONDS)).isEqualTo("value");
@@ -152,7 +153,8 @@ class ResponseCacheTest extends CacheFixture {
         AtomicInteger calls = new AtomicInteger();
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch started = new CountDownLatch(1);
-        ExecutorService pool = Executors.newFixedThreadPool(20);
+        List<Thread> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(20, counted(threads));
         List<Future<String>> results = new ArrayList<>();
         try {
             for (int i = 0; i < 20; i++) {
@@ -164,7 +166,7 @@ class ResponseCacheTest extends CacheFixture {
                 })));
             }
             assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
-            Thread.sleep(200);
+            awaitWaitersInSingleFlight(threads, 19);
             release.countDown();
             for (Future<String> f : results) {
                 assertThatThrownBy(() -> f.get(10, TimeUnit.SECONDS))
@@ -360,18 +362,48 @@ class ResponseCacheTest extends CacheFixture {
         }
     }
 
+    /** A thread factory that keeps the threads it makes in {@code threads}. */
+    private static java.util.concurrent.ThreadFactory counted(List<Thread> threads) {
+        return r -> {
+            Thread t = new Thread(r, "single-flight-caller");
+            threads.add(t);
+            return t;
+        };
+    }
+
+    /**
+     * Waits until {@code n} of {@code threads} wait inside cache-core's single flight for the
+     * leader (their stacks say so), checking every millisecond, at most ten seconds: the leader
+     * is released only then, so every test run exercises the waiting path, whatever the load.
+     */
+    private static void awaitWaitersInSingleFlight(List<Thread> threads, int n) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long waiting = 0;
+        while (System.nanoTime() - deadline < 0) {
+            waiting = threads.stream().filter(t -> java.util.Arrays.stream(t.getStackTrace())
+                    .anyMatch(e -> e.getClassName().equals(SingleFlight.Flight.class.getName())
+                            && e.getMethodName().equals("await"))).count();
+            if (waiting >= n) {
+                return;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+        }
+        throw new AssertionError(waiting + " of " + n + " callers waiting in the single flight");
+    }
+
     /** Runs {@code n} concurrent exchanges of {@code inv}; the first one blocks until all wait. */
     private List<Future<CachedResponse>> concurrently(int n, Invocation inv,
             java.util.function.Supplier<Exchange<RuntimeException>> exchange,
             CountDownLatch started, CountDownLatch release) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(n);
+        List<Thread> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(n, counted(threads));
         List<Future<CachedResponse>> results = new ArrayList<>();
         try {
             for (int i = 0; i < n; i++) {
                 results.add(pool.submit(() -> cache.exchange(inv, exchange.get())));
             }
             assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
-            Thread.sleep(200);
+            awaitWaitersInSingleFlight(threads, n - 1);
             release.countDown();
             for (Future<CachedResponse> f : results) {
                 try {
