@@ -166,15 +166,33 @@ class PurgeTest extends EdgeTestBase {
     @Test
     void aResponseRequestedBeforeThePurge_isNotUsedAfterIt() throws Exception {
         AtomicInteger version = new AtomicInteger(1);
-        origin.route("/slow", "").body(x -> "v" + version.get()).delay(400)
-                .header("Cache-Control", "max-age=600").header("Surrogate-Key", "s");
+        java.util.concurrent.CountDownLatch rendering = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch purged = new java.util.concurrent.CountDownLatch(1);
+        origin.route("/slow", "").body(x -> {
+            // renders the version of the moment the request arrived, and answers only once
+            // the purge has been made
+            String v = "v" + version.get();
+            rendering.countDown();
+            try {
+                purged.await(10, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return v;
+        }).header("Cache-Control", "max-age=600").header("Surrogate-Key", "s");
         edge(EdgeServer.builder().purgeSecret(SECRET));
-        Thread first = new Thread(() -> get(edge, "/slow"));
+        java.util.concurrent.atomic.AtomicReference<String> firstBody =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        Thread first = new Thread(() -> firstBody.set(get(edge, "/slow").body()));
         first.start();
-        Thread.sleep(150); // the origin is rendering v1
+        assertThat(rendering.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
         version.set(2);
         purge(edge, "s", "Bearer " + SECRET);
+        purged.countDown();
         first.join();
-        assertThat(get(edge, "/slow").body()).isEqualTo("v2");
+
+        assertThat(firstBody.get()).as("the request made before the purge").isEqualTo("v1");
+        assertThat(get(edge, "/slow").body()).as("after the purge").isEqualTo("v2");
+        assertThat(origin.count("/slow")).isEqualTo(2);
     }
 }
