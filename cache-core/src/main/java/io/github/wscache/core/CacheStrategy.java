@@ -450,7 +450,7 @@ final class CacheStrategy {
      */
     SurrogateRules.Facts factsOf(OperationPolicy p, CachedResponse r, CacheKey key,
             Invocation inv, Instant now) {
-        return surrogate ? onResponse(p, r, key, inv, now, now).facts : null;
+        return surrogate ? SurrogateRules.decide(p, r, inv, now, now, false).facts : null;
     }
 
     private Decision freshness(OperationPolicy p, CachedResponse r, boolean partitioned,

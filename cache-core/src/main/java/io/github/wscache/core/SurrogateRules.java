@@ -67,13 +67,24 @@ final class SurrogateRules {
     }
 
     /**
-     * Decides whether a response (in its stored form) is stored, for how long, and what it
-     * says.
+     * Decides whether a response (in its stored form) is stored for the request that brought
+     * it, for how long, and what it says.
      *
      * @param sent when the request was sent, {@code received} when the response arrived
      */
     static CacheStrategy.Decision decide(OperationPolicy p, CachedResponse r, Invocation inv,
             Instant sent, Instant received) {
+        return decide(p, r, inv, sent, received, true);
+    }
+
+    /**
+     * {@link #decide(OperationPolicy, CachedResponse, Invocation, Instant, Instant)}; without
+     * {@code forTheRequest}, for a response another node stored (read from the shared tier):
+     * whether a personal request may use it is then decided when it asks
+     * ({@link #allows}), not here.
+     */
+    static CacheStrategy.Decision decide(OperationPolicy p, CachedResponse r, Invocation inv,
+            Instant sent, Instant received, boolean forTheRequest) {
         if (!Freshness.isUnderstood(r.status())) {
             return CacheStrategy.Decision.not(Reason.HTTP_STATUS,
                     "status " + r.status() + " not understood");
@@ -91,7 +102,7 @@ final class SurrogateRules {
         }
         List<String> key = keyFields(rh.members("Vary"), inv.keyFields());
         SharedUse use = SharedUse.of(t, rh);
-        if (!use.allows(inv.personalFields(), key)) {
+        if (forTheRequest && !use.allows(inv.personalFields(), key)) {
             return CacheStrategy.Decision.not(Reason.PER_USER, SharedUse.NOT_SHARED);
         }
         FreshnessDecision d = Freshness.evaluate(meta, received, OPTIONS);

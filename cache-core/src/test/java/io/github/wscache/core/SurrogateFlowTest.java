@@ -224,6 +224,30 @@ class SurrogateFlowTest {
     }
 
     @Test
+    void personalRequest_isNotAnsweredFromAnotherNodesEntryThatIsNotShared() {
+        SharedBodyFlowTest.MapTier tier = new SharedBodyFlowTest.MapTier();
+        OperationPolicy all = OperationPolicy.builder().cacheable(true).honorHttpHeaders(true)
+                .httpHeadersOnly(true).build();
+        String[] plain = {"Cache-Control", "max-age=60"};
+        try (ResponseCache one = ResponseCache.builder().policy(Policy.builder().defaults(all)
+                .build()).honorSurrogateControl(true).clock(clock).sharedTier(tier).build();
+                ResponseCache two = ResponseCache.builder().policy(Policy.builder()
+                        .defaults(all).build()).honorSurrogateControl(true).clock(clock)
+                        .sharedTier(tier).build()) {
+            cache = one;
+            one.exchange(get().build(), new Origin("for anyone", plain));
+            Invocation personal = get().personal(List.of("cookie"), List.of()).build();
+
+            assertThat(text(two.exchange(personal, new Origin("for you", plain))))
+                    .isEqualTo("for you");
+            assertThat(text(two.exchange(get().build(), new Origin("never", plain))))
+                    .as("the anonymous entry read from the tier still answers anonymous calls")
+                    .isEqualTo("for anyone");
+            assertThat(calls).hasValue(2);
+        }
+    }
+
+    @Test
     void cdnCacheControl_outranksCacheControlNoStore() {
         cache(false);
         String[] h = {"Cache-Control", "no-store", "CDN-Cache-Control", "max-age=60"};
