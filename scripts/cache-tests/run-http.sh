@@ -8,7 +8,7 @@
 #
 # Environment:
 #   CACHE_TESTS_DIR     a checkout of http-tests/cache-tests (default: cloned into
-#                       cache-http/target/cache-tests/suite at CACHE_TESTS_COMMIT)
+#                       library/cache-http/target/cache-tests/suite at CACHE_TESTS_COMMIT)
 #   CACHE_TESTS_COMMIT  the suite's commit to clone (default: the one of the published run)
 #   CACHE_TESTS_REPO    where to clone it from (default: the suite's GitHub repository)
 #   ORIGIN_PORT, PROXY_PORT  loopback ports (default 18090, 18091)
@@ -22,7 +22,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 HERE="$ROOT/scripts/cache-tests"
 CLIENT=${CLIENT:-cache-http}
-OUT="$ROOT/cache-http/target/cache-tests/$CLIENT"
+OUT="$ROOT/library/cache-http/target/cache-tests/$CLIENT"
 SITE="$ROOT/src/site/resources/cache-tests/$CLIENT"
 COMMIT=${CACHE_TESTS_COMMIT:-b55b8bda3dbb8c927c04e85bd8d496a8caa3e4ba}
 ORIGIN_PORT=${ORIGIN_PORT:-18090}
@@ -44,7 +44,7 @@ mkdir -p "$OUT"
 START=$(date +%s)
 
 # 1. the suite, and its client's one runtime dependency (undici, for the 1xx tests)
-SUITE=${CACHE_TESTS_DIR:-$ROOT/cache-http/target/cache-tests/suite}
+SUITE=${CACHE_TESTS_DIR:-$ROOT/library/cache-http/target/cache-tests/suite}
 if [[ ! -f "$SUITE/tests/index.mjs" ]]; then
   git clone -q "${CACHE_TESTS_REPO:-https://github.com/http-tests/cache-tests.git}" "$SUITE"
   git -C "$SUITE" checkout -q "$COMMIT"
@@ -59,10 +59,10 @@ else
 fi
 
 # 2. cache-http and the proxy, with the reactor's own cache-core (never an installed one)
-(cd "$ROOT" && ./mvnw "${MVN[@]}" -pl cache-http -am test-compile dependency:build-classpath \
+(cd "$ROOT" && ./mvnw "${MVN[@]}" -pl library/cache-http -am test-compile dependency:build-classpath \
   -Dmdep.outputFile=target/cache-tests.classpath -Dmdep.includeScope=test)
-CP="$ROOT/cache-http/target/test-classes:$ROOT/cache-http/target/classes"
-CP="$CP:$(cat "$ROOT/cache-http/target/cache-tests.classpath")"
+CP="$ROOT/library/cache-http/target/test-classes:$ROOT/library/cache-http/target/classes"
+CP="$CP:$(cat "$ROOT/library/cache-http/target/cache-tests.classpath")"
 
 # 3. the suite's origin server and the proxy, both on loopback; stopped on exit
 PIDS=()
@@ -109,7 +109,7 @@ cat > "$OUT/run.txt" <<INFO
 date: $(date -u +%Y-%m-%dT%H:%M:%SZ)
 client: $(sed -n 's/^Listening on .* through //p' "$OUT/proxy.log")
 suite: http-tests/cache-tests $SUITE_REV
-wscache: $(git -C "$ROOT" rev-parse HEAD)$(git -C "$ROOT" diff --quiet HEAD -- cache-core cache-http || echo ' (with uncommitted changes)')
+wscache: $(git -C "$ROOT" rev-parse HEAD)$(git -C "$ROOT" diff --quiet HEAD -- library/cache-core library/cache-http || echo ' (with uncommitted changes)')
 java: $(java -version 2>&1 | head -1)
 node: $(node --version)
 build and start: $((BUILT - START)) s; suite run: $((RAN - BUILT)) s

@@ -1,8 +1,8 @@
 #!/bin/bash
 # Every hit and miss cell of the engine, before and after a change, interleaved
 # before/after/after/before in one run on one machine. before.jar and after.jar are
-# benchmarks/target/benchmarks.jar built at each commit
-# (./mvnw -q -pl benchmarks -am package -DskipTests); results go beside them (JMH_DIR).
+# tools/benchmarks/target/benchmarks.jar built at each commit
+# (./mvnw -q -pl tools/benchmarks -am package -DskipTests); results go beside them (JMH_DIR).
 set -euo pipefail
 cd "${JMH_DIR:?set JMH_DIR to the folder holding before.jar and after.jar}"
 O="-f 1 -wi 5 -w 1s -i 5 -r 1s -rf json"
