@@ -1,16 +1,17 @@
 package io.github.wscache.core;
 
 import io.github.wscache.core.policy.Policy;
+import io.github.wscache.testkit.ManualClock;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 
 /**
- * One cache per test, built from a YAML policy on a {@link FakeClock}, with every event it fires
+ * One cache per test, built from a YAML policy on a {@link ManualClock}, with every event it fires
  * kept in {@link #events}; closed after the test.
  */
 abstract class CacheFixture {
-    final FakeClock clock = new FakeClock();
+    final ManualClock clock = new ManualClock();
     final List<CacheEvent> events = new CopyOnWriteArrayList<>();
     ResponseCache cache;
 

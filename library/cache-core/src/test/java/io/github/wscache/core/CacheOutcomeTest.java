@@ -1,8 +1,7 @@
 package io.github.wscache.core;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.github.wscache.core.policy.Policy;
+import io.github.wscache.testkit.ManualClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -10,11 +9,12 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Every exchange tells its integration what the cache did, exactly once. */
 class CacheOutcomeTest {
     private static final byte[] BODY = "<r/>".getBytes(StandardCharsets.UTF_8);
-    private final FakeClock clock = new FakeClock();
+    private final ManualClock clock = new ManualClock();
     private ResponseCache cache;
 
     @AfterEach

@@ -1,8 +1,7 @@
 package io.github.wscache.core;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.github.wscache.core.policy.Policy;
+import io.github.wscache.testkit.ManualClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,11 +9,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The message level with {@code honorHttpHeaders: true}: the server's headers decide. */
 class HttpFreshnessCacheTest {
     private static final byte[] BODY = "<r/>".getBytes(StandardCharsets.UTF_8);
-    private final FakeClock clock = new FakeClock();
+    private final ManualClock clock = new ManualClock();
     private final ResponseCache cache = ResponseCache.builder()
             .policy(Policy.parse("operations:\n  - operation: get\n    ttl: 1h\n"
                     + "    honorHttpHeaders: true\n", "t.yaml"))

@@ -2,6 +2,7 @@ package io.github.wscache.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.wscache.testkit.Waits;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -229,13 +230,8 @@ class MinUsesTest extends CacheFixture {
                 }));
             }
             // every waiter has started and is parked: the only place it can park is the flight
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (!(waiters.size() == 7 && waiters.stream().allMatch(t ->
-                    t.getState() == Thread.State.WAITING
-                            || t.getState() == Thread.State.TIMED_WAITING))) {
-                assertThat(System.nanoTime()).as("waiters parked in time").isLessThan(deadline);
-                Thread.sleep(5);
-            }
+            Waits.until("7 waiters started", () -> waiters.size() == 7);
+            Waits.untilParked(waiters);
             release.countDown();
             for (Future<CachedResponse> f : results) {
                 assertThat(f.get(10, TimeUnit.SECONDS).body()).isNull();

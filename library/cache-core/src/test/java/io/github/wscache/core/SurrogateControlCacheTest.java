@@ -1,17 +1,17 @@
 package io.github.wscache.core;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.github.wscache.core.policy.Policy;
+import io.github.wscache.testkit.ManualClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@code honorSurrogateControl(true)}: Surrogate-Control decides before Cache-Control. */
 class SurrogateControlCacheTest {
     private static final byte[] BODY = "<r/>".getBytes(StandardCharsets.UTF_8);
-    private final FakeClock clock = new FakeClock();
+    private final ManualClock clock = new ManualClock();
     private final AtomicInteger calls = new AtomicInteger();
 
     private ResponseCache cache(boolean surrogate) {

@@ -1,9 +1,8 @@
 package io.github.wscache.core;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;
+import io.github.wscache.testkit.ManualClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -15,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The engine as a surrogate ({@code honorSurrogateControl}), the way cache-edge runs it:
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * share only what a response allows, and the targeted field outranking Cache-Control.
  */
 class SurrogateFlowTest {
-    private final FakeClock clock = new FakeClock();
+    private final ManualClock clock = new ManualClock();
     private final AtomicInteger calls = new AtomicInteger();
     private ResponseCache cache;
 

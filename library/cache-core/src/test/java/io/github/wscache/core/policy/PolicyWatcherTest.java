@@ -2,6 +2,7 @@ package io.github.wscache.core.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.wscache.testkit.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,11 +27,8 @@ class PolicyWatcherTest {
             awaitTtl(policy, Duration.ofHours(2));
 
             Files.writeString(file, "operations:\n  - operation: a\n    ttl: never\n");
-            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-            while ((watcher.lastResult() == null || watcher.lastResult().succeeded())
-                    && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
+            Waits.until("the watcher refused the new file", () ->
+                    watcher.lastResult() != null && !watcher.lastResult().succeeded());
             assertThat(watcher.lastResult().succeeded()).isFalse();
             assertThat(watcher.lastResult().error().orElseThrow().getMessage())
                     .contains("'ttl' must be a duration");
@@ -60,12 +58,9 @@ class PolicyWatcherTest {
         assertThat(changes[0]).isEqualTo(2);
     }
 
-    private static void awaitTtl(Policy policy, Duration expected) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!policy.resolve(null, null, "a").ttl().equals(expected)
-                && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+    private static void awaitTtl(Policy policy, Duration expected) {
+        Waits.until("the ttl of a is " + expected, () ->
+                policy.resolve(null, null, "a").ttl().equals(expected));
         assertThat(policy.resolve(null, null, "a").ttl()).isEqualTo(expected);
     }
 }
