@@ -1,13 +1,12 @@
 package io.github.wscache.axis;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.google.GoogleFixtures;
 import io.github.wscache.google.GoogleServer;
 import io.github.wscache.google.stub.GoogleSearchServiceStub;
 import io.github.wscache.google.unpacked.DoGoogleSearch;
 import io.github.wscache.google.unpacked.GoogleSearchService;
+import io.github.wscache.testkit.ManualClock;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -27,6 +26,7 @@ import org.apache.axis2.rpc.client.RPCServiceClient;
 import org.apache.axis2.wsdl.WSDLConstants;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Every kind of Axis2 client through the message-level cache, and identity partitions. */
 class ClientKindsTest extends GoogleFixture {
@@ -38,7 +38,7 @@ class ClientKindsTest extends GoogleFixture {
             + "  - operation: doSpellingSuggestion\n"
             + "    ttl: 60s\n";
 
-    private final TestClock clock = new TestClock();
+    private final ManualClock clock = new ManualClock();
     private ResponseCache cache;
 
     @BeforeEach

@@ -1,12 +1,10 @@
 package io.github.wscache.axis;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.google.GoogleFixtures;
 import io.github.wscache.google.stub.GoogleSearchFault;
 import io.github.wscache.google.stub.GoogleSearchServiceStub;
+import io.github.wscache.testkit.ManualClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +17,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Many threads on one shared context: exact server counts, correct results, single flight. */
 class ConcurrencyTest extends GoogleFixture {
@@ -42,7 +42,7 @@ class ConcurrencyTest extends GoogleFixture {
     @EnumSource(MessageLevelTest.Representation.class)
     void manyThreadsOnFewKeys_callTheServerOncePerKey(MessageLevelTest.Representation value)
             throws Exception {
-        ResponseCache cache = google.install(MessageLevelTest.policy(value), new TestClock());
+        ResponseCache cache = google.install(MessageLevelTest.policy(value), new ManualClock());
         int threads = 32;
         // 32 x 1,000 calls for the default representation; fewer for xml to keep the build fast
         int calls = value == MessageLevelTest.Representation.EVENTS ? 1_000 : 200;
@@ -79,7 +79,7 @@ class ConcurrencyTest extends GoogleFixture {
     @EnumSource(MessageLevelTest.Representation.class)
     void concurrentMissesOnAColdKey_makeOneServerRequest(MessageLevelTest.Representation value)
             throws Exception {
-        google.install(MessageLevelTest.policy(value), new TestClock());
+        google.install(MessageLevelTest.policy(value), new ManualClock());
         google.server.service().setDelay(Duration.ofMillis(300));
         int callers = 16;
         CyclicBarrier start = new CyclicBarrier(callers);
@@ -112,8 +112,8 @@ class ConcurrencyTest extends GoogleFixture {
         ResponseCache cache = level == Level.OBJECT
                 ? ResponseCache.builder().policy(
                         io.github.wscache.core.policy.Policy.parse(yaml, "test.yaml"))
-                        .clock(new TestClock()).build()
-                : google.install(yaml, new TestClock());
+                        .clock(new ManualClock()).build()
+                : google.install(yaml, new ManualClock());
         // long enough for 100 callers to join the first one's flight on a loaded machine
         google.server.service().setDelay(Duration.ofSeconds(1));
         int callers = 100;

@@ -1,16 +1,18 @@
 package io.github.wscache.axis;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.github.wscache.core.CacheStats;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.google.GoogleFixtures;
 import io.github.wscache.google.stub.GoogleSearchServiceStub;
-import java.time.Duration;
+import io.github.wscache.testkit.Gate;
+import io.github.wscache.testkit.ManualClock;
+import io.github.wscache.testkit.RawHttpServer;
+import io.github.wscache.testkit.Waits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -28,6 +30,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * What a caller sees when the service fails or answers garbage, with the cache at each level,
@@ -62,7 +65,7 @@ class FaultMatrixTest {
     /** One way for the service to fail. */
     enum Fault {
         SERVER_DOWN(null),
-        SLOWER_THAN_THE_CLIENT_TIMEOUT(RawHttpServer.after(Duration.ofMillis(3L * TIMEOUT_MS),
+        SLOWER_THAN_THE_CLIENT_TIMEOUT(RawHttpServer.afterTheClientGivesUp(
                 RawHttpServer.full(200, TEXT_XML, OK))),
         SOAP_FAULT_IN_200(RawHttpServer.full(200, TEXT_XML, SOAP_FAULT)),
         SOAP_FAULT_IN_500(RawHttpServer.full(500, TEXT_XML, SOAP_FAULT)),
@@ -70,8 +73,7 @@ class FaultMatrixTest {
         UNAVAILABLE_503(RawHttpServer.full(503, "text/html; charset=UTF-8", HTML)),
         BODY_CUT_WITH_CONTENT_LENGTH(RawHttpServer.cutWithContentLength(TEXT_XML, OK)),
         BODY_CUT_CHUNKED(RawHttpServer.cutChunked(TEXT_XML, OK)),
-        BODY_STALLS_PAST_THE_CLIENT_TIMEOUT(RawHttpServer.stallHalfway(TEXT_XML, OK,
-                Duration.ofMillis(3L * TIMEOUT_MS))),
+        BODY_STALLS_PAST_THE_CLIENT_TIMEOUT(RawHttpServer.stallHalfway(TEXT_XML, OK)),
         MALFORMED_200(RawHttpServer.full(200, TEXT_XML, MALFORMED)),
         EMPTY_200(RawHttpServer.full(200, TEXT_XML, ""));
 
@@ -105,11 +107,13 @@ class FaultMatrixTest {
     }
 
     private static RawHttpServer server;
+    private static String endpoint;
     private static ConfigurationContext context;
 
     @BeforeAll
     static void start() throws Exception {
         server = RawHttpServer.start();
+        endpoint = server.uri("/services/GoogleSearchService").toString();
         context = ConfigurationContextFactory.createConfigurationContextFromFileSystem(null, null);
     }
 
@@ -125,7 +129,7 @@ class FaultMatrixTest {
     @BeforeEach
     void reset() throws Exception {
         server.restart();
-        server.delay(Duration.ZERO);
+        server.hold(null);
         server.reply(RawHttpServer.full(200, TEXT_XML, OK));
         server.resetCount();
     }
@@ -141,7 +145,7 @@ class FaultMatrixTest {
             throws Exception {
         ResponseCache cache = cache(level);
         GoogleSearchServiceStub plain = withTimeout(
-                new GoogleSearchServiceStub(context, server.endpoint()));
+                new GoogleSearchServiceStub(context, endpoint));
         GoogleSearchServiceStub cached = cachedStub(cache, level);
         fault.arm(server);
 
@@ -194,28 +198,43 @@ class FaultMatrixTest {
         ResponseCache cache = cache(level);
         Fault fault = shared.fault;
         fault.arm(server);
-        Outcome alone = call(withTimeout(new GoogleSearchServiceStub(context, server.endpoint())));
+        Outcome alone = call(withTimeout(new GoogleSearchServiceStub(context, endpoint)));
         server.resetCount();
-        server.delay(Duration.ofMillis(500));
+        // the leader's request is held at the server until every other caller waits for it
+        // (a server slower than the client's timeout holds it anyway, until the client gives
+        // up: the others join the flight within that second)
+        boolean slow = fault == Fault.SLOWER_THAN_THE_CLIENT_TIMEOUT;
+        Gate held = slow ? Gate.open() : new Gate();
+        server.hold(held);
+        int timeoutMs = slow ? TIMEOUT_MS : 30_000;
         int callers = 50;
         List<GoogleSearchServiceStub> stubs = new ArrayList<>();
         for (int i = 0; i < callers; i++) {
-            stubs.add(cachedStub(cache, level));
+            stubs.add(cachedStub(cache, level, timeoutMs));
         }
         CyclicBarrier start = new CyclicBarrier(callers);
+        List<Thread> threads = new CopyOnWriteArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(callers);
         try {
             List<Future<Outcome>> outcomes = new ArrayList<>();
             for (GoogleSearchServiceStub stub : stubs) {
                 outcomes.add(pool.submit(() -> {
+                    threads.add(Thread.currentThread());
                     start.await();
                     return call(stub);
                 }));
             }
+            held.awaitEntered(1);
+            if (!slow) {
+                // every other caller waits for the leader's call
+                Waits.untilParkedIn(threads, callers - 1, "SingleFlight$Flight", "await");
+            }
+            held.release();
             for (Future<Outcome> f : outcomes) {
-                assertThat(f.get(30, TimeUnit.SECONDS)).isEqualTo(alone);
+                assertThat(f.get(60, TimeUnit.SECONDS)).isEqualTo(alone);
             }
         } finally {
+            held.release();
             pool.shutdownNow();
             assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
         }
@@ -242,25 +261,35 @@ class FaultMatrixTest {
                 + level.name().toLowerCase(Locale.ROOT) + "\n";
         return ResponseCache.builder().policy(Policy.parse("operations:\n"
                 + "  - operation: doSpellingSuggestion\n"
-                + "    ttl: 60s\n" + value, "faults.yaml")).clock(new TestClock()).build();
+                + "    ttl: 60s\n" + value, "faults.yaml")).clock(new ManualClock()).build();
     }
 
     private static GoogleSearchServiceStub cachedStub(ResponseCache cache, Level level)
             throws Exception {
+        return cachedStub(cache, level, TIMEOUT_MS);
+    }
+
+    private static GoogleSearchServiceStub cachedStub(ResponseCache cache, Level level,
+            int timeoutMs) throws Exception {
         if (level == Level.OBJECT) {
             return withTimeout(CachingStubs.using(cache).subclass(GoogleSearchServiceStub.class,
-                    context, server.endpoint()));
+                    context, endpoint), timeoutMs);
         }
-        GoogleSearchServiceStub stub = new GoogleSearchServiceStub(context, server.endpoint());
+        GoogleSearchServiceStub stub = new GoogleSearchServiceStub(context, endpoint);
         WsCache.install(stub, cache);
-        return withTimeout(stub);
+        return withTimeout(stub, timeoutMs);
     }
 
     private static GoogleSearchServiceStub withTimeout(GoogleSearchServiceStub stub) {
+        return withTimeout(stub, TIMEOUT_MS);
+    }
+
+    private static GoogleSearchServiceStub withTimeout(GoogleSearchServiceStub stub,
+            int timeoutMs) {
         Options o = stub._getServiceClient().getOptions();
-        o.setTimeOutInMilliSeconds(TIMEOUT_MS);
-        o.setProperty(HTTPConstants.SO_TIMEOUT, TIMEOUT_MS);
-        o.setProperty(HTTPConstants.CONNECTION_TIMEOUT, TIMEOUT_MS);
+        o.setTimeOutInMilliSeconds(timeoutMs);
+        o.setProperty(HTTPConstants.SO_TIMEOUT, timeoutMs);
+        o.setProperty(HTTPConstants.CONNECTION_TIMEOUT, timeoutMs);
         return stub;
     }
 

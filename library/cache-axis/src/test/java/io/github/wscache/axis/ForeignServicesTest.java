@@ -1,7 +1,5 @@
 package io.github.wscache.axis;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.foreign.ForeignServer;
@@ -9,6 +7,7 @@ import io.github.wscache.foreign.ForeignService;
 import io.github.wscache.foreign.catalog.stub.CatalogServiceStub;
 import io.github.wscache.foreign.customers.stub.CustomerServiceStub;
 import io.github.wscache.foreign.quotes.stub.StockQuoteServiceStub;
+import io.github.wscache.testkit.ManualClock;
 import java.io.File;
 import java.math.BigDecimal;
 import java.net.URL;
@@ -27,6 +26,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Services we did not write (foreign-ws): a .NET-style WSDL with UpperCamelCase operations on
@@ -97,7 +97,7 @@ class ForeignServicesTest {
                 : "    value: " + level.name().toLowerCase(Locale.ROOT) + "\n";
         Policy policy = Policy.parse(String.format(POLICY, value, value, value, value, value),
                 "wscache.yaml");
-        cache = ResponseCache.builder().policy(policy).clock(new TestClock()).build();
+        cache = ResponseCache.builder().policy(policy).clock(new ManualClock()).build();
         if (level != Level.OBJECT) {
             WsCache.install(context, cache);
         }
@@ -210,7 +210,7 @@ class ForeignServicesTest {
                 + "  - service: CatalogService\n    operation: keywordSearch\n    ttl: 1s\n"
                 + "    value: xml\n"
                 + "  - service: CatalogService\n    operation: KeywordSearch\n    ttl: 60s\n"
-                + "    value: events\n", "wscache.yaml")).clock(new TestClock()).build();
+                + "    value: events\n", "wscache.yaml")).clock(new ManualClock()).build();
         WsCache.install(context, cache);
 
         assertThat(call(Level.EVENTS, Call.CATALOG_SOAP11))

@@ -1,15 +1,15 @@
 package io.github.wscache.axis;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.google.GoogleServer;
+import io.github.wscache.testkit.ManualClock;
 import java.io.IOException;
 import java.time.Duration;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.context.ConfigurationContextFactory;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** One fixture server and one shared client context per test class. */
 final class Google implements AutoCloseable {
@@ -37,7 +37,7 @@ final class Google implements AutoCloseable {
     }
 
     /** Installs a new cache with {@code yaml} and a test clock into the shared context. */
-    ResponseCache install(String yaml, TestClock clock) {
+    ResponseCache install(String yaml, ManualClock clock) {
         ResponseCache cache = ResponseCache.builder().policy(Policy.parse(yaml, "test.yaml"))
                 .clock(clock).build();
         return WsCache.install(context, cache);

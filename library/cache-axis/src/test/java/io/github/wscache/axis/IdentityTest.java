@@ -1,12 +1,11 @@
 package io.github.wscache.axis;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.google.GoogleFixtures;
 import io.github.wscache.google.service.GoogleSearchServiceImpl;
 import io.github.wscache.google.stub.GoogleSearchServiceStub;
+import io.github.wscache.testkit.ManualClock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -30,6 +29,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * One identity for both levels: two users for every credential kind, 16 threads interleaved,
@@ -98,7 +98,7 @@ class IdentityTest extends GoogleFixture {
             cache = ResponseCache.builder().policy(Policy.parse(policy(level), "test.yaml"))
                     .build();
         } else {
-            cache = google.install(policy(level), new TestClock());
+            cache = google.install(policy(level), new ManualClock());
         }
     }
 
@@ -286,7 +286,7 @@ class IdentityTest extends GoogleFixture {
                 + "  - operation: doSpellingSuggestion\n"
                 + "    ttl: 60s\n"
                 + "    value: events\n"
-                + "    sharedAcrossUsers: true\n", new TestClock());
+                + "    sharedAcrossUsers: true\n", new ManualClock());
         GoogleSearchServiceStub alice = stub(Level.EVENTS);
         GoogleSearchServiceStub bob = stub(Level.EVENTS);
         identify(alice, Credential.BEARER_HEADER, "alice");

@@ -1,17 +1,17 @@
 package io.github.wscache.axis;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.github.wscache.core.CacheOutcome;
 import io.github.wscache.core.Reason;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.google.GoogleFixtures;
 import io.github.wscache.google.stub.GoogleSearchServiceStub;
+import io.github.wscache.testkit.ManualClock;
 import org.apache.axis2.client.ServiceClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@link WsCache#lastOutcome}: a program reads what the cache did with its stub's last call, at
@@ -32,7 +32,7 @@ class LastOutcomeTest extends GoogleFixture {
                     value: events
                   - operation: doGetCachedPage
                     cacheable: false
-                """, "outcome.yaml")).clock(new TestClock()).build();
+                """, "outcome.yaml")).clock(new ManualClock()).build();
         WsCache.install(google.context, cache);
         stub = CachingStubs.using(cache).subclass(GoogleSearchServiceStub.class, google.context,
                 google.server.endpoint());

@@ -1,25 +1,26 @@
 package io.github.wscache.axis;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import io.github.wscache.core.CacheStats;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.google.GoogleFixtures;
 import io.github.wscache.google.stub.GoogleSearchFault;
-import io.github.wscache.google.stub.GoogleSearchServiceStub;
 import io.github.wscache.google.stub.GoogleSearchServiceStub.DoGoogleSearchResponse;
 import io.github.wscache.google.stub.GoogleSearchServiceStub.GoogleSearchResult;
+import io.github.wscache.google.stub.GoogleSearchServiceStub;
+import io.github.wscache.testkit.ManualClock;
+import io.github.wscache.testkit.Waits;
 import java.time.Duration;
 import org.apache.axiom.soap.SOAP12Constants;
 import org.apache.axis2.AxisFault;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The caching transport sender with generated stubs against the fixture server. */
 class MessageLevelTest extends GoogleFixture {
-    private final TestClock clock = new TestClock();
+    private final ManualClock clock = new ManualClock();
     private ResponseCache cache;
 
     /** The message-level representations. */
@@ -282,10 +283,9 @@ class MessageLevelTest extends GoogleFixture {
         stub.logQuery(GoogleFixtures.logQueryRequest("one way"));
         stub.logQuery(GoogleFixtures.logQueryRequest("one way"));
 
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (google.server.requestCount("logQuery") < 2 && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
+        // one-way: the stub returns before the server has handled the request
+        Waits.until("the server received both one-way requests",
+                () -> google.server.requestCount("logQuery") >= 2);
         assertThat(google.server.requestCount("logQuery")).isEqualTo(2);
         assertThat(cache.operations()).doesNotContain("logQuery");
     }

@@ -1,8 +1,5 @@
 package io.github.wscache.axis;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import io.github.wscache.axis.internal.StubCalls;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.OperationPolicy;
@@ -10,16 +7,19 @@ import io.github.wscache.core.policy.Policy;
 import io.github.wscache.google.GoogleFixtures;
 import io.github.wscache.google.GoogleServer;
 import io.github.wscache.google.stub.GoogleSearchFault;
-import io.github.wscache.google.stub.GoogleSearchServiceStub;
 import io.github.wscache.google.stub.GoogleSearchServiceStub.DoGetCachedPageResponse;
 import io.github.wscache.google.stub.GoogleSearchServiceStub.DoGoogleSearchResponse;
 import io.github.wscache.google.stub.GoogleSearchServiceStub.GoogleSearchResult;
+import io.github.wscache.google.stub.GoogleSearchServiceStub;
 import io.github.wscache.google.unpacked.GoogleSearchService;
+import io.github.wscache.testkit.ManualClock;
 import javax.xml.namespace.QName;
 import org.apache.axis2.addressing.EndpointReference;
 import org.apache.axis2.rpc.client.RPCServiceClient;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Caching stubs: application objects copied per caller, fall-through to the message level. */
 class ObjectLevelTest extends GoogleFixture {
@@ -38,7 +38,7 @@ class ObjectLevelTest extends GoogleFixture {
     @BeforeEach
     void setUp() {
         cache = ResponseCache.builder().policy(Policy.parse(POLICY, "test.yaml"))
-                .clock(new TestClock()).build();
+                .clock(new ManualClock()).build();
         stubs = CachingStubs.using(cache);
     }
 
@@ -74,7 +74,7 @@ class ObjectLevelTest extends GoogleFixture {
     void minUsesTwo_copiesAndKeepsNothingUntilAKeyComesASecondTime() throws Exception {
         cache = ResponseCache.builder().policy(Policy.parse("operations:\n"
                 + "  - operation: doGoogleSearch\n    ttl: 60s\n    value: reflection\n"
-                + "    minUses: 2\n", "test.yaml")).clock(new TestClock()).build();
+                + "    minUses: 2\n", "test.yaml")).clock(new ManualClock()).build();
         GoogleSearchServiceStub stub = CachingStubs.using(cache).subclass(
                 GoogleSearchServiceStub.class, google.context, google.server.endpoint());
 

@@ -1,10 +1,9 @@
 package io.github.wscache.axis;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.google.GoogleFixtures;
 import io.github.wscache.google.GoogleServer;
+import io.github.wscache.testkit.ManualClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -22,6 +21,7 @@ import org.apache.axis2.kernel.http.HTTPConstants;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** REST/POX GET through Axis2: keys by URL, HTTP freshness, revalidation with ETag and 304. */
 class RestTest extends GoogleFixture {
@@ -32,7 +32,7 @@ class RestTest extends GoogleFixture {
             + "    ttl: 10s\n"
             + "    honorHttpHeaders: true\n";
 
-    private final TestClock clock = new TestClock();
+    private final ManualClock clock = new ManualClock();
     private ResponseCache cache;
     private ServiceClient client;
 

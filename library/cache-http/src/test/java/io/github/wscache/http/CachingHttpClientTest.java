@@ -6,16 +6,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.wscache.core.CacheOutcome;
+import io.github.wscache.testkit.Waits;
 import java.net.ConnectException;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -152,16 +153,20 @@ class CachingHttpClientTest extends JsonServiceTestBase {
     void singleFlight_concurrentMissesSendOneRequest() throws Exception {
         client("xml");
         int n = 8;
+        service.holdGated();
+        List<Thread> callers = new CopyOnWriteArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(n);
-        CountDownLatch go = new CountDownLatch(1);
         List<Future<HttpResponse<String>>> all = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             all.add(pool.submit(() -> {
-                go.await();
+                callers.add(Thread.currentThread());
                 return get("slow");
             }));
         }
-        go.countDown();
+        service.awaitHeld(1);
+        // the leader's request is at the service; every other caller waits for it
+        Waits.untilParkedIn(callers, n - 1, "SingleFlight$Flight", "await");
+        service.releaseGated();
         for (Future<HttpResponse<String>> f : all) {
             assertThat(f.get().body()).isEqualTo("{\"slow\":true}");
         }
@@ -196,16 +201,19 @@ class CachingHttpClientTest extends JsonServiceTestBase {
     @Test
     void failures_areNeverCached_concurrentCallersShareOne() throws Exception {
         client("xml");
+        service.holdGated();
+        List<Thread> callers = new CopyOnWriteArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(4);
-        CountDownLatch go = new CountDownLatch(1);
         List<Future<HttpResponse<String>>> all = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
             all.add(pool.submit(() -> {
-                go.await();
+                callers.add(Thread.currentThread());
                 return get("fail");
             }));
         }
-        go.countDown();
+        service.awaitHeld(1);
+        Waits.untilParkedIn(callers, 3, "SingleFlight$Flight", "await");
+        service.releaseGated();
         for (Future<HttpResponse<String>> f : all) {
             assertThat(f.get().statusCode()).isEqualTo(500);
             assertThat(f.get().body()).contains("always");

@@ -2,16 +2,16 @@ package io.github.wscache.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.wscache.embedded.EmbeddedServer;
+import io.github.wscache.testkit.Gate;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -20,10 +20,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * (max-age=1 and an ETag; answers 304 to a matching If-None-Match), {@code vary} (Vary:
  * Accept-Language), {@code nostore}, {@code me} (private, the caller's Authorization),
  * {@code who/N} (max-age=60, not private, the caller's Authorization),
- * {@code slow} (300 ms), {@code gated/N} (max-age=60, the path and the caller's Authorization,
- * held while {@link #holdGated()} holds), {@code page/N} and {@code gatedpage/N} (a page for an
- * edge: max-age=60, Vary: Cookie, the caller's Cookie; held like {@code gated/N}),
- * {@code fail} (500), {@code flaky} (max-age=1, stale-if-error=60; 503 while {@link #down}),
+ * {@code slow} (max-age=60; held like {@code gated/N}), {@code gated/N} (max-age=60, the path
+ * and the caller's Authorization, held at the {@link Gate} of {@link #holdGated()}),
+ * {@code page/N} and {@code gatedpage/N} (a page for an edge: max-age=60, Vary: Cookie, the
+ * caller's Cookie; held like {@code gated/N}), {@code fail} (500; held like {@code gated/N}),
+ * {@code flaky} (max-age=1, stale-if-error=60; 503 while {@link #down}),
  * {@code tagged/N} (max-age=3600 and an ETag; 304 to a matching If-None-Match, counted as
  * {@code "tagged/N 304"}), {@code mustrevalidate} and {@code proxyrevalidate} (max-age=1 and the
  * directive), {@code smaxage} (max-age=1, s-maxage=3600), {@code aged} (max-age=3600,
@@ -48,9 +49,8 @@ public final class JsonService implements AutoCloseable {
     /** What {@code lastmod} says it was last modified: 100 minutes before the service started. */
     private final long lastModified = (System.currentTimeMillis() / 1000 - 6000) * 1000;
     volatile boolean down;
-    /** Holds every request of {@code gated/N} until opened (a farm test's concurrent misses). */
-    private volatile CountDownLatch gate = new CountDownLatch(0);
-    private final AtomicInteger held = new AtomicInteger();
+    /** Where {@code gated/N}, {@code gatedpage/N}, {@code slow} and {@code fail} wait. */
+    private volatile Gate gate = Gate.open();
     private final EmbeddedServer server;
 
     /** Starts the service on a free loopback port. */
@@ -85,21 +85,29 @@ public final class JsonService implements AutoCloseable {
         return notModified.get();
     }
 
-    /** Holds every request of {@code gated/N} from now on, after counting it, until released. */
+    /**
+     * Holds every request of {@code gated/N}, {@code gatedpage/N}, {@code slow} and
+     * {@code fail} from now on, after counting it, until {@link #releaseGated()}.
+     */
     public void holdGated() {
-        if (gate.getCount() == 0) {
-            gate = new CountDownLatch(1);
+        if (gate.isOpen()) {
+            gate = new Gate(Duration.ofSeconds(60));
         }
     }
 
-    /** Lets the held requests of {@code gated/N} and every later one through; idempotent. */
-    public void releaseGated() {
-        gate.countDown();
+    /** Waits until {@code n} requests in all have reached the gate since it was shut. */
+    public void awaitHeld(int n) throws InterruptedException {
+        gate.awaitEntered(n);
     }
 
-    /** The number of requests of {@code gated/N} held now. */
+    /** Lets the held requests and every later one through; idempotent. */
+    public void releaseGated() {
+        gate.release();
+    }
+
+    /** The number of requests held now. */
     public int heldGated() {
-        return held.get();
+        return gate.waiting();
     }
 
     @Override
@@ -107,21 +115,17 @@ public final class JsonService implements AutoCloseable {
         server.close();
     }
 
-    /** Waits for the gate like {@code gated/N}; false (a 503 sent) when it stays shut. */
+    /** Waits at the gate; false (a 503 sent) when it stays shut. */
     private boolean awaitGate(HttpServletResponse resp) {
-        CountDownLatch g = gate;
-        held.incrementAndGet();
         try {
-            if (!g.await(60, TimeUnit.SECONDS)) {
-                resp.setStatus(503);
-                return false;
-            }
+            gate.pass();
             return true;
+        } catch (IllegalStateException e) {
+            resp.setStatus(503);
+            return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
-        } finally {
-            held.decrementAndGet();
         }
     }
 
@@ -272,12 +276,16 @@ public final class JsonService implements AutoCloseable {
                             String.valueOf(req.getHeader("Authorization")));
                 }
                 case "slow" -> {
-                    sleep(300);
+                    if (!awaitGate(resp)) {
+                        return;
+                    }
                     resp.setHeader("Cache-Control", "max-age=60");
                     body = Map.of("slow", true);
                 }
                 case "fail" -> {
-                    sleep(200);
+                    if (!awaitGate(resp)) {
+                        return;
+                    }
                     resp.setStatus(500);
                     body = Map.of("error", "always");
                 }
@@ -296,14 +304,6 @@ public final class JsonService implements AutoCloseable {
                 }
             }
             mapper.writeValue(resp.getOutputStream(), body);
-        }
-
-        private void sleep(long millis) {
-            try {
-                Thread.sleep(millis);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
         }
     }
 }

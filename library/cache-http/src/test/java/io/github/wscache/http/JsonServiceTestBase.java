@@ -1,26 +1,26 @@
 package io.github.wscache.http;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
+import io.github.wscache.testkit.ManualClock;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * What cache-http's tests against the {@link JsonService} share: the service (one per class),
- * the network client, a fake clock, and a {@link CachingHttpClient} per test built from a policy
+ * the network client, a manual clock, and a {@link CachingHttpClient} per test built from a policy
  * that caches every GET under a base URI, closed after the test once it has counted no error
  * inside the cache.
  */
 abstract class JsonServiceTestBase {
     static JsonService service;
     static HttpClient network;
-    final FakeClock clock = new FakeClock();
+    final ManualClock clock = ManualClock.startingNow();
     CachingHttpClient client;
 
     @BeforeAll
@@ -36,6 +36,7 @@ abstract class JsonServiceTestBase {
 
     @AfterEach
     void checkStats() {
+        service.releaseGated();
         if (client != null) {
             assertThat(client.cache().stats().errors()).as("errors inside the cache").isZero();
             client.cache().close();

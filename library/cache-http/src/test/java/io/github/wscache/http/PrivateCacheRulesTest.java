@@ -1,13 +1,13 @@
 package io.github.wscache.http;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import io.github.wscache.testkit.RawHttpServer;
 import java.net.URI;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * cache-http as RFC 9111's private cache: the cases the http-tests/cache-tests suite answered
@@ -305,9 +305,9 @@ class PrivateCacheRulesTest extends JsonServiceTestBase {
     void unusualStatus_reachesTheCallerUntouched_andIsNotStored() throws Exception {
         try (RawHttpServer odd = RawHttpServer.replying(
                 "HTTP/1.1 999 Odd\r\nContent-Length: 2\r\n\r\nok")) {
-            client(odd.uri(""), "true");
-            HttpResponse<String> first = get(odd.uri("odd"));
-            HttpResponse<String> second = get(odd.uri("odd"));
+            client(odd.uri("/"), "true");
+            HttpResponse<String> first = get(odd.uri("/odd"));
+            HttpResponse<String> second = get(odd.uri("/odd"));
 
             assertThat(first.statusCode()).isEqualTo(999);
             assertThat(first.body()).isEqualTo("ok");
@@ -323,9 +323,9 @@ class PrivateCacheRulesTest extends JsonServiceTestBase {
         try (RawHttpServer hints = RawHttpServer.replying(
                 "HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n"
                 + "HTTP/1.1 200 OK\r\nCache-Control: max-age=60\r\nContent-Length: 2\r\n\r\nok")) {
-            client(hints.uri(""), "true");
-            HttpResponse<String> first = get(hints.uri("hints"));
-            HttpResponse<String> hit = get(hints.uri("hints"));
+            client(hints.uri("/"), "true");
+            HttpResponse<String> first = get(hints.uri("/hints"));
+            HttpResponse<String> hit = get(hints.uri("/hints"));
 
             assertThat(first.statusCode()).isEqualTo(200);
             assertThat(hit.statusCode()).isEqualTo(200);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.wscache.core.CacheStats;
+import io.github.wscache.testkit.Waits;
 import java.io.IOException;
 import java.net.CookieManager;
 import java.net.URI;
@@ -241,11 +242,8 @@ class PortalTest {
         assertThat(demo.portal().representation("doGetCachedPage")).isEqualTo("xml");
     }
 
-    private static void awaitRepresentation(String op, String value) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        while (!value.equals(demo.portal().representation(op))
-                && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+    private static void awaitRepresentation(String op, String value) {
+        Waits.until("the watcher reloaded " + op + " as " + value,
+                () -> value.equals(demo.portal().representation(op)));
     }
 }

@@ -125,6 +125,7 @@ class WanRelayTest {
             for (int i = 0; i < 20; i++) {
                 out.write(i);
                 out.flush();
+                // real clock: the relay delays by wall time; chunks must leave ~2 ms apart
                 Thread.sleep(2);
             }
             in.readFully(back);
