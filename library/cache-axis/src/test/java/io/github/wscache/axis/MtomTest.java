@@ -2,16 +2,13 @@ package io.github.wscache.axis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.google.GoogleFixtures;
-import io.github.wscache.google.stub.GoogleSearchServiceStub;
 import io.github.wscache.google.stub.GoogleSearchServiceStub.DoGetCachedPageResponse;
+import io.github.wscache.google.stub.GoogleSearchServiceStub;
+import io.github.wscache.testkit.TestOrigin;
 import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.axiom.om.OMAbstractFactory;
 import org.apache.axiom.om.OMOutputFormat;
 import org.apache.axiom.soap.SOAPEnvelope;
@@ -30,9 +27,8 @@ import org.junit.jupiter.api.Test;
 class MtomTest {
     private static final String URL = "http://www.example.org/mtom.html";
 
-    private HttpServer http;
+    private TestOrigin http;
     private ConfigurationContext context;
-    private final AtomicInteger requests = new AtomicInteger();
     private byte[] page;
 
     @BeforeEach
@@ -52,24 +48,16 @@ class MtomTest {
         String contentType = format.getContentType();
         assertThat(contentType).startsWith("multipart/related");
 
-        http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        http.createContext("/", exchange -> {
-            requests.incrementAndGet();
-            exchange.getRequestBody().readAllBytes();
-            exchange.getResponseHeaders().set("Content-Type", contentType);
-            exchange.sendResponseHeaders(200, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        });
-        http.start();
+        http = TestOrigin.start();
+        http.script("/services/x", TestOrigin.Response.of(200, body)
+                .header("Content-Type", contentType));
         context = ConfigurationContextFactory.createConfigurationContextFromFileSystem(null,
                 null);
     }
 
     @AfterEach
     void stop() throws Exception {
-        http.stop(0);
+        http.close();
         context.terminate();
     }
 
@@ -78,7 +66,7 @@ class MtomTest {
         ResponseCache cache = WsCache.install(context, Policy.parse(
                 "operations:\n  - operation: doGetCachedPage\n    ttl: 1h\n", "test.yaml"));
         GoogleSearchServiceStub stub = new GoogleSearchServiceStub(context,
-                "http://127.0.0.1:" + http.getAddress().getPort() + "/services/x");
+                http.uri("/services/x").toString());
 
         for (int i = 0; i < 2; i++) {
             byte[] got = stub.doGetCachedPage(GoogleFixtures.cachedPageRequest(URL))
@@ -86,7 +74,7 @@ class MtomTest {
             assertThat(got).isEqualTo(page);
         }
 
-        assertThat(requests.get()).isEqualTo(2);
+        assertThat(http.count("/services/x")).isEqualTo(2);
         assertThat(cache.stats("doGetCachedPage").stores()).isZero();
         assertThat(cache.stats("doGetCachedPage").bypasses()).isEqualTo(2);
     }

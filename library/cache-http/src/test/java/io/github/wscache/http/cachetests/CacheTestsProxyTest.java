@@ -2,22 +2,16 @@ package io.github.wscache.http.cachetests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
+import io.github.wscache.testkit.TestOrigin;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,9 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * scripts/cache-tests/run-http.sh, not a build test.
  */
 class CacheTestsProxyTest {
-    private HttpServer origin;
+    private TestOrigin origin;
     private CacheTestsProxy proxy;
-    private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
     private final List<String> bodies = new CopyOnWriteArrayList<>();
     private final HttpClient client = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1).build();
@@ -40,35 +33,29 @@ class CacheTestsProxyTest {
 
     @BeforeEach
     void start() throws IOException {
-        origin = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        origin.createContext("/", exchange -> {
-            String path = exchange.getRequestURI().getPath();
-            int n = counts.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
-            byte[] in = exchange.getRequestBody().readAllBytes();
-            bodies.add(exchange.getRequestMethod() + " " + new String(in, StandardCharsets.UTF_8));
+        origin = TestOrigin.start();
+        origin.handleAll(request -> {
+            String path = request.path();
+            int n = origin.count(path);
+            bodies.add(request.method() + " " + request.bodyText());
             if (path.equals("/disconnect")) {
-                // the JDK server closes the connection without an answer
-                throw new IOException("disconnect, as the suite's origin does");
+                return TestOrigin.Response.drop(); // as the suite's origin does
             }
-            byte[] body = (path + " #" + n).getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Cache-Control", "max-age=3600");
-            exchange.getResponseHeaders().add("Test-Header", "a");
-            exchange.getResponseHeaders().add("Test-Header", "b");
-            exchange.getResponseHeaders().add("Server-Request-Count", Integer.toString(n));
-            int status = exchange.getRequestMethod().equals("PUT") ? 201 : 200;
-            exchange.sendResponseHeaders(status, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
+            return TestOrigin.Response.of(request.method().equals("PUT") ? 201 : 200,
+                            path + " #" + n)
+                    .header("Cache-Control", "max-age=3600")
+                    .header("Test-Header", "a")
+                    .header("Test-Header", "b")
+                    .header("Server-Request-Count", Integer.toString(n));
         });
-        origin.start();
-        URI base = URI.create("http://127.0.0.1:" + origin.getAddress().getPort());
+        URI base = origin.uri();
         proxy = CacheTestsProxy.start(base, 0, dir.resolve("exchanges.jsonl"));
     }
 
     @AfterEach
     void stop() throws IOException {
         proxy.close();
-        origin.stop(0);
+        origin.close();
     }
 
     private HttpResponse<String> send(String method, String path, String body, String... headers)
@@ -94,7 +81,7 @@ class CacheTestsProxyTest {
         assertThat(second.headers().firstValue("Age")).isPresent();
         assertThat(second.headers().allValues("Test-Header")).containsExactly("a", "b");
         assertThat(second.headers().firstValue("Server-Request-Count")).hasValue("1");
-        assertThat(counts.get("/a").get()).isEqualTo(1);
+        assertThat(origin.count("/a")).isEqualTo(1);
         assertThat(Files.readAllLines(dir.resolve("exchanges.jsonl")))
                 .anySatisfy(l -> assertThat(l).contains("\"test\":\"t1\"", "\"req\":\"2\"",
                         "\"cacheStatus\":\"wscache; hit\""));
@@ -110,7 +97,7 @@ class CacheTestsProxyTest {
         assertThat(put.statusCode()).as(put.body()).isEqualTo(201);
         assertThat(bodies).contains("PUT {\"x\":1}");
         assertThat(after.body()).isEqualTo("/b #3");
-        assertThat(counts.get("/b").get()).isEqualTo(3);
+        assertThat(origin.count("/b")).isEqualTo(3);
     }
 
     @Test
@@ -133,7 +120,7 @@ class CacheTestsProxyTest {
 
     @Test
     void theComparedClients_answerASecondGetFromTheirCacheToo() throws Exception {
-        URI base = URI.create("http://127.0.0.1:" + origin.getAddress().getPort());
+        URI base = origin.uri();
         for (String name : List.of("httpclient5", "okhttp")) {
             proxy.close();
             proxy = CacheTestsProxy.start(base, 0, null, Upstreams.of(name, base));
@@ -144,7 +131,7 @@ class CacheTestsProxyTest {
                     .isEqualTo("/" + name + " #1");
             assertThat(second.headers().allValues("Test-Header")).as(name)
                     .containsExactly("a", "b");
-            assertThat(counts.get("/" + name).get()).as(name).isEqualTo(1);
+            assertThat(origin.count("/" + name)).as(name).isEqualTo(1);
         }
     }
 

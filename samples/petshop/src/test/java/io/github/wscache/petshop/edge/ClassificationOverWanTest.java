@@ -2,15 +2,13 @@ package io.github.wscache.petshop.edge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import io.github.wscache.edge.ClientClassification;
 import io.github.wscache.edge.EdgeServer;
 import io.github.wscache.petshop.wan.WanRelay;
+import io.github.wscache.testkit.TestOrigin;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -19,11 +17,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -44,23 +38,20 @@ class ClassificationOverWanTest {
             + "<esi:include src=\"/fragment/items\"/></html>";
     private static final String ITEMS = "<ul>" + "<li>Iguana</li>".repeat(100) + "</ul>";
 
-    private HttpServer origin;
-    private final Map<String, AtomicInteger> originCounts = new ConcurrentHashMap<>();
+    private TestOrigin origin;
     private EdgeServer edge;
     private WanRelay slowLink;
     private WanRelay fastLink;
 
     @BeforeEach
     void start() throws IOException {
-        origin = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        origin.setExecutor(Executors.newCachedThreadPool());
+        origin = TestOrigin.start();
         route("/page", PAGE, "text/html", "content=\"ESI/1.0\"");
         route("/fragment/ads", ADS, "text/html", null);
         route("/fragment/items", ITEMS, "text/html", null);
         route("/shop.css", "body{margin:0}", "text/css", null);
-        origin.start();
         edge = EdgeServer.builder()
-                .origin(URI.create("http://127.0.0.1:" + origin.getAddress().getPort()))
+                .origin(origin.uri())
                 .address("127.0.0.1")
                 .clientClassification(ClientClassification.builder()
                         .classifyPages("/page").actionPages("/page")
@@ -81,23 +72,11 @@ class ClassificationOverWanTest {
     }
 
     private void route(String path, String body, String type, String surrogate) {
-        origin.createContext(path, x -> {
-            originCounts.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
-            send(x, body, type, surrogate);
-        });
-    }
-
-    private static void send(HttpExchange x, String body, String type, String surrogate)
-            throws IOException {
-        byte[] b = body.getBytes(StandardCharsets.UTF_8);
-        x.getResponseHeaders().add("Content-Type", type + "; charset=UTF-8");
-        x.getResponseHeaders().add("Cache-Control", "max-age=300");
+        TestOrigin.Route r = origin.route(path, body)
+                .header("Content-Type", type + "; charset=UTF-8")
+                .header("Cache-Control", "max-age=300");
         if (surrogate != null) {
-            x.getResponseHeaders().add("Surrogate-Control", surrogate);
-        }
-        x.sendResponseHeaders(200, b.length);
-        try (OutputStream o = x.getResponseBody()) {
-            o.write(b);
+            r.header("Surrogate-Control", surrogate);
         }
     }
 
@@ -113,8 +92,7 @@ class ClassificationOverWanTest {
             }
         }
         if (origin != null) {
-            origin.stop(0);
-            ((java.util.concurrent.ExecutorService) origin.getExecutor()).shutdownNow();
+            origin.close();
         }
     }
 
@@ -194,7 +172,7 @@ class ClassificationOverWanTest {
         assertThat(slowLink.bytesDown()).as("what crossed the slow link")
                 .isLessThan(fastLink.bytesDown());
         // one stored container and fragment for both classes: variants are made per request
-        assertThat(originCounts.get("/page").get()).isEqualTo(1);
-        assertThat(originCounts.get("/fragment/ads").get()).isEqualTo(1);
+        assertThat(origin.count("/page")).isEqualTo(1);
+        assertThat(origin.count("/fragment/ads")).isEqualTo(1);
     }
 }

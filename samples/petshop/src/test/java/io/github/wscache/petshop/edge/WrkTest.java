@@ -3,11 +3,7 @@ package io.github.wscache.petshop.edge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.sun.net.httpserver.HttpServer;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
+import io.github.wscache.testkit.TestOrigin;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -15,44 +11,24 @@ import org.junit.jupiter.api.Test;
 /** Debian's wrk (installed by CI) against a real loopback server. */
 class WrkTest {
 
-    private static HttpServer server(int status, AtomicInteger answered) throws Exception {
-        HttpServer s = HttpServer.create(
-                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
-        s.createContext("/", ex -> {
-            byte[] b = "hello".getBytes(StandardCharsets.UTF_8);
-            ex.sendResponseHeaders(status, b.length);
-            ex.getResponseBody().write(b);
-            ex.close();
-            answered.incrementAndGet();
-        });
-        s.start();
-        return s;
-    }
-
     @Test
     void run_countsOnlyRequestsTheServerAnswered() throws Exception {
         AtomicInteger answered = new AtomicInteger();
-        HttpServer s = server(200, answered);
-        try {
-            URI url = URI.create("http://127.0.0.1:" + s.getAddress().getPort() + "/x");
-            Wrk.Result r = Wrk.run(url, 4, Duration.ofSeconds(1));
-            assertThat(r.requests()).isPositive().isLessThanOrEqualTo(answered.get());
+        try (TestOrigin s = TestOrigin.start()) {
+            s.route("/x", "hello");
+            Wrk.Result r = Wrk.run(s.uri("/x"), 4, Duration.ofSeconds(1));
+            assertThat(r.requests()).isPositive().isLessThanOrEqualTo(s.count("/x"));
             assertThat(r.requestsPerSecond()).isPositive();
-        } finally {
-            s.stop(0);
         }
     }
 
     @Test
     void run_failsWhenTheServerAnswersErrors() throws Exception {
-        HttpServer s = server(500, new AtomicInteger());
-        try {
-            URI url = URI.create("http://127.0.0.1:" + s.getAddress().getPort() + "/x");
-            assertThatThrownBy(() -> Wrk.run(url, 2, Duration.ofSeconds(1)))
+        try (TestOrigin s = TestOrigin.start()) {
+            s.route("/x", "hello").status(500);
+            assertThatThrownBy(() -> Wrk.run(s.uri("/x"), 2, Duration.ofSeconds(1)))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("were not 2xx/3xx");
-        } finally {
-            s.stop(0);
         }
     }
 
