@@ -1,6 +1,7 @@
 package io.github.wscache.core;
 
 import io.github.wscache.core.copy.Copier;
+import io.github.wscache.core.internal.UseCounts;
 import io.github.wscache.core.policy.OperationPolicy;
 import java.time.Duration;
 import java.time.Instant;
@@ -140,7 +141,7 @@ abstract class Flow {
          */
         final com.github.benmanes.caffeine.cache.Cache<CacheKey, Long> hitForMiss;
         final long hitForMissNanos;
-        private volatile Admission admission;
+        private volatile UseCounts admission;
 
         Parts(Stats stats, Store store, CacheStrategy strategy, PolicyResolver resolver,
                 InstantSource clock, TierLink tier, byte[] identitySalt, Duration hitForMiss) {
@@ -166,12 +167,12 @@ abstract class Flow {
         if (p.minUses() <= 1) {
             return null;
         }
-        Admission a = parts.admission;
+        UseCounts a = parts.admission;
         if (a == null) {
             synchronized (parts) {
                 a = parts.admission;
                 if (a == null) {
-                    a = new Admission();
+                    a = new UseCounts();
                     parts.admission = a;
                 }
             }

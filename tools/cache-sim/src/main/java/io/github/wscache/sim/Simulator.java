@@ -1,14 +1,19 @@
 package io.github.wscache.sim;
 
+import io.github.wscache.sim.policy.CachePolicy;
+import io.github.wscache.sim.policy.PolicyType;
+import io.github.wscache.sim.report.Metrics;
+import io.github.wscache.sim.trace.Trace;
+
 /**
- * Replays a trace through one policy. Every request is looked up; a miss is offered to the policy
- * if its size is within the admission threshold (paper 003's "cacheability size threshold").
- * Metrics are kept twice: cold, over every request from an empty cache, and warm, over the
- * requests after a warm-up prefix.
+ * Replays a trace through one policy. Every request goes to the policy, which answers it or
+ * misses; a miss is stored only if its size is within the admission threshold (paper 003's
+ * "cacheability size threshold"). Metrics are kept twice: cold, over every request from an empty
+ * cache, and warm, over the requests after a warm-up prefix.
  *
  * <pre>{@code
  * Trace trace = SyntheticWorkload.paper003(42).generate(1_000_000);
- * Simulator.Result r = Simulator.run(trace, PolicyType.CAFFEINE, trace.workingSetBytes() / 10,
+ * Simulator.Result r = Simulator.run(trace, PolicyType.WSCACHE, trace.workingSetBytes() / 10,
  *         Simulator.PAPER_ADMISSION_THRESHOLD, 100_000);
  * double dhr = r.warm().documentHitRatio();
  * }</pre>
@@ -20,7 +25,12 @@ public final class Simulator {
     private Simulator() {
     }
 
-    /** The metrics of one run. */
+    /**
+     * The metrics of one run.
+     *
+     * @param cold over every request, from an empty cache
+     * @param warm over the requests after the warm-up
+     */
     public record Result(Metrics cold, Metrics warm) {
     }
 
@@ -32,9 +42,11 @@ public final class Simulator {
      */
     public static Result run(Trace trace, PolicyType type, long capacityBytes,
             int admissionThreshold, int warmup) {
-        return run(trace, type.create(capacityBytes), admissionThreshold, warmup);
+        return run(trace, type.create(capacityBytes, admissionThreshold), admissionThreshold,
+                warmup);
     }
 
+    /** Runs {@code trace} through {@code policy}, which may have seen requests already. */
     static Result run(Trace trace, CachePolicy policy, int admissionThreshold, int warmup) {
         if (warmup < 0) {
             throw new IllegalArgumentException("warm-up must not be negative: " + warmup);
@@ -42,13 +54,9 @@ public final class Simulator {
         Metrics cold = new Metrics();
         Metrics warm = new Metrics();
         for (int i = 0; i < trace.length(); i++) {
-            long key = trace.key(i);
-            long now = trace.timeMicros(i);
             int size = trace.size(i);
-            boolean hit = policy.hit(key, now);
-            if (!hit && size <= admissionThreshold) {
-                policy.admit(key, size, trace.cost(i), now);
-            }
+            boolean hit = policy.request(trace.key(i), size, trace.cost(i), trace.timeMicros(i),
+                    size <= admissionThreshold);
             cold.record(hit, size, trace.cost(i));
             if (i >= warmup) {
                 warm.record(hit, size, trace.cost(i));
@@ -67,17 +75,14 @@ public final class Simulator {
             throw new IllegalArgumentException(
                     "step and points must be positive: " + step + ", " + points);
         }
-        CachePolicy policy = type.create(capacityBytes);
+        CachePolicy policy = type.create(capacityBytes, admissionThreshold);
         double[] curve = new double[points];
         long hits = 0;
         int end = (int) Math.min(trace.length(), (long) step * points);
         for (int i = 0; i < end; i++) {
-            long key = trace.key(i);
-            long now = trace.timeMicros(i);
-            boolean hit = policy.hit(key, now);
-            if (!hit && trace.size(i) <= admissionThreshold) {
-                policy.admit(key, trace.size(i), trace.cost(i), now);
-            }
+            int size = trace.size(i);
+            boolean hit = policy.request(trace.key(i), size, trace.cost(i), trace.timeMicros(i),
+                    size <= admissionThreshold);
             hits += hit ? 1 : 0;
             if ((i + 1) % step == 0) {
                 curve[i / step] = (double) hits / (i + 1);

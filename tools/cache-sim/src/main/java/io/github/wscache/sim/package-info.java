@@ -1,9 +1,17 @@
 /**
- * Trace-driven simulation of response caches bounded by bytes: a synthetic trace generator with
- * the workload of Cardellini et al.'s Web-cluster study (the site's Simulation page, paper 003),
- * a CSV trace format, the eviction policies compared ({@link io.github.wscache.sim.PolicyType}),
- * hit-ratio metrics, the cluster cooperation schemes ({@link io.github.wscache.sim.Scheme}) and
- * the one command that writes every table and chart ({@link io.github.wscache.sim.Simulate}).
+ * Trace-driven simulation of response caches bounded by bytes, laid out by role as Caffeine's
+ * simulator is: the simulated caches ({@link io.github.wscache.sim.policy}, among them wscache's
+ * own store and admission driven through cache-core's public API), admission in front of any of
+ * them ({@link io.github.wscache.sim.admission}), request traces and their sources
+ * ({@link io.github.wscache.sim.trace}), cooperation in a cluster of nodes
+ * ({@link io.github.wscache.sim.cluster}) and the metrics, tables and charts of a run
+ * ({@link io.github.wscache.sim.report}).
+ *
+ * <p>This package holds the entry points: {@link io.github.wscache.sim.Simulator} replays a
+ * trace through one cache, {@link io.github.wscache.sim.Simulate} is the one command that writes
+ * every table and chart of the site's Simulation page, and
+ * {@link io.github.wscache.sim.TraceLog} writes the traces of the load drivers (here, where the
+ * portal's and the Pet Shop's drivers import it from).
  *
  * <p>Nothing here is used by the cache at run time; it is a study tool.
  */

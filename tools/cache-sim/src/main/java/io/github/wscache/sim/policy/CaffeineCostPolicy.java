@@ -1,4 +1,4 @@
-package io.github.wscache.sim;
+package io.github.wscache.sim.policy;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -19,7 +19,7 @@ import java.util.function.LongConsumer;
  * {@link CaffeinePolicy} is at the same memory. Like it, maintenance runs on the calling thread
  * and the ticker is the trace's clock.
  */
-final class CaffeineCostPolicy extends CachePolicy {
+final class CaffeineCostPolicy extends InspectablePolicy {
     private final Cache<Long, int[]> cache;
     private final Policy.Eviction<Long, int[]> eviction;
     private long nowNanos;
@@ -41,13 +41,13 @@ final class CaffeineCostPolicy extends CachePolicy {
     }
 
     @Override
-    boolean hit(long key, long nowMicros) {
+    public boolean hit(long key, long nowMicros) {
         nowNanos = nowMicros * 1000;
         return cache.getIfPresent(key) != null;
     }
 
     @Override
-    void admit(long key, int size, int cost, long nowMicros) {
+    public void admit(long key, int size, int cost, long nowMicros) {
         nowNanos = nowMicros * 1000;
         int paid = Math.max(1, cost);
         offered++;
@@ -78,23 +78,23 @@ final class CaffeineCostPolicy extends CachePolicy {
     }
 
     @Override
-    boolean contains(long key) {
+    public boolean contains(long key) {
         return cache.asMap().containsKey(key);
     }
 
     @Override
-    boolean remove(long key) {
+    public boolean remove(long key) {
         return cache.asMap().remove(key) != null;
     }
 
     @Override
-    long weightedSize() {
+    public long weightedSize() {
         cache.cleanUp();
         return bytes;
     }
 
     @Override
-    void forEachKey(LongConsumer action) {
+    public void forEachKey(LongConsumer action) {
         cache.asMap().keySet().forEach(action::accept);
     }
 }

@@ -1,24 +1,34 @@
-package io.github.wscache.sim;
+package io.github.wscache.sim.report;
 
 import java.util.Locale;
 
-/** Hand-written SVG charts, so the study needs no charting library. */
-final class Charts {
+/**
+ * Hand-written SVG charts, so the study needs no charting library: lines over evenly spaced x
+ * labels and grouped bars, values from 0 to 1 drawn as percentages, a legend on the right.
+ *
+ * <pre>{@code
+ * String svg = Charts.lines("DHR vs cache size", "cache size", new String[] {"1%", "10%"},
+ *         new String[] {"LRU"}, new double[][] {{0.2, 0.6}});
+ * }</pre>
+ */
+public final class Charts {
     private static final String[] COLORS =
             {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
-            "#17becf"};
+            "#17becf", "#7f7f7f", "#bcbd22"};
     private static final int W = 720;
     private static final int H = 420;
     private static final int LEFT = 60;
     private static final int TOP = 40;
     private static final int PLOT_W = 460;
     private static final int PLOT_H = 320;
+    /** Bars narrower than this get their value written along them. */
+    private static final int NARROW_BAR = 24;
 
     private Charts() {
     }
 
-    /** One line per series over evenly spaced x labels; values 0 to 1. */
-    static String lines(String title, String xTitle, String[] xLabels, String[] series,
+    /** Returns one line per series over evenly spaced x labels; values 0 to 1. */
+    public static String lines(String title, String xTitle, String[] xLabels, String[] series,
             double[][] values) {
         StringBuilder svg = frame(title);
         int n = xLabels.length;
@@ -41,8 +51,13 @@ final class Charts {
         return svg.append("</svg>\n").toString();
     }
 
-    /** Grouped bars: one group per category, one bar per series; values 0 to 1. */
-    static String bars(String title, String[] categories, String[] series, double[][] values) {
+    /**
+     * Returns grouped bars: one group per category, one bar per series, its value in percent
+     * above it (or along it, when bars are narrow); values 0 to 1, and {@link Double#NaN} for a
+     * bar left out (a scheme a policy cannot take part in).
+     */
+    public static String bars(String title, String[] categories, String[] series,
+            double[][] values) {
         StringBuilder svg = frame(title);
         double group = PLOT_W / (double) categories.length;
         double bar = group * 0.8 / series.length;
@@ -50,12 +65,27 @@ final class Charts {
             double x0 = LEFT + c * group + group * 0.1;
             svg.append(text(x0 + group * 0.4, TOP + PLOT_H + 18, "middle", categories[c]));
             for (int p = 0; p < series.length; p++) {
+                if (Double.isNaN(values[p][c])) {
+                    continue;
+                }
                 double y = y(values[p][c]);
                 svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\""
                         + " height=\"%.1f\" fill=\"%s\"/>%n", x0 + p * bar, y, bar - 1,
                         TOP + PLOT_H - y, COLORS[p % COLORS.length]));
-                svg.append(text(x0 + p * bar + bar / 2, y - 3, "middle",
-                        String.format(Locale.ROOT, "%.1f", values[p][c] * 100)));
+                String value = String.format(Locale.ROOT, "%.1f", values[p][c] * 100);
+                double middle = x0 + p * bar + bar / 2;
+                if (bar >= NARROW_BAR) {
+                    svg.append(text(middle, y - 3, "middle", value));
+                } else {
+                    // too narrow for a level label: along the bar, inside it when it is tall
+                    boolean inside = TOP + PLOT_H - y > 30;
+                    svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" "
+                            + "text-anchor=\"%s\" font-size=\"9\" fill=\"%s\" "
+                            + "transform=\"rotate(-90 %.1f %.1f)\">%s</text>%n", middle + 3,
+                            inside ? y + 3 : y - 3, inside ? "end" : "start",
+                            inside ? "white" : "black", middle + 3, inside ? y + 3 : y - 3,
+                            value));
+                }
             }
         }
         for (int p = 0; p < series.length; p++) {

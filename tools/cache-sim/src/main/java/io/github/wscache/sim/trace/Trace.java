@@ -1,4 +1,4 @@
-package io.github.wscache.sim;
+package io.github.wscache.sim.trace;
 
 import java.util.Arrays;
 import java.util.HashMap;
@@ -68,15 +68,41 @@ public final class Trace {
         return total;
     }
 
-    /** Appends requests one at a time; {@link #build()} makes the trace. */
-    static final class Builder {
+    /** Returns the mean size of a request's response, in bytes (0 for an empty trace). */
+    public double meanRequestBytes() {
+        double sum = 0;
+        for (int s : size) {
+            sum += s;
+        }
+        return size.length == 0 ? 0 : sum / size.length;
+    }
+
+    /**
+     * Appends requests one at a time; {@link #build()} makes the trace. For traces written in
+     * code (tests, converters); files are read by {@link TraceCsv}.
+     *
+     * <pre>{@code
+     * Trace trace = new Trace.Builder().add(0, 1, 2048, 15_000).add(1250, 1, 2048, 15_000)
+     *         .build();
+     * }</pre>
+     */
+    public static final class Builder {
         private long[] time = new long[1024];
         private long[] key = new long[1024];
         private int[] size = new int[1024];
         private int[] cost = new int[1024];
         private int n;
 
-        Builder add(long timeMicros, long docKey, int bytes, int costMicros) {
+        /** Creates an empty builder. */
+        public Builder() {
+        }
+
+        /**
+         * Appends one request.
+         *
+         * @throws IllegalArgumentException if the size or cost is negative or time decreases
+         */
+        public Builder add(long timeMicros, long docKey, int bytes, int costMicros) {
             if (bytes < 0 || costMicros < 0) {
                 throw new IllegalArgumentException(
                         "size and cost must not be negative: " + bytes + ", " + costMicros);
@@ -100,7 +126,8 @@ public final class Trace {
             return this;
         }
 
-        Trace build() {
+        /** Returns the trace of the requests appended so far. */
+        public Trace build() {
             return new Trace(Arrays.copyOf(time, n), Arrays.copyOf(key, n),
                     Arrays.copyOf(size, n), Arrays.copyOf(cost, n));
         }

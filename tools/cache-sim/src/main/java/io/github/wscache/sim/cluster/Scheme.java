@@ -1,4 +1,4 @@
-package io.github.wscache.sim;
+package io.github.wscache.sim.cluster;
 
 /**
  * How the nodes of a cluster share their caches (paper 003 §3, and wscache's two-level design).
@@ -32,6 +32,15 @@ public enum Scheme {
     /** A name for tables and charts (the paper's abbreviations). */
     public String label() {
         return label;
+    }
+
+    /**
+     * Returns whether a node looks into, takes from or lists its peers' caches: the four schemes
+     * of paper 003; a policy must be {@link io.github.wscache.sim.policy.PolicyType#inspectable
+     * inspectable} to take part in them.
+     */
+    public boolean usesPeers() {
+        return onDemand() || informed();
     }
 
     boolean onDemand() {

@@ -1,5 +1,10 @@
-package io.github.wscache.sim;
+package io.github.wscache.sim.cluster;
 
+import io.github.wscache.sim.policy.CachePolicy;
+import io.github.wscache.sim.policy.InspectablePolicy;
+import io.github.wscache.sim.policy.PolicyType;
+import io.github.wscache.sim.report.Metrics;
+import io.github.wscache.sim.trace.Trace;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -9,7 +14,8 @@ import java.util.Set;
  * Replays a trace through a cluster of nodes dispatched round-robin, under one {@link Scheme}.
  *
  * <p>What is modelled of paper 003: the caches (any {@link PolicyType}; the paper's is
- * LFU*-Aging), the cacheability threshold, round-robin dispatch, the two lookups and the two
+ * LFU*-Aging; wscache's store only in {@link Scheme#NO_COOP} and {@link Scheme#L1_L2}, see
+ * {@link #supports}), the cacheability threshold, round-robin dispatch, the two lookups and the two
  * retrievals, the staleness of the Informed directory (refreshed every meta-data update
  * interval, 10 s in the paper: a node may ask a peer that no longer holds the document, or miss
  * one that does), the protocol bytes (every message has a 200-byte header; Migration adds the
@@ -26,7 +32,8 @@ import java.util.Set;
  * node's cache (if that cache refuses it, it stays where it was). On-demand: a local miss sends
  * a query to every other node and every node answers. L1 + shared L2: each node has an L1 of
  * {@code l1Share} of its memory; the other memory of all nodes forms one shared L2 (same policy);
- * a miss in both fills both; the timeout does not apply to it.
+ * a miss in the L1 is a request to the L2, a miss in both fills both; the timeout does not apply
+ * to it.
  *
  * <pre>{@code
  * ClusterSimulator.Result r = ClusterSimulator.run(trace, Scheme.INFO_H,
@@ -89,6 +96,8 @@ public final class ClusterSimulator {
 
     private final Scheme scheme;
     private final List<CachePolicy> nodes = new ArrayList<>();
+    /** The same nodes, for the schemes that look into peers' caches; else empty. */
+    private final List<InspectablePolicy> peers = new ArrayList<>();
     private final CachePolicy shared;
     private final int admissionThreshold;
     private final long updateIntervalMicros;
@@ -113,10 +122,26 @@ public final class ClusterSimulator {
         this.timeoutMicros = config.timeoutMicros();
         long local = scheme == Scheme.L1_L2 ? (long) (bytesPerNode * l1Share) : bytesPerNode;
         for (int n = 0; n < nodeCount; n++) {
-            nodes.add(policy.create(local));
+            CachePolicy node = policy.create(local, admissionThreshold);
+            nodes.add(node);
+            if (scheme.usesPeers()) {
+                peers.add((InspectablePolicy) node);
+            }
         }
         shared = scheme == Scheme.L1_L2
-                ? policy.create(nodeCount * bytesPerNode - nodeCount * local) : null;
+                ? policy.create(nodeCount * bytesPerNode - nodeCount * local, admissionThreshold)
+                : null;
+    }
+
+    /**
+     * Returns whether caches of {@code policy} can take part in {@code scheme}: all can in the
+     * schemes without peers; in paper 003's four, a node looks into, takes from or lists its
+     * peers' caches, which wscache's public API does not offer (every lookup is a call that
+     * counts and records an access, and nothing lists or removes one key), so wscache's store
+     * takes no part in them.
+     */
+    public static boolean supports(Scheme scheme, PolicyType policy) {
+        return !scheme.usesPeers() || policy.inspectable();
     }
 
     /**
@@ -138,9 +163,17 @@ public final class ClusterSimulator {
      * Runs {@code trace} through the cluster {@code config} describes.
      *
      * @param warmup leading requests left out of the warm metrics and of the traffic counts
+     * @throws IllegalArgumentException if the policy cannot take part in the scheme
+     *     ({@link #supports})
      */
     public static Result run(Trace trace, Scheme scheme, PolicyType policy, Config config,
             int warmup) {
+        if (!supports(scheme, policy)) {
+            throw new IllegalArgumentException(policy.label() + " cannot take part in "
+                    + scheme.label() + ": its nodes look into, take from or list their peers'"
+                    + " caches, which wscache's public API does not offer; use "
+                    + Scheme.NO_COOP + " or " + Scheme.L1_L2);
+        }
         int nodeCount = config.nodes();
         ClusterSimulator cluster = new ClusterSimulator(scheme, policy, config);
         Metrics cold = new Metrics();
@@ -159,38 +192,40 @@ public final class ClusterSimulator {
     }
 
     private boolean request(int at, long key, int size, int cost, long now) {
-        CachePolicy local = nodes.get(at);
+        boolean cacheable = size <= admissionThreshold;
+        if (!scheme.usesPeers()) {
+            if (nodes.get(at).request(key, size, cost, now, cacheable)) {
+                return true;
+            }
+            if (scheme != Scheme.L1_L2) {
+                return false;
+            }
+            send(1, HEADER);
+            boolean hit = shared.request(key, size, cost, now, cacheable);
+            if (hit) {
+                send(1, HEADER + size);
+                remoteHit();
+            } else if (cacheable) {
+                send(1, HEADER + size);
+            }
+            return hit;
+        }
+        InspectablePolicy local = peers.get(at);
         if (scheme.informed()) {
             refreshDirectory(now);
         }
         if (local.hit(key, now)) {
             return true;
         }
-        boolean cacheable = size <= admissionThreshold;
-        if (scheme == Scheme.L1_L2) {
-            send(1, HEADER);
-            boolean hit = shared.hit(key, now);
-            if (hit) {
-                send(1, HEADER + size);
-                remoteHit();
-            } else if (cacheable) {
-                shared.admit(key, size, cost, now);
-                send(1, HEADER + size);
-            }
-            if (cacheable) {
-                local.admit(key, size, cost, now);
-            }
-            return hit;
-        }
         int peer = -1;
         if (scheme.onDemand()) {
-            send(2 * (nodes.size() - 1), HEADER);
+            send(2 * (peers.size() - 1), HEADER);
             peer = findPeer(at, key, true);
-        } else if (scheme.informed()) {
+        } else {
             int listed = findPeer(at, key, false);
             if (listed >= 0) {
                 send(2, HEADER);
-                peer = nodes.get(listed).contains(key) ? listed : -1;
+                peer = peers.get(listed).contains(key) ? listed : -1;
             }
         }
         if (peer >= 0 && tooLate(scheme.migration() ? HEADER + size : HEADER)) {
@@ -202,7 +237,7 @@ public final class ClusterSimulator {
             peer = -1;
         }
         if (peer >= 0) {
-            CachePolicy remote = nodes.get(peer);
+            InspectablePolicy remote = peers.get(peer);
             if (scheme.migration()) {
                 remote.remove(key);
                 local.admit(key, size, cost, now);
@@ -231,9 +266,9 @@ public final class ClusterSimulator {
 
     /** The first other node, in ring order, that holds (or is listed as holding) {@code key}. */
     private int findPeer(int at, long key, boolean actual) {
-        for (int step = 1; step < nodes.size(); step++) {
-            int n = (at + step) % nodes.size();
-            if (actual ? nodes.get(n).contains(key) : directory.get(n).contains(key)) {
+        for (int step = 1; step < peers.size(); step++) {
+            int n = (at + step) % peers.size();
+            if (actual ? peers.get(n).contains(key) : directory.get(n).contains(key)) {
                 return n;
             }
         }
@@ -246,15 +281,15 @@ public final class ClusterSimulator {
         }
         boolean first = directory == null;
         List<Set<Long>> fresh = new ArrayList<>();
-        for (int n = 0; n < nodes.size(); n++) {
+        for (int n = 0; n < peers.size(); n++) {
             Set<Long> keys = new HashSet<>();
-            nodes.get(n).forEachKey(keys::add);
+            peers.get(n).forEachKey(keys::add);
             if (!first) {
                 Set<Long> old = directory.get(n);
                 long changed = keys.stream().filter(k -> !old.contains(k)).count()
                         + old.stream().filter(k -> !keys.contains(k)).count();
                 if (changed > 0) {
-                    send(nodes.size() - 1, HEADER + 8 * changed);
+                    send(peers.size() - 1, HEADER + 8 * changed);
                 }
             }
             fresh.add(keys);

@@ -1,8 +1,11 @@
-package io.github.wscache.sim;
+package io.github.wscache.sim.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
+import io.github.wscache.sim.Simulator;
+import io.github.wscache.sim.trace.SyntheticWorkload;
+import io.github.wscache.sim.trace.Trace;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -13,7 +16,7 @@ class PolicyTest {
 
     @Test
     void lru_evictsTheLeastRecentlyUsed() {
-        CachePolicy lru = PolicyType.LRU.create(300);
+        InspectablePolicy lru = open(PolicyType.LRU, 300);
         access(lru, 1, 2, 3, 1);
         access(lru, 4);
         assertThat(lru.contains(2)).isFalse();
@@ -24,7 +27,7 @@ class PolicyTest {
 
     @Test
     void lru_evictsAsManyAsTheNewcomerNeeds() {
-        CachePolicy lru = PolicyType.LRU.create(300);
+        InspectablePolicy lru = open(PolicyType.LRU, 300);
         access(lru, 1, 2, 3);
         lru.admit(9, 250, 1, 0);
         assertThat(lru.contains(1)).isFalse();
@@ -35,7 +38,7 @@ class PolicyTest {
 
     @Test
     void lfu_evictsTheLeastFrequentlyUsed() {
-        CachePolicy lfu = PolicyType.LFU.create(300);
+        InspectablePolicy lfu = open(PolicyType.LFU, 300);
         access(lfu, 1, 2, 3, 1, 1, 3, 2, 3);
         // counts: 1 → 3, 2 → 2, 3 → 3; the textbook victim is 2
         access(lfu, 4);
@@ -46,7 +49,7 @@ class PolicyTest {
 
     @Test
     void lfu_breaksTiesByRecency() {
-        CachePolicy lfu = PolicyType.LFU.create(200);
+        InspectablePolicy lfu = open(PolicyType.LFU, 200);
         access(lfu, 1, 2);
         access(lfu, 3);
         assertThat(lfu.contains(1)).isFalse();
@@ -55,7 +58,7 @@ class PolicyTest {
 
     @Test
     void gdsf_keepsSmallCostlyObjectsOverLargeCheapOnes() {
-        CachePolicy gdsf = PolicyType.GDSF.create(1000);
+        InspectablePolicy gdsf = open(PolicyType.GDSF, 1000);
         gdsf.admit(1, 800, 100, 0);
         gdsf.admit(2, 100, 5000, 0);
         gdsf.admit(3, 150, 1000, 0);
@@ -66,7 +69,7 @@ class PolicyTest {
 
     @Test
     void gdsf_inflationLetsANewcomerOutrankStaleEntries() {
-        CachePolicy gdsf = PolicyType.GDSF.create(200);
+        InspectablePolicy gdsf = open(PolicyType.GDSF, 200);
         gdsf.admit(1, 100, 100, 0);
         gdsf.admit(2, 100, 300, 0);
         gdsf.admit(3, 100, 200, 0);
@@ -80,14 +83,14 @@ class PolicyTest {
     @Test
     void gdCost_keepsTheCostlyWhateverItsSize() {
         // 1: 800 B, 1,000 µs; 2: 100 B, 200 µs; 3 needs 50 more bytes
-        CachePolicy gdCost = PolicyType.GD_COST.create(1000);
+        InspectablePolicy gdCost = open(PolicyType.GD_COST, 1000);
         gdCost.admit(1, 800, 1000, 0);
         gdCost.admit(2, 100, 200, 0);
         gdCost.admit(3, 150, 500, 0);
         assertThat(gdCost.contains(1)).isTrue();
         assertThat(gdCost.contains(2)).isFalse();
         // GDSF ranks by cost per byte: 1 (1.25 per byte) goes, 2 (2 per byte) stays
-        CachePolicy gdsf = PolicyType.GDSF.create(1000);
+        InspectablePolicy gdsf = open(PolicyType.GDSF, 1000);
         gdsf.admit(1, 800, 1000, 0);
         gdsf.admit(2, 100, 200, 0);
         gdsf.admit(3, 150, 500, 0);
@@ -97,7 +100,7 @@ class PolicyTest {
 
     @Test
     void gdCost_frequencyMultipliesTheCost() {
-        CachePolicy gdCost = PolicyType.GD_COST.create(200);
+        InspectablePolicy gdCost = open(PolicyType.GD_COST, 200);
         gdCost.admit(1, 100, 300, 0);
         gdCost.admit(2, 100, 500, 0);
         gdCost.hit(1, 0);
@@ -132,7 +135,7 @@ class PolicyTest {
     void caffeineCost_aSlowResponseWeighsLess() {
         // harmonic mean of 1,000 and 4,000 µs is 1,600: the slow one weighs 0.4 × its size, the
         // fast one 1.6 ×; both fit the weight budget of 2,000 only because the slow one is light
-        CachePolicy policy = PolicyType.CAFFEINE_COST.create(2000);
+        InspectablePolicy policy = open(PolicyType.CAFFEINE_COST, 2000);
         policy.admit(1, 1000, 1000, 0);
         policy.admit(2, 1000, 4000, 0);
         assertThat(policy.contains(2)).isTrue();
@@ -195,13 +198,17 @@ class PolicyTest {
         assertThat(lfu.contains(3)).isTrue();
     }
 
-    @Test
-    void caffeine_evictsDeterministicallyWithinCapacity() {
+    @ParameterizedTest
+    @EnumSource(value = PolicyType.class, names = {"CAFFEINE", "WSCACHE"})
+    void caffeine_evictsDeterministicallyWithinCapacity(PolicyType type) {
+        // Caffeine's one random element, admitting a warm candidate that loses to its victim one
+        // time in 128, is never reached on this trace (200 runs in a row gave one count); on
+        // longer runs it can be (the Simulation page measures the spread)
         Trace trace = SyntheticWorkload.paper003(7).generate(20_000);
         long capacity = 2_000_000;
-        Simulator.Result first = Simulator.run(trace, PolicyType.CAFFEINE, capacity,
+        Simulator.Result first = Simulator.run(trace, type, capacity,
                 Simulator.PAPER_ADMISSION_THRESHOLD, 0);
-        Simulator.Result second = Simulator.run(trace, PolicyType.CAFFEINE, capacity,
+        Simulator.Result second = Simulator.run(trace, type, capacity,
                 Simulator.PAPER_ADMISSION_THRESHOLD, 0);
         assertThat(first.cold().hits()).isEqualTo(second.cold().hits()).isPositive();
     }
@@ -211,14 +218,11 @@ class PolicyTest {
     void everyPolicy_neverHoldsMoreThanItsCapacity(PolicyType type) {
         SplittableRandom random = new SplittableRandom(type.ordinal());
         long capacity = 50_000;
-        CachePolicy policy = type.create(capacity);
+        CachePolicy policy = type.create(capacity, Integer.MAX_VALUE);
         for (int i = 0; i < 20_000; i++) {
             long key = random.nextInt(500);
             int size = 1 + random.nextInt(20_000);
-            long now = i * 100_000L;
-            if (!policy.hit(key, now)) {
-                policy.admit(key, size, 1 + random.nextInt(1000), now);
-            }
+            policy.request(key, size, 1 + random.nextInt(1000), i * 100_000L, true);
             assertThat(policy.weightedSize()).isLessThanOrEqualTo(capacity);
         }
     }
@@ -226,10 +230,11 @@ class PolicyTest {
     @ParameterizedTest
     @EnumSource(PolicyType.class)
     void everyPolicy_refusesAnObjectLargerThanItsCapacity(PolicyType type) {
-        CachePolicy policy = type.create(1000);
-        policy.admit(1, 1001, 1, 0);
-        assertThat(policy.contains(1)).isFalse();
-        assertThat(policy.weightedSize()).isZero();
+        CachePolicy policy = type.create(1000, Integer.MAX_VALUE);
+        for (int i = 0; i < 3; i++) {
+            assertThat(policy.request(1, 1001, 1, i, true)).isFalse();
+            assertThat(policy.weightedSize()).isZero();
+        }
     }
 
     @ParameterizedTest
@@ -240,35 +245,32 @@ class PolicyTest {
             trace.add(i, 1, 100, 10);
         }
         Simulator.Result r = Simulator.run(trace.build(), type, 1000, 1000, 2);
-        assertThat(r.cold().hits()).isEqualTo(9);
+        // kept at the first miss, or at the second with minUses 2
+        assertThat(r.cold().hits()).isEqualTo(10 - minUses(type));
         assertThat(r.warm().requests()).isEqualTo(8);
         assertThat(r.warm().documentHitRatio()).isEqualTo(1.0);
     }
 
     @ParameterizedTest
     @EnumSource(PolicyType.class)
-    void admissionThreshold_keepsLargeResponsesOut(PolicyType type) {
-        Trace.Builder trace = new Trace.Builder();
-        for (int i = 0; i < 10; i++) {
-            trace.add(i, 1, 300, 10).add(i, 2, 100, 10);
-        }
-        Simulator.Result r = Simulator.run(trace.build(), type, 10_000, 250, 0);
-        assertThat(r.cold().hits()).isEqualTo(9);
-        assertThat(r.cold().byteHitRatio()).isEqualTo(900.0 / 4000);
-        assertThat(r.cold().savedCostRatio()).isEqualTo(90.0 / 200);
+    void everyPolicy_isInspectableButWscachesStore(PolicyType type) {
+        CachePolicy policy = type.create(1000, 1000);
+        assertThat(policy instanceof InspectablePolicy).isEqualTo(type.inspectable());
+        assertThat(policy instanceof WscachePolicy).isEqualTo(!type.inspectable());
+        assertThat(policy.capacity()).isEqualTo(1000);
     }
 
-    @Test
-    void coldCurve_isTheCumulativeHitRatioFromAnEmptyCache() {
-        Trace.Builder trace = new Trace.Builder();
-        for (int i = 0; i < 6; i++) {
-            trace.add(i, 1, 100, 10);
-        }
-        assertThat(Simulator.coldCurve(trace.build(), PolicyType.LRU, 1000, 1000, 2, 2))
-                .containsExactly(0.5, 0.75);
+    /** How many misses of a key the policy needs before it keeps the key's response. */
+    static int minUses(PolicyType type) {
+        return type == PolicyType.WSCACHE_MIN_USES_2 || type == PolicyType.LRU_MIN_USES_2 ? 2 : 1;
     }
 
-    private static void access(CachePolicy policy, long... keys) {
+    /** A new, empty cache of an inspectable policy; no threshold. */
+    static InspectablePolicy open(PolicyType type, long capacity) {
+        return (InspectablePolicy) type.create(capacity, Integer.MAX_VALUE);
+    }
+
+    private static void access(InspectablePolicy policy, long... keys) {
         for (long key : keys) {
             if (!policy.hit(key, 0)) {
                 policy.admit(key, 100, 1, 0);

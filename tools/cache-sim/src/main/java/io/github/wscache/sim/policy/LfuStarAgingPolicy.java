@@ -1,4 +1,4 @@
-package io.github.wscache.sim;
+package io.github.wscache.sim.policy;
 
 import java.util.HashMap;
 import java.util.Iterator;
@@ -54,7 +54,7 @@ final class LfuStarAgingPolicy extends MapPolicy<LfuStarAgingPolicy.Entry> {
     }
 
     @Override
-    boolean hit(long key, long nowMicros) {
+    public boolean hit(long key, long nowMicros) {
         age(nowMicros);
         Entry e = entries.get(key);
         if (e == null) {
@@ -68,7 +68,7 @@ final class LfuStarAgingPolicy extends MapPolicy<LfuStarAgingPolicy.Entry> {
     }
 
     @Override
-    void admit(long key, int size, int cost, long nowMicros) {
+    public void admit(long key, int size, int cost, long nowMicros) {
         age(nowMicros);
         if (size > capacity || entries.containsKey(key)) {
             return;
@@ -98,10 +98,6 @@ final class LfuStarAgingPolicy extends MapPolicy<LfuStarAgingPolicy.Entry> {
         ones.put(key, e);
         used += size;
     }
-
-
-
-
 
     /** The reference count of {@code key}, or 0 if absent; for tests. */
     int count(long key) {

@@ -1,4 +1,4 @@
-package io.github.wscache.core;
+package io.github.wscache.core.internal;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -20,11 +20,11 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * <p>Thread-safe without locks: counters change by compare-and-set; two concurrent counts of
  * one key may count it once, which errs towards passing a response through.
  */
-final class Admission {
+public final class UseCounts {
     /** Counters in the table (a power of two). */
-    static final int COUNTERS = 1 << 20;
+    public static final int COUNTERS = 1 << 20;
     /** Counted misses between two halvings. */
-    static final int PERIOD = COUNTERS / 8;
+    public static final int PERIOD = COUNTERS / 8;
     private static final int MAXIMUM = 15;
     private static final long LOW_THREE_BITS = 0x7777_7777_7777_7777L;
     private static final int[] SEEDS = {0x97cb3127, 0xb5ad4ece, 0x4d2c6dfc, 0x6dc4a7e1};
@@ -36,7 +36,7 @@ final class Admission {
      * Counts one more request for the key with this hash and returns its estimated count, this
      * one included (1 to 15).
      */
-    int count(int keyHash) {
+    public int count(int keyHash) {
         int[] slots = new int[SEEDS.length];
         int min = MAXIMUM;
         for (int i = 0; i < SEEDS.length; i++) {

@@ -1,4 +1,4 @@
-package io.github.wscache.sim;
+package io.github.wscache.sim.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

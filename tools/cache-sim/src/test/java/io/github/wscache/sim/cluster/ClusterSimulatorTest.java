@@ -1,14 +1,15 @@
-package io.github.wscache.sim;
+package io.github.wscache.sim.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.github.wscache.sim.Simulator;
+import io.github.wscache.sim.policy.PolicyType;
+import io.github.wscache.sim.trace.SyntheticWorkload;
+import io.github.wscache.sim.trace.Trace;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class ClusterSimulatorTest {
     private static final long SECOND = 1_000_000L;
@@ -124,17 +125,31 @@ class ClusterSimulatorTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(value = PolicyType.class, names = {"LRU", "WSCACHE"})
+    void twoLevel_worksAsWellWithWscachesStore(PolicyType policy) {
+        ClusterSimulator.Result r = ClusterSimulator.run(sameDocumentAt(0, 1, 2, 3),
+                Scheme.L1_L2, policy, 2, 1000, 1000, 10 * SECOND, 0.5, 0);
+        assertThat(r.cold().hits()).isEqualTo(3);
+        assertThat(r.remoteHits()).isEqualTo(1);
+        ClusterSimulator.Result alone = ClusterSimulator.run(sameDocumentAt(0, 1, 2, 3),
+                Scheme.NO_COOP, policy, 2, 1000, 1000, 10 * SECOND, 0.5, 0);
+        assertThat(alone.cold().hits()).isEqualTo(2);
+    }
+
     @Test
-    void simulate_writesEveryTableAndChart(@TempDir Path out) throws Exception {
-        Simulate.run(SyntheticWorkload.of(1, 200, 1000).generate(3_000), "smoke", out,
-                new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
-        for (String file : new String[] {"policies.csv", "cluster.csv", "results.json"}) {
-            assertThat(out.resolve(file)).isNotEmptyFile();
+    void wscachesStore_takesNoPartInTheSchemesWithPeers() {
+        for (Scheme scheme : Scheme.values()) {
+            assertThat(ClusterSimulator.supports(scheme, PolicyType.WSCACHE))
+                    .as(scheme.label()).isEqualTo(!scheme.usesPeers());
+            assertThat(ClusterSimulator.supports(scheme, PolicyType.LRU)).isTrue();
         }
-        for (String svg : new String[] {"dhr.svg", "bhr.svg", "cluster.svg", "coldstart.svg"}) {
-            assertThat(Files.readString(out.resolve(svg))).startsWith("<svg").endsWith("</svg>\n");
-        }
-        assertThat(Files.readAllLines(out.resolve("policies.csv")))
-                .hasSize(1 + PolicyType.values().length * Simulate.SHARES.length);
+        assertThatThrownBy(() -> run(sameDocumentAt(0, 1), Scheme.ONDE_H, PolicyType.WSCACHE))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("wscache store cannot take part in Onde-H");
+    }
+
+    private static ClusterSimulator.Result run(Trace trace, Scheme scheme, PolicyType policy) {
+        return ClusterSimulator.run(trace, scheme, policy, 2, 1000, 1000, 10 * SECOND, 0.5, 0);
     }
 }

@@ -1,4 +1,4 @@
-package io.github.wscache.sim;
+package io.github.wscache.sim.report;
 
 /**
  * Hit counts over a run: document hit ratio (hits / requests), byte hit ratio (bytes served from
@@ -18,7 +18,8 @@ public final class Metrics {
     private long cost;
     private long savedCost;
 
-    void record(boolean hit, int size, int missCost) {
+    /** Counts one request, the simulators' call: a hit or not, its size and its miss cost. */
+    public void record(boolean hit, int size, int missCost) {
         requests++;
         bytes += size;
         cost += missCost;

@@ -1,14 +1,14 @@
-package io.github.wscache.core;
+package io.github.wscache.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-class AdmissionTest {
+class UseCountsTest {
 
     @Test
     void count_growsByOnePerRequestOfAKeyAndStopsAtFifteen() {
-        Admission a = new Admission();
+        UseCounts a = new UseCounts();
         for (int i = 1; i <= 20; i++) {
             assertThat(a.count(42)).isEqualTo(Math.min(i, 15));
         }
@@ -17,8 +17,8 @@ class AdmissionTest {
 
     @Test
     void count_neverUnderestimates_aKeyAskedForTwiceAmongManyOthersIsSeenTwice() {
-        Admission a = new Admission();
-        int distinct = Admission.PERIOD / 2;
+        UseCounts a = new UseCounts();
+        int distinct = UseCounts.PERIOD / 2;
         for (int i = 0; i < distinct; i++) {
             a.count(i * 0x9E3779B1);
         }
@@ -29,9 +29,9 @@ class AdmissionTest {
 
     @Test
     void count_takesFewOnceSeenKeysForRepeatedOnesWithinAPeriod() {
-        Admission a = new Admission();
+        UseCounts a = new UseCounts();
         int falsePositives = 0;
-        int n = Admission.PERIOD - 1;
+        int n = UseCounts.PERIOD - 1;
         for (int i = 0; i < n; i++) {
             if (a.count(Integer.reverse(i) ^ 0x5bd1e995) >= 2) {
                 falsePositives++;
@@ -43,12 +43,12 @@ class AdmissionTest {
 
     @Test
     void count_forgetsKeysAskedForOnceAtTheNextHalving() {
-        Admission a = new Admission();
+        UseCounts a = new UseCounts();
         assertThat(a.count(7)).isEqualTo(1);
         for (int i = 0; i < 3; i++) {
             a.count(1_000 + i);
         }
-        for (int i = 0; i < Admission.PERIOD - 4; i++) {
+        for (int i = 0; i < UseCounts.PERIOD - 4; i++) {
             a.count(-1 - i);
         }
         // the period's last count halved every counter: 7's one became a zero
@@ -57,11 +57,11 @@ class AdmissionTest {
 
     @Test
     void count_keepsHalfOfAFrequentKeysCountAcrossAHalving() {
-        Admission a = new Admission();
+        UseCounts a = new UseCounts();
         for (int i = 0; i < 8; i++) {
             a.count(99);
         }
-        for (int i = 0; i < Admission.PERIOD - 8; i++) {
+        for (int i = 0; i < UseCounts.PERIOD - 8; i++) {
             a.count(-1 - i);
         }
         assertThat(a.count(99)).isEqualTo(5);

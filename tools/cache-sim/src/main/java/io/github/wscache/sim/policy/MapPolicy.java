@@ -1,4 +1,4 @@
-package io.github.wscache.sim;
+package io.github.wscache.sim.policy;
 
 import java.util.Map;
 import java.util.function.LongConsumer;
@@ -11,7 +11,7 @@ import java.util.function.LongConsumer;
  *
  * @param <V> the per-document record
  */
-abstract class MapPolicy<V> extends CachePolicy {
+abstract class MapPolicy<V> extends InspectablePolicy {
     final Map<Long, V> entries;
     long used;
 
@@ -28,12 +28,12 @@ abstract class MapPolicy<V> extends CachePolicy {
     }
 
     @Override
-    final boolean contains(long key) {
+    public final boolean contains(long key) {
         return entries.containsKey(key);
     }
 
     @Override
-    final boolean remove(long key) {
+    public final boolean remove(long key) {
         V record = entries.remove(key);
         if (record == null) {
             return false;
@@ -44,12 +44,12 @@ abstract class MapPolicy<V> extends CachePolicy {
     }
 
     @Override
-    final long weightedSize() {
+    public final long weightedSize() {
         return used;
     }
 
     @Override
-    final void forEachKey(LongConsumer action) {
+    public final void forEachKey(LongConsumer action) {
         entries.keySet().forEach(action::accept);
     }
 }

@@ -1,4 +1,4 @@
-package io.github.wscache.sim;
+package io.github.wscache.sim.policy;
 
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -12,12 +12,12 @@ final class LruPolicy extends MapPolicy<Integer> {
     }
 
     @Override
-    boolean hit(long key, long nowMicros) {
+    public boolean hit(long key, long nowMicros) {
         return entries.get(key) != null;
     }
 
     @Override
-    void admit(long key, int size, int cost, long nowMicros) {
+    public void admit(long key, int size, int cost, long nowMicros) {
         if (size > capacity || entries.containsKey(key)) {
             return;
         }

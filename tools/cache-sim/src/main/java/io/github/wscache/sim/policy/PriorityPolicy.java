@@ -1,4 +1,4 @@
-package io.github.wscache.sim;
+package io.github.wscache.sim.policy;
 
 import java.util.Comparator;
 import java.util.HashMap;
@@ -42,7 +42,7 @@ final class PriorityPolicy extends MapPolicy<PriorityPolicy.Entry> {
     }
 
     @Override
-    boolean hit(long key, long nowMicros) {
+    public boolean hit(long key, long nowMicros) {
         Entry e = entries.get(key);
         if (e == null) {
             return false;
@@ -56,7 +56,7 @@ final class PriorityPolicy extends MapPolicy<PriorityPolicy.Entry> {
     }
 
     @Override
-    void admit(long key, int size, int cost, long nowMicros) {
+    public void admit(long key, int size, int cost, long nowMicros) {
         if (size > capacity || entries.containsKey(key)) {
             return;
         }
@@ -85,10 +85,6 @@ final class PriorityPolicy extends MapPolicy<PriorityPolicy.Entry> {
             case GD_COST -> inflation + e.frequency * (double) Math.max(1, e.cost);
         };
     }
-
-
-
-
 
     @Override
     int sizeOf(Entry e) {

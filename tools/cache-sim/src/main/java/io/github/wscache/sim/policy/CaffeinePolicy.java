@@ -1,4 +1,4 @@
-package io.github.wscache.sim;
+package io.github.wscache.sim.policy;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -11,7 +11,7 @@ import java.util.function.LongConsumer;
  * ({@code cleanUp()}), so the bytes held never exceed the capacity once {@link #admit} returns
  * and a run is deterministic. Caffeine's weights are {@code int}s, enough for one response.
  */
-final class CaffeinePolicy extends CachePolicy {
+final class CaffeinePolicy extends InspectablePolicy {
     private final Cache<Long, Integer> cache;
     private long nowNanos;
 
@@ -26,36 +26,36 @@ final class CaffeinePolicy extends CachePolicy {
     }
 
     @Override
-    boolean hit(long key, long nowMicros) {
+    public boolean hit(long key, long nowMicros) {
         nowNanos = nowMicros * 1000;
         return cache.getIfPresent(key) != null;
     }
 
     @Override
-    void admit(long key, int size, int cost, long nowMicros) {
+    public void admit(long key, int size, int cost, long nowMicros) {
         nowNanos = nowMicros * 1000;
         cache.put(key, size);
         cache.cleanUp();
     }
 
     @Override
-    boolean contains(long key) {
+    public boolean contains(long key) {
         return cache.asMap().containsKey(key);
     }
 
     @Override
-    boolean remove(long key) {
+    public boolean remove(long key) {
         return cache.asMap().remove(key) != null;
     }
 
     @Override
-    long weightedSize() {
+    public long weightedSize() {
         cache.cleanUp();
         return cache.policy().eviction().orElseThrow().weightedSize().orElseThrow();
     }
 
     @Override
-    void forEachKey(LongConsumer action) {
+    public void forEachKey(LongConsumer action) {
         cache.asMap().keySet().forEach(action::accept);
     }
 }
