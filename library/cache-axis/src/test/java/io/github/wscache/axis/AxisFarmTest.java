@@ -8,9 +8,10 @@ import io.github.wscache.core.SharedBody;
 import io.github.wscache.google.GoogleFixtures;
 import io.github.wscache.google.service.GoogleSearchServiceImpl;
 import io.github.wscache.redis.NodeProcess;
-import io.github.wscache.redis.RedisServer;
 import io.github.wscache.redis.RedisTier;
+import io.github.wscache.redis.TierEntries;
 import io.github.wscache.redis.internal.ValueCodec;
+import io.github.wscache.testkit.RedisServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -195,7 +196,7 @@ class AxisFarmTest extends GoogleFixture {
 
     /** Replaces the namespace's one entry in Redis, keeping its time to live. */
     private void replaceTheEntry(String what) throws Exception {
-        RedisServer.Entry found = redis.onlyEntry(namespace);
+        TierEntries.Entry found = TierEntries.onlyEntry(redis.port(), namespace);
         byte[] key = found.key();
         byte[] entry = found.bytes();
         ValueCodec codec = new ValueCodec(null, ValueCodec.DEFAULT_ALLOWED, List.of());
@@ -211,7 +212,7 @@ class AxisFarmTest extends GoogleFixture {
             case "a damaged entry" -> Arrays.copyOf(entry, entry.length / 2);
             default -> throw new IllegalArgumentException(what);
         };
-        redis.replace(key, replaced);
+        TierEntries.replace(redis.port(), key, replaced);
     }
 
     /**

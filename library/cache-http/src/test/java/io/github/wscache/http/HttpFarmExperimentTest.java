@@ -3,7 +3,7 @@ package io.github.wscache.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.wscache.redis.NodeProcess;
-import io.github.wscache.redis.RedisServer;
+import io.github.wscache.testkit.RedisServer;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

@@ -6,9 +6,10 @@ import io.github.wscache.core.CachedResponse;
 import io.github.wscache.core.SharedBody;
 import io.github.wscache.http.HttpFarmNode.Answer;
 import io.github.wscache.redis.NodeProcess;
-import io.github.wscache.redis.RedisServer;
 import io.github.wscache.redis.RedisTier;
+import io.github.wscache.redis.TierEntries;
 import io.github.wscache.redis.internal.ValueCodec;
+import io.github.wscache.testkit.RedisServer;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -240,7 +241,7 @@ class HttpFarmTest {
 
     /** Replaces the namespace's one entry in Redis, keeping its time to live. */
     private void replaceTheEntry(String what) throws Exception {
-        RedisServer.Entry found = redis.onlyEntry(namespace);
+        TierEntries.Entry found = TierEntries.onlyEntry(redis.port(), namespace);
         byte[] key = found.key();
         byte[] entry = found.bytes();
         ValueCodec codec = new ValueCodec(null, ValueCodec.DEFAULT_ALLOWED, List.of());
@@ -264,6 +265,6 @@ class HttpFarmTest {
             case "a damaged entry" -> Arrays.copyOf(entry, entry.length / 2);
             default -> "GARBAGE".getBytes(StandardCharsets.UTF_8);
         };
-        redis.replace(key, replaced);
+        TierEntries.replace(redis.port(), key, replaced);
     }
 }

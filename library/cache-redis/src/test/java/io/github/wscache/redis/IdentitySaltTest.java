@@ -2,6 +2,7 @@ package io.github.wscache.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.wscache.testkit.RedisServer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HexFormat;

@@ -7,6 +7,7 @@ import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.core.policy.PolicyException;
 import io.github.wscache.redis.internal.ValueCodec;
+import io.github.wscache.testkit.Waits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +55,7 @@ class PolicySharedTierTest extends RedisFixture {
         assertThat(b.stats("search").hits()).isEqualTo(1);
 
         a.invalidate("search");
-        awaitUntil(() -> b.stats("search").entryCount() == 0);
+        Waits.until("b dropped its entry of search", () -> b.stats("search").entryCount() == 0);
         b.call(search("farm"), () -> service("farm"));
         assertThat(serviceCalls).hasValue(2);
     }
@@ -69,7 +70,7 @@ class PolicySharedTierTest extends RedisFixture {
         a.close();
         b.close();
 
-        awaitUntil(() -> subscribers(channel) == 0);
+        Waits.until("both tiers left the channel", () -> subscribers(channel) == 0);
     }
 
     /** A policy whose tier signs its entries with the key in {@code keyFile}. */

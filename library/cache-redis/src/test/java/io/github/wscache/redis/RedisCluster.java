@@ -1,8 +1,11 @@
 package io.github.wscache.redis;
 
+import io.github.wscache.testkit.RedisServer;
+import io.github.wscache.testkit.Waits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -11,7 +14,7 @@ import redis.clients.jedis.Jedis;
 
 /**
  * A throw-away Redis Cluster on loopback for tests: Debian's {@code redis-server} processes with
- * {@code --cluster-enabled yes} on random ports ({@link RedisServer}), joined by
+ * {@code --cluster-enabled yes} on random ports (test-kit's {@link RedisServer}), joined by
  * {@code redis-cli --cluster create}; each master may have replicas, so that killing a master
  * ({@code SIGKILL}) is followed by a failover. Nodes time out after 1 s, replicas start syncing
  * at once and may take over however long their master has been gone, so a failover takes two
@@ -95,45 +98,46 @@ final class RedisCluster implements AutoCloseable {
     }
 
     /**
-     * Waits until {@code masters} live nodes are masters, every live node says the cluster is ok
-     * with every slot served, and {@code syncedReplicas} replicas are in sync with their
-     * masters (after a failover: one fewer per master killed, whose replica is a master now).
+     * Waits (30 s at most, {@link Waits}) until {@code masters} live nodes are masters, every
+     * live node says the cluster is ok with every slot served, and {@code syncedReplicas}
+     * replicas are in sync with their masters (after a failover: one fewer per master killed,
+     * whose replica is a master now).
      */
-    void awaitHealthy(int masters, int syncedReplicas) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        String last = "";
-        while (System.nanoTime() < deadline) {
-            boolean ok = true;
-            int synced = 0;
-            int live = 0;
-            StringBuilder state = new StringBuilder();
-            for (RedisServer n : liveNodes()) {
-                try (Jedis j = new Jedis("127.0.0.1", n.port())) {
-                    String info = j.clusterInfo();
-                    ok &= info.contains("cluster_state:ok")
-                            && info.contains("cluster_slots_ok:16384");
-                    String replication = j.info("replication");
-                    if (replication.contains("role:master")) {
-                        live++;
+    void awaitHealthy(int masters, int syncedReplicas) {
+        String[] last = {""};
+        try {
+            Waits.until("the cluster is healthy", () -> {
+                boolean ok = true;
+                int synced = 0;
+                int live = 0;
+                StringBuilder state = new StringBuilder();
+                for (RedisServer n : liveNodes()) {
+                    try (Jedis j = new Jedis("127.0.0.1", n.port())) {
+                        String info = j.clusterInfo();
+                        ok &= info.contains("cluster_state:ok")
+                                && info.contains("cluster_slots_ok:16384");
+                        String replication = j.info("replication");
+                        if (replication.contains("role:master")) {
+                            live++;
+                        }
+                        if (replication.contains("role:slave")
+                                && replication.contains("master_link_status:up")) {
+                            synced++;
+                        }
+                        state.append(n.port()).append(info.contains("cluster_state:ok")
+                                ? " ok " : " not ok ");
+                    } catch (RuntimeException e) {
+                        ok = false;
+                        state.append(n.port()).append(' ').append(e).append(' ');
                     }
-                    if (replication.contains("role:slave")
-                            && replication.contains("master_link_status:up")) {
-                        synced++;
-                    }
-                    state.append(n.port()).append(info.contains("cluster_state:ok") ? " ok "
-                            : " not ok ");
-                } catch (RuntimeException e) {
-                    ok = false;
-                    state.append(n.port()).append(' ').append(e).append(' ');
                 }
-            }
-            if (ok && live == masters && synced >= syncedReplicas) {
-                return;
-            }
-            last = state + "; masters: " + live + ", replicas in sync: " + synced;
-            Thread.sleep(50);
+                last[0] = state + "; masters: " + live + ", replicas in sync: " + synced;
+                return ok && live == masters && synced >= syncedReplicas;
+            }, Duration.ofSeconds(30));
+        } catch (AssertionError e) {
+            throw new IllegalStateException("the cluster is not healthy after 30 s: " + last[0],
+                    e);
         }
-        throw new IllegalStateException("the cluster is not healthy after 30 s: " + last);
     }
 
     @Override

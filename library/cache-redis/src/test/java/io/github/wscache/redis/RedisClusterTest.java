@@ -5,15 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.wscache.core.Invocation;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
+import io.github.wscache.testkit.RedisServer;
+import io.github.wscache.testkit.Waits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -46,9 +43,13 @@ class RedisClusterTest extends RedisFixture {
         cluster.close();
     }
 
+    private RedisTier.Builder tier(Duration timeout) {
+        return RedisTier.builder().uri(cluster.uri()).namespace(namespace).timeout(timeout)
+                .circuitBreaker(3, Duration.ofMillis(200));
+    }
+
     private ResponseCache node(Duration timeout) {
-        return node(POLICY, RedisTier.builder().uri(cluster.uri()).namespace(namespace)
-                .timeout(timeout).circuitBreaker(3, Duration.ofMillis(200)));
+        return node(POLICY, tier(timeout));
     }
 
     @Test
@@ -83,8 +84,7 @@ class RedisClusterTest extends RedisFixture {
 
         a.invalidate("search");
 
-        awaitUntil(Duration.ofSeconds(10), Duration.ofMillis(50),
-                () -> b.stats("search").entryCount() == 0);
+        Waits.until("b dropped its entry of search", () -> b.stats("search").entryCount() == 0);
         b.call(search("news"), () -> service("news")); // a new generation: loaded again
         a.call(search("news"), () -> service("news")); // b's entry
         assertThat(serviceCalls).hasValue(2);
@@ -93,33 +93,23 @@ class RedisClusterTest extends RedisFixture {
 
     @Test
     void concurrentMissesOnTwoCachesCallTheServiceOnce() throws Exception {
-        List<ResponseCache> n = List.of(node(Duration.ofSeconds(1)), node(Duration.ofSeconds(1)));
-        ExecutorService pool = Executors.newFixedThreadPool(40);
-        CountDownLatch start = new CountDownLatch(1);
-        try {
-            List<Future<String>> results = new ArrayList<>();
-            for (int i = 0; i < 40; i++) {
-                ResponseCache c = n.get(i % 2);
-                results.add(pool.submit(() -> {
-                    start.await();
-                    return c.call(search("stampede"), () -> {
-                        Thread.sleep(300);
-                        return service("stampede");
-                    });
-                }));
-            }
-            start.countDown();
-            for (Future<String> f : results) {
-                assertThat(f.get(30, TimeUnit.SECONDS)).isEqualTo("results for stampede");
-            }
-        } finally {
-            pool.shutdownNow();
+        // the service is held until all 40 callers wait: the lease must outlast that
+        List<ResponseCache> n = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            n.add(node(POLICY, tier(Duration.ofSeconds(1)).leaseTime(Duration.ofMinutes(2))
+                    .leaseWait(Duration.ofMinutes(1))));
         }
+
+        // the one call that reaches the service is held until every other miss overlaps it
+        assertThat(stampede(n, 40, "stampede")).hasSize(40)
+                .containsOnly("results for stampede");
 
         assertThat(serviceCalls).as("%s, %s", tiers.get(0).stats(), tiers.get(1).stats())
                 .hasValue(1);
         assertThat(tiers.get(0).stats().leasesAcquired() + tiers.get(1).stats().leasesAcquired())
                 .isEqualTo(1);
+        assertThat(tiers.get(0).stats().leaseWaits() + tiers.get(1).stats().leaseWaits())
+                .isEqualTo(1); // the other cache's leader
     }
 
     @Test
@@ -156,7 +146,11 @@ class RedisClusterTest extends RedisFixture {
         }
 
         assertThat(serviceCalls).hasValue(1); // the cache's own store still works
-        assertThat(t.stats().errors() + t.stats().skipped()).isPositive();
+        // the first call's lookup and store each failed (no seed answers), counted; the other
+        // four were hits in the cache's own store and did not ask Redis
+        RedisTierStats stats = t.stats();
+        assertThat(stats.errors()).as("%s", stats).isEqualTo(2);
+        assertThat(stats.skipped()).as("%s", stats).isZero();
         assertThat(c.stats().errors()).isZero();
     }
 
@@ -166,45 +160,36 @@ class RedisClusterTest extends RedisFixture {
     void aMasterKilledDuringARunLosesNoCallAndItsReplicaTakesOver() throws Exception {
         List<ResponseCache> n = List.of(node(Duration.ofMillis(100)),
                 node(Duration.ofMillis(100)));
-        AtomicBoolean running = new AtomicBoolean(true);
-        AtomicInteger calls = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(4);
-        List<Future<Integer>> workers = new ArrayList<>();
-        for (int w = 0; w < 4; w++) {
-            ResponseCache c = n.get(w % 2);
-            int worker = w;
-            workers.add(pool.submit(() -> {
-                int wrong = 0;
-                // two workers per key sequence, one on each cache: every key is a miss on one
-                // of them and, while Redis answers, a shared hit on the other
-                for (int i = 0; running.get(); i++) {
-                    String q = "run " + (worker / 2) + " " + i;
-                    String r = c.call(search(q), () -> "results for " + q);
-                    wrong += r.equals("results for " + q) ? 0 : 1;
-                    calls.incrementAndGet();
-                }
-                return wrong;
-            }));
+        RedisServer killed;
+        long failover;
+        // two workers per key sequence, one on each cache: every key is a miss on one of them
+        // and, while Redis answers, a shared hit on the other
+        try (Workers workers = Workers.start(4, (w, i) -> {
+            String q = "run " + (w / 2) + " " + i;
+            return n.get(w % 2).call(search(q), () -> "results for " + q)
+                    .equals("results for " + q);
+        })) {
+            // before the kill and after the failover, every worker makes 50 calls at least
+            long before = workers.phase("with every master up", 50, () -> true);
+            killed = cluster.masters().get(0);
+            killed.kill();
+            long killedAt = System.nanoTime();
+            cluster.awaitHealthy(3, 2); // the replica of the killed master is a master now
+            failover = System.nanoTime() - killedAt;
+            long after = workers.phase("after the failover", 50, () -> true);
+            assertThat(workers.stop()).as("wrong answers").isZero(); // and no exception
+
+            assertThat(before).as("calls per worker before the kill")
+                    .isGreaterThanOrEqualTo(50);
+            assertThat(after).as("calls per worker after the failover")
+                    .isGreaterThanOrEqualTo(50);
         }
-        Thread.sleep(300);
-        RedisServer killed = cluster.masters().get(0);
-        killed.kill();
-        long killedAt = System.nanoTime();
-        cluster.awaitHealthy(3, 2); // the replica of the killed master is a master now
-        long failover = System.nanoTime() - killedAt;
-        Thread.sleep(200);
-        running.set(false);
-        for (Future<Integer> f : workers) {
-            assertThat(f.get(10, TimeUnit.SECONDS)).isZero(); // no exception, no wrong value
-        }
-        pool.shutdownNow();
-        assertThat(calls.get()).isGreaterThan(100);
         assertThat(failover).isGreaterThan(TimeUnit.MILLISECONDS.toNanos(500)); // it did fail
         assertThat(cluster.masters()).hasSize(3).doesNotContain(killed);
 
         // the clients learn the new master (their slot maps are refreshed every second, and
         // at once on an error) and the breakers close: then the caches share on every slot
-        awaitUntil(Duration.ofSeconds(10), Duration.ofMillis(50), () -> {
+        Waits.until("both caches share on every slot", () -> {
             long before = tiers.get(1).stats().hits();
             String round = "probe " + System.nanoTime() + " ";
             for (int i = 0; i < 30; i++) {

@@ -5,12 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.wscache.core.Invocation;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
+import io.github.wscache.testkit.Gate;
+import io.github.wscache.testkit.RedisServer;
+import io.github.wscache.testkit.Waits;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
@@ -65,6 +72,19 @@ abstract class RedisFixture {
         return c;
     }
 
+    /**
+     * A node whose own store keeps time by {@code clock} (a test's {@code ManualClock}); its
+     * entries' lifetimes in Redis are Redis's.
+     */
+    ResponseCache node(Policy policy, RedisTier.Builder tier, InstantSource clock) {
+        RedisTier t = tier.build();
+        ResponseCache c = ResponseCache.builder().policy(policy).sharedTier(t).clock(clock)
+                .build();
+        tiers.add(t);
+        caches.add(c);
+        return c;
+    }
+
     /** A node with the shared tier, if any, that {@code policy} names (the cache owns it). */
     ResponseCache node(Policy policy) {
         ResponseCache c = ResponseCache.builder().policy(policy).build();
@@ -83,29 +103,54 @@ abstract class RedisFixture {
         return "results for " + q;
     }
 
+    /**
+     * Calls {@code search(q)} from {@code threads} threads over {@code nodes} (round robin), all
+     * missing at once, and returns their answers. The service holds the one call that reaches it
+     * at a {@link Gate} until every other caller is seen waiting: each other node's first caller
+     * for the lease ({@code leaseWaits}, one per node), every other caller in cache-core's single
+     * flight. The tiers' leases must outlast the wait (a generous {@code leaseTime} and
+     * {@code leaseWait}).
+     */
+    List<String> stampede(List<ResponseCache> nodes, int threads, String q) throws Exception {
+        Gate held = new Gate();
+        List<Thread> callers = new CopyOnWriteArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "stampede-" + callers.size());
+            callers.add(t);
+            return t;
+        });
+        try {
+            List<Future<String>> results = new ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                ResponseCache c = nodes.get(i % nodes.size());
+                results.add(pool.submit(() -> c.call(search(q), () -> {
+                    held.pass();
+                    return service(q);
+                })));
+            }
+            held.awaitEntered(1);
+            int others = nodes.size() - 1;
+            Waits.until(others + " other nodes wait for the lease", () -> tiers.stream()
+                    .mapToLong(t -> t.stats().leaseWaits()).sum() == others);
+            Waits.untilParkedIn(callers, threads - nodes.size(), "SingleFlight$Flight", "await");
+            held.release();
+            List<String> answers = new ArrayList<>();
+            for (Future<String> f : results) {
+                answers.add(f.get(30, TimeUnit.SECONDS));
+            }
+            return answers;
+        } finally {
+            held.release();
+            pool.shutdownNow();
+        }
+    }
+
     /** Calls each cache's {@code operation} of Search once with a key of its own. */
     static void warmUp(String operation, ResponseCache... caches) {
         for (ResponseCache c : caches) {
             c.call(Invocation.builder(operation).service("Search")
                     .parameter("q", "warm-up " + System.identityHashCode(c)).build(),
                     () -> "warm");
-        }
-    }
-
-    /** Waits until {@code condition} holds, checking every 10 ms; fails after 5 s. */
-    static void awaitUntil(BooleanSupplier condition) throws InterruptedException {
-        awaitUntil(Duration.ofSeconds(5), Duration.ofMillis(10), condition);
-    }
-
-    /** Waits until {@code condition} holds, checking every {@code poll}; fails after limit. */
-    static void awaitUntil(Duration limit, Duration poll, BooleanSupplier condition)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met in " + limit.toSeconds() + " s");
-            }
-            Thread.sleep(poll.toMillis());
         }
     }
 

@@ -8,6 +8,9 @@ import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.core.xml.XmlRecording;
 import io.github.wscache.redis.internal.ValueCodec;
+import io.github.wscache.testkit.ManualClock;
+import io.github.wscache.testkit.RedisServer;
+import io.github.wscache.testkit.Waits;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.Serializable;
@@ -17,13 +20,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -95,28 +94,15 @@ class RedisTierTest extends RedisFixture {
 
     @Test
     void oneHundredConcurrentMissesOverThreeNodesCallTheServiceOnce() throws Exception {
-        List<ResponseCache> n = nodes(3);
-        ExecutorService pool = Executors.newFixedThreadPool(100);
-        CountDownLatch start = new CountDownLatch(1);
-        try {
-            List<Future<String>> results = new ArrayList<>();
-            for (int i = 0; i < 100; i++) {
-                ResponseCache c = n.get(i % 3);
-                results.add(pool.submit(() -> {
-                    start.await();
-                    return c.call(search("stampede"), () -> {
-                        Thread.sleep(300); // a slow service: every miss overlaps this call
-                        return service("stampede");
-                    });
-                }));
-            }
-            start.countDown();
-            for (Future<String> f : results) {
-                assertThat(f.get(30, TimeUnit.SECONDS)).isEqualTo("results for stampede");
-            }
-        } finally {
-            pool.shutdownNow();
+        List<ResponseCache> n = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            // the service is held until all 100 callers wait: the lease must outlast that
+            n.add(node(tier().leaseTime(Duration.ofMinutes(2)).leaseWait(Duration.ofMinutes(1))));
         }
+
+        // the one call that reaches the service is held until every other miss overlaps it
+        assertThat(stampede(n, 100, "stampede")).hasSize(100)
+                .containsOnly("results for stampede");
 
         assertThat(serviceCalls).as("service calls; tiers %s; caches %s",
                 tiers.stream().map(RedisTier::stats).toList(),
@@ -138,8 +124,9 @@ class RedisTierTest extends RedisFixture {
 
         n.get(0).invalidate("search");
 
-        awaitUntil(() -> n.get(1).stats("search").entryCount() == 0
-                && n.get(2).stats("search").entryCount() == 0);
+        Waits.until("nodes 1 and 2 dropped their entries of search", () ->
+                n.get(1).stats("search").entryCount() == 0
+                        && n.get(2).stats("search").entryCount() == 0);
         assertThat(n.get(1).stats("spell").entryCount()).isEqualTo(1);
         n.get(1).call(search("news"), () -> service("news"));
         n.get(2).call(search("news"), () -> service("news"));
@@ -159,26 +146,40 @@ class RedisTierTest extends RedisFixture {
 
         n.get(1).invalidateAll();
 
-        awaitUntil(() -> n.get(0).stats().entryCount() == 0);
+        Waits.until("node 0 dropped its entries", () -> n.get(0).stats().entryCount() == 0);
         n.get(0).call(search("x"), () -> service("x"));
         assertThat(serviceCalls).hasValue(2);
     }
 
     @Test
     void aSharedHitFillsTheNodesStoreForTheRemainingLifetimeOnly() throws Exception {
-        List<ResponseCache> n = nodes(2);
+        // each node's own store keeps time by its clock; the entry's time left in Redis is what
+        // Redis says (PTTL), so the test ages the entry there instead of waiting
+        ManualClock clock0 = new ManualClock();
+        ManualClock clock1 = new ManualClock();
+        ResponseCache n0 = node(POLICY, tier(), clock0);
+        ResponseCache n1 = node(POLICY, tier(), clock1);
         Invocation brief = Invocation.builder("brief").service("Search").parameter("q", "b")
                 .build();
-        n.get(0).call(brief, () -> service("b")); // ttl 2 s
-        Thread.sleep(1200);
+        n0.call(brief, () -> service("b")); // ttl 2 s
+        byte[] entryKey = redis.onlyEntryKey(namespace);
+        assertThat(redis.raw().pttl(entryKey)).isBetween(1L, 2000L);
+        // 1.2 s of the entry's 2 s gone in Redis: 0.8 s left
+        assertThat(redis.raw().pexpire(entryKey, 800)).isEqualTo(1);
 
-        n.get(1).call(brief, () -> service("b")); // from Redis, 0.8 s left
+        n1.call(brief, () -> service("b")); // from Redis, at most 0.8 s left
         assertThat(serviceCalls).hasValue(1);
-        Thread.sleep(1100);
+        assertThat(tiers.get(1).stats().hits()).isEqualTo(1);
+        n1.call(brief, () -> service("b")); // now in node 1's own store
+        assertThat(tiers.get(1).stats().hits()).isEqualTo(1);
+        // the farm's entry expires in Redis (its 0.8 s are up) while node 1's clock moves on
+        assertThat(redis.raw().del(entryKey)).isEqualTo(1);
+        clock1.advance(Duration.ofMillis(1100));
 
         // with a full lifetime node 1 would still hold it; it expired with the farm's entry
-        n.get(1).call(brief, () -> service("b"));
+        n1.call(brief, () -> service("b"));
         assertThat(serviceCalls).hasValue(2);
+        assertThat(n1.stats().hits()).isEqualTo(2); // the shared hit, then its own store once
     }
 
     @Test
@@ -338,55 +339,78 @@ class RedisTierTest extends RedisFixture {
 
     @Test
     void redisKilledAndRestartedDuringARunLosesNoCall() throws Exception {
-        RedisServer own = RedisServer.start();
-        try {
+        try (RedisServer own = RedisServer.start()) {
             List<ResponseCache> n = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
                 n.add(node(RedisTier.builder().uri(own.uri()).namespace("faults")
                         .timeout(Duration.ofMillis(50))
                         .circuitBreaker(3, Duration.ofMillis(200))));
             }
-            AtomicBoolean running = new AtomicBoolean(true);
-            AtomicInteger calls = new AtomicInteger();
-            ExecutorService pool = Executors.newFixedThreadPool(6);
-            List<Future<Integer>> workers = new ArrayList<>();
-            for (int w = 0; w < 6; w++) {
+            // two workers per node over 50 keys, each invalidating spell every 10th call
+            AtomicLongArray invalidations = new AtomicLongArray(3);
+            try (Workers workers = Workers.start(6, (w, i) -> {
                 ResponseCache c = n.get(w % 3);
-                int seed = w;
-                workers.add(pool.submit(() -> {
-                    int wrong = 0;
-                    for (int i = seed; running.get(); i++) {
-                        String q = "q" + (i % 50);
-                        String r = c.call(search(q), () -> "results for " + q);
-                        wrong += r.equals("results for " + q) ? 0 : 1;
-                        calls.incrementAndGet();
-                        if (i % 10 == 0) {
-                            c.invalidate("spell");
-                        }
-                    }
-                    return wrong;
-                }));
+                String q = "q" + ((w + i) % 50);
+                String r = c.call(search(q), () -> "results for " + q);
+                if ((w + i) % 10 == 0) {
+                    invalidations.incrementAndGet(w % 3);
+                    c.invalidate("spell");
+                }
+                return r.equals("results for " + q);
+            })) {
+                // each phase lasts until every worker has made 100 calls in it (every key twice
+                // at least, 10 invalidations), and what the phase is about has happened
+                long up = workers.phase("with Redis up", 100, () -> true);
+                own.kill();
+                long down = workers.phase("with Redis killed, every tier's breaker opened",
+                        100, () -> tiers.stream().allMatch(t -> t.stats().breakerOpens() > 0));
+                // nothing reaches Redis while it is down: an invalidation sent from here on is
+                // after the restart
+                long[] sent = tiers.stream().mapToLong(t -> t.stats().invalidationsSent())
+                        .toArray();
+                own.restart();
+                long back = workers.phase("with Redis back, every tier subscribed again,"
+                        + " sending, its breaker closed", 100, () -> {
+                            for (int t = 0; t < 3; t++) {
+                                RedisTierStats s = tiers.get(t).stats();
+                                if (s.resubscriptions() == 0 || s.invalidationsSent() == sent[t]
+                                        || tiers.get(t).isBreakerOpen()) {
+                                    return false;
+                                }
+                            }
+                            return true;
+                        }, () -> "tiers " + tiers.stream().map(t -> t.stats() + " breaker open "
+                                + t.isBreakerOpen()).toList());
+                assertThat(workers.stop()).as("wrong answers").isZero(); // and no exception
+
+                assertThat(up).as("calls per worker, Redis up")
+                        .isGreaterThanOrEqualTo(100);
+                assertThat(down).as("calls per worker, Redis down")
+                        .isGreaterThanOrEqualTo(100);
+                assertThat(back).as("calls per worker, Redis back")
+                        .isGreaterThanOrEqualTo(100);
+                for (int t = 0; t < 3; t++) {
+                    RedisTierStats s = tiers.get(t).stats();
+                    long lost = invalidations.get(t) - s.invalidationsSent();
+                    // 2 workers x 100 calls with Redis down: 10 invalidations each, the first
+                    // of which may have reached Redis before it died
+                    assertThat(lost).as("tier %d: invalidations lost; %s", t, s)
+                            .isGreaterThanOrEqualTo(18);
+                    // each lost invalidation is an error; the breaker opened after 3 failures in
+                    // a row, and each later opening took one failure more
+                    assertThat(s.errors()).as("tier %d: %s", t, s).isGreaterThanOrEqualTo(lost);
+                    assertThat(s.breakerOpens()).as("tier %d: %s", t, s).isPositive();
+                    assertThat(s.errors()).as("tier %d: %s", t, s)
+                            .isGreaterThanOrEqualTo(2 + s.breakerOpens());
+                    // one subscription lost with the server, one made again with it
+                    assertThat(s.resubscriptions()).as("tier %d: %s", t, s).isEqualTo(1);
+                }
             }
-            Thread.sleep(500);
-            own.kill();
-            Thread.sleep(1000);
-            own.restart();
-            Thread.sleep(1500);
-            running.set(false);
-            for (Future<Integer> f : workers) {
-                assertThat(f.get(10, TimeUnit.SECONDS)).isZero(); // no exception, no wrong value
-            }
-            pool.shutdownNow();
-            long errors = tiers.stream().mapToLong(t -> t.stats().errors()).sum();
-            assertThat(errors).isPositive();
-            assertThat(calls.get()).isGreaterThan(100);
 
             // after the restart the farm shares again
             n.get(0).call(search("after"), () -> service("after"));
             n.get(1).call(search("after"), () -> service("after"));
             assertThat(serviceCalls).hasValue(1);
-        } finally {
-            own.close();
         }
     }
 
@@ -403,8 +427,11 @@ class RedisTierTest extends RedisFixture {
         }
 
         assertThat(serviceCalls).hasValue(1); // the node's own store still works
-        assertThat(tiers.get(0).stats().errors() + tiers.get(0).stats().skipped())
-                .isPositive();
+        // the first call's lookup and store each failed at once (connection refused), counted;
+        // the other four were hits in the node's own store and did not ask Redis
+        RedisTierStats stats = tiers.get(0).stats();
+        assertThat(stats.errors()).as("%s", stats).isEqualTo(2);
+        assertThat(stats.skipped()).as("%s", stats).isZero();
         assertThat(c.stats().errors()).isZero(); // a tier failure is a miss, not a cache error
     }
 }

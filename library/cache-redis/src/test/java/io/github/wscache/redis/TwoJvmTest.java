@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.github.wscache.core.ResponseCache;
+import io.github.wscache.testkit.RedisServer;
+import io.github.wscache.testkit.Waits;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -213,21 +215,20 @@ class TwoJvmTest {
         assertThat(loads).hasValue(1);
     }
 
-    private static void awaitUntil(String what, BooleanSupplier condition)
-            throws InterruptedException {
+    private static void awaitUntil(String what, BooleanSupplier condition) {
         awaitUntil(() -> what, condition);
     }
 
-    /** Polls {@code condition} for at most {@link #ANSWER} (milliseconds when all is well). */
-    private static void awaitUntil(Supplier<String> what, BooleanSupplier condition)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + ANSWER.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError("not within " + ANSWER.toSeconds() + " s: " + what.get()
-                        + "; the other JVM's log:\n" + other.log());
-            }
-            Thread.sleep(10);
+    /**
+     * Waits until {@code condition} holds, for {@link #ANSWER} at most ({@link Waits}:
+     * milliseconds when all is well); a failure tells {@code what} and the other JVM's log.
+     */
+    private static void awaitUntil(Supplier<String> what, BooleanSupplier condition) {
+        try {
+            Waits.until("the condition", condition, ANSWER);
+        } catch (AssertionError e) {
+            throw new AssertionError("not within " + ANSWER.toSeconds() + " s: " + what.get()
+                    + "; the other JVM's log:\n" + other.log(), e);
         }
     }
 

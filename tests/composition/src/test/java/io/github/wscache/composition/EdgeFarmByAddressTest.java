@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.wscache.edge.EdgeServer;
 import io.github.wscache.http.JsonService;
-import io.github.wscache.redis.RedisServer;
+import io.github.wscache.testkit.RedisServer;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;

@@ -6,8 +6,8 @@ import io.github.wscache.core.SharedBody;
 import io.github.wscache.edge.EdgeServer;
 import io.github.wscache.http.JsonService;
 import io.github.wscache.redis.NodeProcess;
-import io.github.wscache.redis.RedisServer;
 import io.github.wscache.redis.RedisTier;
+import io.github.wscache.redis.TierEntries;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -110,8 +110,8 @@ final class EdgeSide extends JsonServiceSide {
 
     /** The page's entry, not the marker. */
     @Override
-    public RedisServer.Entry entryToSpoil(List<RedisServer.Entry> entries) {
-        List<RedisServer.Entry> pages = entries.stream().filter(e -> !new String(e.bytes(),
+    public TierEntries.Entry entryToSpoil(List<TierEntries.Entry> entries) {
+        List<TierEntries.Entry> pages = entries.stream().filter(e -> !new String(e.bytes(),
                 StandardCharsets.ISO_8859_1).contains("vary-marker")).toList();
         if (pages.size() != 1) {
             throw new AssertionError(pages.size() + " page entries of " + entries.size());

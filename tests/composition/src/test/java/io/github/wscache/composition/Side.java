@@ -1,8 +1,8 @@
 package io.github.wscache.composition;
 
 import io.github.wscache.core.ResponseCache;
-import io.github.wscache.redis.RedisServer;
 import io.github.wscache.redis.RedisTier;
+import io.github.wscache.redis.TierEntries;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.List;
@@ -97,7 +97,7 @@ interface Side extends AutoCloseable {
     }
 
     /** Which of a namespace's tier entries (d) replaces: the answer's. */
-    default RedisServer.Entry entryToSpoil(List<RedisServer.Entry> entries) {
+    default TierEntries.Entry entryToSpoil(List<TierEntries.Entry> entries) {
         if (entries.size() != 1) {
             throw new AssertionError(entries.size() + " entries, expected one");
         }

@@ -9,9 +9,7 @@
  *
  * <p>This package holds the entry points: {@link io.github.wscache.sim.Simulator} replays a
  * trace through one cache, {@link io.github.wscache.sim.Simulate} is the one command that writes
- * every table and chart of the site's Simulation page, and
- * {@link io.github.wscache.sim.TraceLog} writes the traces of the load drivers (here, where the
- * portal's and the Pet Shop's drivers import it from).
+ * every table and chart of the site's Simulation page.
  *
  * <p>Nothing here is used by the cache at run time; it is a study tool.
  */

@@ -1,11 +1,11 @@
 package io.github.wscache.petshop.load;
 
-import io.github.wscache.sim.TraceLog;
 import io.github.wscache.edge.EdgeStats;
 import io.github.wscache.edge.EdgeWarmup;
 import io.github.wscache.petshop.Deployment;
 import io.github.wscache.petshop.remote.OriginServices;
 import io.github.wscache.petshop.remote.ServiceScope;
+import io.github.wscache.sim.trace.TraceLog;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;

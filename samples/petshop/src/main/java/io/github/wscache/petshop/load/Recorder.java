@@ -1,6 +1,6 @@
 package io.github.wscache.petshop.load;
 
-import io.github.wscache.sim.TraceLog;
+import io.github.wscache.sim.trace.TraceLog;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;

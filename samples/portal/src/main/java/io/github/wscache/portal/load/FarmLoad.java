@@ -1,6 +1,7 @@
 package io.github.wscache.portal.load;
 
 import io.github.wscache.google.GoogleServer;
+import io.github.wscache.testkit.RedisServer;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -41,7 +42,8 @@ import org.HdrHistogram.Histogram;
  * client then measures a page that is an L1 hit, an L2 hit and uncached. Last, a shared-tier farm,
  * warmed by half a phase's requests, runs for a fixed time while Redis is killed
  * ({@code SIGKILL}) at one third and started again (empty) at two thirds: errors, latency and
- * back-end calls per second.
+ * back-end calls per second. Each Redis is Debian's {@code redis-server} on a free loopback port,
+ * started by the test kit's {@link RedisServer}.
  *
  * <pre>
  * ./mvnw -q -pl samples/portal -am package -DskipTests
@@ -244,7 +246,7 @@ public final class FarmLoad {
             this.policies = policies;
         }
 
-        private Path policy(String name, FarmRedis redis) throws IOException {
+        private Path policy(String name, RedisServer redis) throws IOException {
             Path file = policies.resolve(name + ".yaml");
             Files.writeString(file, policyText(redis == null ? null : redis.uri()));
             return file;
@@ -273,7 +275,7 @@ public final class FarmLoad {
         /** One configuration: warm-up, the measured phase, the cold node, the probe. */
         void configuration(String name, int n, boolean shared) throws IOException,
                 InterruptedException {
-            FarmRedis redis = shared ? FarmRedis.start() : null;
+            RedisServer redis = shared ? RedisServer.start() : null;
             List<FarmNode> nodes = null;
             try {
                 Path policy = policy(name, redis);
@@ -398,7 +400,7 @@ public final class FarmLoad {
          */
         void redisKilled() throws IOException, InterruptedException {
             String name = "redis-killed";
-            FarmRedis redis = FarmRedis.start();
+            RedisServer redis = RedisServer.start();
             List<FarmNode> nodes = null;
             ScheduledExecutorService events = Executors.newSingleThreadScheduledExecutor();
             try {
@@ -412,15 +414,15 @@ public final class FarmLoad {
                     try {
                         redis.kill();
                         log.println("redis-killed: Redis killed");
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
+                    } catch (RuntimeException e) {
+                        failures.add(e.toString());
                     }
                 }, third, TimeUnit.MILLISECONDS);
                 events.schedule(() -> {
                     try {
                         redis.restart();
                         log.println("redis-killed: Redis started again (empty)");
-                    } catch (IOException e) {
+                    } catch (RuntimeException e) {
                         failures.add(e.toString());
                     }
                 }, 2 * third, TimeUnit.MILLISECONDS);

@@ -1,6 +1,5 @@
 package io.github.wscache.portal.load;
 
-import io.github.wscache.sim.TraceLog;
 import io.github.wscache.core.CacheStats;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;
@@ -8,6 +7,7 @@ import io.github.wscache.core.policy.Rule;
 import io.github.wscache.google.GoogleServer;
 import io.github.wscache.portal.Portal;
 import io.github.wscache.portal.Representations;
+import io.github.wscache.sim.trace.TraceLog;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.URI;

@@ -1,4 +1,4 @@
-package io.github.wscache.sim;
+package io.github.wscache.sim.trace;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
