@@ -1,11 +1,8 @@
 package io.github.wscache.http;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.wscache.core.CacheOutcome;
+import io.github.wscache.jsonws.JsonService;
 import io.github.wscache.testkit.Waits;
 import java.net.ConnectException;
 import java.net.http.HttpRequest;
@@ -21,6 +18,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** cache-http against a real JSON service on embedded Tomcat, counting its requests. */
 class CachingHttpClientTest extends JsonServiceTestBase {
@@ -234,7 +234,7 @@ class CachingHttpClientTest extends JsonServiceTestBase {
             HttpRequest request = HttpRequest.newBuilder(flaky.uri("flaky")).build();
             HttpResponse<String> fine = client.send(request, BodyHandlers.ofString());
             clock.advance(Duration.ofSeconds(5));
-            flaky.down = true;
+            flaky.down(true);
             HttpResponse<String> on503 = client.send(request, BodyHandlers.ofString());
             flaky.close();
             HttpResponse<String> onRefused = client.send(request, BodyHandlers.ofString());

@@ -1,7 +1,6 @@
 package io.github.wscache.http;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import io.github.wscache.jsonws.JsonService;
 import io.github.wscache.redis.NodeProcess;
 import io.github.wscache.testkit.RedisServer;
 import java.io.IOException;
@@ -15,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The Farm experiment for cache-http (the Farm page): three JVMs with {@link CachingHttpClient},

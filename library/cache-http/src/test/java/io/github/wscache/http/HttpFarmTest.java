@@ -1,10 +1,9 @@
 package io.github.wscache.http;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.github.wscache.core.CachedResponse;
 import io.github.wscache.core.SharedBody;
 import io.github.wscache.http.HttpFarmNode.Answer;
+import io.github.wscache.jsonws.JsonService;
 import io.github.wscache.redis.NodeProcess;
 import io.github.wscache.redis.RedisTier;
 import io.github.wscache.redis.TierEntries;
@@ -30,6 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * cache-http on a farm: two JVMs, each with its own {@link CachingHttpClient}, cache and

@@ -2,6 +2,7 @@ package io.github.wscache.http;
 
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
+import io.github.wscache.jsonws.JsonService;
 import io.github.wscache.testkit.ManualClock;
 import java.io.IOException;
 import java.net.URI;

@@ -1,5 +1,6 @@
 package io.github.wscache.http;
 
+import io.github.wscache.jsonws.JsonService;
 import io.github.wscache.testkit.RawHttpServer;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -219,7 +220,7 @@ class PrivateCacheRulesTest extends JsonServiceTestBase {
             client(flaky.uri(""), "true");
             get(flaky.uri("flaky"));
             clock.advance(Duration.ofSeconds(5));
-            flaky.down = true;
+            flaky.down(true);
             HttpResponse<String> stale = get(flaky.uri("flaky"));
 
             assertThat(status(stale)).startsWith("wscache; fwd=stale; fwd-status=503");

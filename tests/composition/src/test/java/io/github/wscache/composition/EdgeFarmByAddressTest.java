@@ -3,7 +3,7 @@ package io.github.wscache.composition;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.wscache.edge.EdgeServer;
-import io.github.wscache.http.JsonService;
+import io.github.wscache.jsonws.JsonService;
 import io.github.wscache.testkit.RedisServer;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;

@@ -4,7 +4,7 @@ import io.github.wscache.core.CachedResponse;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.SharedBody;
 import io.github.wscache.edge.EdgeServer;
-import io.github.wscache.http.JsonService;
+import io.github.wscache.jsonws.JsonService;
 import io.github.wscache.redis.NodeProcess;
 import io.github.wscache.redis.RedisTier;
 import io.github.wscache.redis.TierEntries;

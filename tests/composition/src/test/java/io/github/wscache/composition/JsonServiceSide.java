@@ -1,7 +1,7 @@
 package io.github.wscache.composition;
 
 import io.github.wscache.http.HttpFarmNode;
-import io.github.wscache.http.JsonService;
+import io.github.wscache.jsonws.JsonService;
 import io.github.wscache.redis.NodeProcess;
 import io.github.wscache.redis.RedisTier;
 import java.util.concurrent.atomic.AtomicInteger;
