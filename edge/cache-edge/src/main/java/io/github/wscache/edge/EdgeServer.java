@@ -459,7 +459,10 @@ public final class EdgeServer implements AutoCloseable {
             return this;
         }
 
-        /** Sets the time source for freshness and {@code Age} (tests pass a fake one). */
+        /**
+         * Sets the time source for freshness, {@code Age} and client classification's timings
+         * (tests pass a manual one; the default is the system's).
+         */
         public Builder clock(InstantSource clock) {
             settings.clock(clock);
             return this;

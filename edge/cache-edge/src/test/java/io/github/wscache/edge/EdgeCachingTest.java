@@ -6,18 +6,21 @@ import static io.github.wscache.edge.EdgeTestSupport.send;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.wscache.testkit.ManualClock;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 
 /** Freshness per fragment, revalidation, headers toward the client, pass-through, stats. */
 class EdgeCachingTest extends EdgeTestBase {
-    private final FakeClock clock = new FakeClock();
+    /** An hour behind the real clock, so that the origin's Date never makes a response old. */
+    private final ManualClock clock = new ManualClock(Instant.now().minus(Duration.ofHours(1)));
 
     @Override
     EdgeServer edge(EdgeServer.Builder b) {
@@ -140,7 +143,7 @@ class EdgeCachingTest extends EdgeTestBase {
                 "application/x-www-form-urlencoded");
         send(edge, "POST", "/form?x=1", "a=b");
         assertThat(r.body()).isEqualTo("done");
-        assertThat(origin.lastBody()).isEqualTo("a=b");
+        assertThat(origin.lastRequest().bodyText()).isEqualTo("a=b");
         assertThat(origin.count("/form")).isEqualTo(2);
         assertThat(r.headers().firstValue("Cache-Status")).hasValue("wscache-edge; fwd=bypass");
     }
@@ -194,8 +197,8 @@ class EdgeCachingTest extends EdgeTestBase {
         origin.route("/q", "q");
         edge();
         get(edge, "/q?a=1&b=2", "X-Custom", "v", "Keep-Alive", "timeout=5");
-        assertThat(origin.lastRequest().get("X-custom")).containsExactly("v");
-        assertThat(origin.lastRequest()).doesNotContainKey("Keep-alive");
+        assertThat(origin.lastRequest().headerValues("X-Custom")).containsExactly("v");
+        assertThat(origin.lastRequest().headerValues("Keep-Alive")).isEmpty();
     }
 
     @Test

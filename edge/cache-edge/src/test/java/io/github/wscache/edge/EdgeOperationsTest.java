@@ -7,8 +7,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import io.github.wscache.testkit.Gate;
+import io.github.wscache.testkit.Waits;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.net.ConnectException;
@@ -72,7 +75,9 @@ class EdgeOperationsTest extends EdgeTestBase {
 
     @Test
     void accessLog_writesTheCombinedFormatWithTheCacheOutcomeAndTheTimeTaken() {
-        origin.route("/a", "A").header("Cache-Control", "max-age=60").delay(200);
+        // a slow origin: the time taken that the log shows includes it
+        origin.route("/a", "A").header("Cache-Control", "max-age=60")
+                .delay(Duration.ofMillis(200));
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         edge(EdgeServer.builder().accessLog(log));
         for (int i = 0; i < 2; i++) {
@@ -123,37 +128,70 @@ class EdgeOperationsTest extends EdgeTestBase {
 
     @Test
     void close_letsARequestInFlightFinish_andRefusesNewConnections() throws Exception {
-        origin.route("/slow", "slow").delay(1500);
+        Gate answer = new Gate();
+        origin.route("/slow", "slow").hold(answer);
         edge(EdgeServer.builder().drainTimeout(Duration.ofSeconds(10)));
         CompletableFuture<HttpResponse<String>> inFlight = CLIENT.sendAsync(
                 HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + edge.port() + "/slow"))
                         .build(), HttpResponse.BodyHandlers.ofString());
-        awaitOriginRequest("/slow");
+        answer.awaitEntered(1);
 
         long start = System.nanoTime();
-        CompletableFuture<Void> closing = CompletableFuture.runAsync(edge::close);
-        Thread.sleep(300);
-        HttpClient fresh = HttpClient.newHttpClient();
-        assertThatThrownBy(() -> fresh.send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + edge.port() + "/slow")).build(),
-                HttpResponse.BodyHandlers.ofString()))
-                .as("no new connections while draining").isInstanceOf(ConnectException.class);
+        Thread closing = new Thread(edge::close, "closing-the-edge");
+        closing.start();
+        // the edge drains now: it has stopped accepting and waits for the request held at the
+        // origin
+        Waits.untilParkedIn(List.of(closing), 1, "TrafficValve", "awaitIdle");
+        // a connection made while draining: the kernel takes it, the edge never serves it
+        try (Socket late = new Socket()) {
+            late.connect(new InetSocketAddress("127.0.0.1", edge.port()), 2000);
+            late.getOutputStream().write("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+            HttpClient fresh = HttpClient.newHttpClient();
+            CompletableFuture<HttpResponse<String>> refused = fresh.sendAsync(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + edge.port()
+                            + "/slow")).build(), HttpResponse.BodyHandlers.ofString());
 
-        HttpResponse<String> r = inFlight.get();
-        closing.get();
-        assertThat(r.statusCode()).isEqualTo(200);
-        assertThat(r.body()).isEqualTo("slow");
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(8));
+            answer.release();
+            HttpResponse<String> r = inFlight.get();
+            closing.join(QUICK.toMillis());
+            assertThat(closing.isAlive()).as("closed").isFalse();
+            assertThat(r.statusCode()).isEqualTo(200);
+            assertThat(r.body()).isEqualTo("slow");
+            assertThat(Duration.ofNanos(System.nanoTime() - start))
+                    .isLessThan(Duration.ofSeconds(8));
+            assertThatThrownBy(refused::get).as("no new connections while draining")
+                    .hasCauseInstanceOf(ConnectException.class);
+            assertThat(answerTo(late)).as("no answer on a connection made while draining")
+                    .isEmpty();
+        }
+    }
+
+    /** What the server sent on {@code s} until it closed the connection (reset or not). */
+    private static String answerTo(Socket s) {
+        ByteArrayOutputStream got = new ByteArrayOutputStream();
+        try {
+            InputStream in = s.getInputStream();
+            int c;
+            while ((c = in.read()) >= 0) {
+                got.write(c);
+            }
+        } catch (IOException e) {
+            // reset: nothing more
+        }
+        return got.toString(StandardCharsets.ISO_8859_1);
     }
 
     @Test
     void close_cutsOffWhatOutlastsTheDrainTimeout() throws Exception {
-        origin.route("/slower", "slower").delay(30_000);
+        // held at the origin until the test ends: it outlasts any drain
+        Gate never = new Gate();
+        origin.route("/slower", "slower").hold(never);
         edge(EdgeServer.builder().drainTimeout(Duration.ofMillis(300)));
         CompletableFuture<HttpResponse<String>> inFlight = CLIENT.sendAsync(
                 HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + edge.port()
                         + "/slower")).build(), HttpResponse.BodyHandlers.ofString());
-        awaitOriginRequest("/slower");
+        never.awaitEntered(1);
 
         long start = System.nanoTime();
         edge.close();
@@ -168,13 +206,5 @@ class EdgeOperationsTest extends EdgeTestBase {
                         .isInstanceOf(IOException.class);
             }
         });
-    }
-
-    private void awaitOriginRequest(String path) throws InterruptedException {
-        long deadline = System.nanoTime() + QUICK.toNanos();
-        while (origin.count(path) == 0) {
-            assertThat(System.nanoTime()).as("the origin never saw " + path).isLessThan(deadline);
-            Thread.sleep(10);
-        }
     }
 }

@@ -2,9 +2,11 @@ package io.github.wscache.edge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.wscache.testkit.Gate;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -20,7 +22,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The command as an operator runs it: a JVM of its own, with real exit statuses and a real
- * SIGTERM ({@link Process#destroy()}) while a slow origin request is in flight.
+ * SIGTERM ({@link ProcessHandle#destroy()}) while an origin request is in flight.
  */
 class EdgeProcessTest extends EdgeTestBase {
     private static Process java(String... args) throws IOException {
@@ -30,6 +32,20 @@ class EdgeProcessTest extends EdgeTestBase {
                 "io.github.wscache.edge.EdgeServer"));
         cmd.addAll(List.of(args));
         return new ProcessBuilder(cmd).start();
+    }
+
+    /** Reads lines until one contains {@code text} (true) or the stream ends (false). */
+    private static boolean lineContaining(BufferedReader in, String text) {
+        try {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                if (line.contains(text)) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static String read(java.io.InputStream in) throws IOException {
@@ -53,7 +69,8 @@ class EdgeProcessTest extends EdgeTestBase {
 
     @Test
     void sigterm_letsTheRequestInFlightFinish_thenTheProcessExits() throws Exception {
-        origin.route("/slow", "slow").delay(1500);
+        Gate answer = new Gate();
+        origin.route("/slow", "slow").hold(answer);
         Process edgeProcess = java("--origin", origin.uri().toString(), "--port", "0",
                 "--admin-port", "0", "--drain-timeout", "10s");
         try {
@@ -64,14 +81,21 @@ class EdgeProcessTest extends EdgeTestBase {
                     + "http://127\\.0\\.0\\.1:(\\d+)/_edge/stats").matcher(String.valueOf(banner));
             assertThat(m.matches()).as(banner).isTrue();
             int port = Integer.parseInt(m.group(1));
+            // its log (standard error) tells when it drains, waiting for requests in flight
+            BufferedReader log = new BufferedReader(new InputStreamReader(
+                    edgeProcess.getErrorStream(), StandardCharsets.UTF_8));
+            CompletableFuture<Boolean> draining = CompletableFuture.supplyAsync(
+                    () -> lineContaining(log, "stopping: waiting up to 10000 ms for 1 request"));
             CompletableFuture<HttpResponse<String>> inFlight = EdgeTestSupport.CLIENT.sendAsync(
                     HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/slow"))
                             .build(), HttpResponse.BodyHandlers.ofString());
-            while (origin.count("/slow") == 0) {
-                Thread.sleep(10);
-            }
+            answer.awaitEntered(1);
 
-            edgeProcess.destroy();
+            // SIGTERM; Process.destroy() would also close the streams the test reads
+            edgeProcess.toHandle().destroy();
+            assertThat(draining.get(20, TimeUnit.SECONDS)).as("the process drains").isTrue();
+            assertThat(inFlight).as("held at the origin").isNotDone();
+            answer.release();
 
             HttpResponse<String> r = inFlight.get(20, TimeUnit.SECONDS);
             assertThat(r.statusCode()).isEqualTo(200);

@@ -1,21 +1,12 @@
 package io.github.wscache.edge;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import io.github.wscache.testkit.TestOrigin;
 import org.junit.jupiter.api.AfterEach;
 
 /** A {@link TestOrigin} per test and the edge a test starts in front of it, both closed after. */
 abstract class EdgeTestBase {
-    final TestOrigin origin;
+    final TestOrigin origin = TestOrigin.start();
     EdgeServer edge;
-
-    EdgeTestBase() {
-        try {
-            origin = new TestOrigin();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 
     /** Starts the edge in front of the origin with {@code b}'s other settings. */
     EdgeServer edge(EdgeServer.Builder b) {

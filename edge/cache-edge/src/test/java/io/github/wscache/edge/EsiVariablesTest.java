@@ -26,7 +26,7 @@ class EsiVariablesTest extends EdgeTestBase {
                 .header("Surrogate-Control", "content=\"ESI/1.0\", max-age=60")
                 // shared at the edge (s-maxage), never by browsers or caches after it
                 .header("Cache-Control", "private, no-store, s-maxage=60");
-        origin.route("/banner", "").body(x -> "[banner " + x.getRequestURI().getRawQuery() + "]")
+        origin.route("/banner", "").body(x -> "[banner " + x.query() + "]")
                 .header("Cache-Control", "public, max-age=60");
     }
 
@@ -108,7 +108,7 @@ class EsiVariablesTest extends EdgeTestBase {
 
     @Test
     void theOriginLearnsTheEdgesCapabilities_notTheClients() {
-        origin.route("/cap", "").body(x -> x.getRequestHeaders().getFirst("Surrogate-Capability"));
+        origin.route("/cap", "").body(x -> x.header("Surrogate-Capability"));
         edge();
         assertThat(get(edge, "/cap", "Surrogate-Capability", "evil=\"ESI/9\"").body())
                 .isEqualTo("wscache-edge=\"Surrogate/1.0 ESI/1.0\"");

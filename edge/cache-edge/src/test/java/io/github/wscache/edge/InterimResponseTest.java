@@ -2,17 +2,10 @@ package io.github.wscache.edge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
+import io.github.wscache.testkit.RawHttpServer;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -20,49 +13,24 @@ import org.junit.jupiter.api.Test;
  * RFC 9110 §15.2: a 1xx response is interim. An origin that sends {@code 103 Early Hints} or
  * {@code 100 Continue} before its final response must not have the interim response stored or
  * passed on as if it were the answer: the client gets the final response, the edge stores that
- * one, and the next request is a hit. The origin is a plain socket server, since the JDK's
- * {@code HttpServer} cannot send interim responses.
+ * one, and the next request is a hit. The origin is a byte-level server ({@link RawHttpServer}),
+ * since the JDK's {@code HttpServer} cannot send interim responses.
  */
 class InterimResponseTest {
-    private final AtomicInteger requests = new AtomicInteger();
-    private ServerSocket origin;
-    private Thread acceptor;
+    private RawHttpServer origin;
     private EdgeServer edge;
 
+    /** Answers every request with the interim response, then the final one. */
     private void startOrigin(String interim) throws IOException {
-        origin = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        acceptor = new Thread(() -> {
-            while (!origin.isClosed()) {
-                try (Socket s = origin.accept()) {
-                    answer(s, interim);
-                } catch (IOException e) {
-                    // closed by the test, or the client went away: next connection
-                }
-            }
-        }, "interim-origin");
-        acceptor.setDaemon(true);
-        acceptor.start();
-    }
-
-    /** Reads one request's head and answers the interim response, then the final one. */
-    private void answer(Socket s, String interim) throws IOException {
-        BufferedReader in = new BufferedReader(
-                new InputStreamReader(s.getInputStream(), StandardCharsets.ISO_8859_1));
-        String line = in.readLine();
-        while (line != null && !line.isEmpty()) {
-            line = in.readLine();
-        }
-        requests.incrementAndGet();
         String body = "final body";
-        OutputStream out = s.getOutputStream();
-        out.write((interim
+        origin = RawHttpServer.start();
+        origin.reply(interim
                 + "HTTP/1.1 200 OK\r\n"
                 + "Content-Type: text/plain\r\n"
                 + "Cache-Control: max-age=600\r\n"
                 + "Content-Length: " + body.length() + "\r\n"
                 + "Connection: close\r\n\r\n"
-                + body).getBytes(StandardCharsets.ISO_8859_1));
-        out.flush();
+                + body);
     }
 
     @AfterEach
@@ -76,8 +44,7 @@ class InterimResponseTest {
     }
 
     private void startEdge() {
-        edge = EdgeServer.builder()
-                .origin(URI.create("http://127.0.0.1:" + origin.getLocalPort()))
+        edge = EdgeServer.builder().origin(URI.create("http://127.0.0.1:" + origin.port()))
                 .build().start();
     }
 
@@ -95,8 +62,8 @@ class InterimResponseTest {
         assertThat(second.statusCode()).isEqualTo(200);
         assertThat(second.body()).isEqualTo("final body");
         assertThat(second.headers().firstValue("Link")).isEmpty();
-        assertThat(requests).as("the final 200 was stored, the 103 was not")
-                .hasValue(1);
+        assertThat(origin.requests()).as("the final 200 was stored, the 103 was not")
+                .isEqualTo(1);
     }
 
     @Test
@@ -110,6 +77,6 @@ class InterimResponseTest {
         assertThat(first.statusCode()).isEqualTo(200);
         assertThat(first.body()).isEqualTo("final body");
         assertThat(second.body()).isEqualTo("final body");
-        assertThat(requests).hasValue(1);
+        assertThat(origin.requests()).isEqualTo(1);
     }
 }

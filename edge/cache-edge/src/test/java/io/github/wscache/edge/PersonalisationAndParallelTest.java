@@ -3,20 +3,24 @@ package io.github.wscache.edge;
 import static io.github.wscache.edge.EdgeTestSupport.get;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.wscache.testkit.Gate;
+import io.github.wscache.testkit.TestOrigin;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** One user's fragment is never served to another; missing fragments are fetched at once. */
 class PersonalisationAndParallelTest extends EdgeTestBase {
-    private static String user(com.sun.net.httpserver.HttpExchange x) {
-        String c = x.getRequestHeaders().getFirst("Cookie");
+    private static String user(TestOrigin.Request x) {
+        String c = x.header("Cookie");
         return c == null ? "nobody" : c.replaceAll(".*user=([a-z0-9]+).*", "$1");
     }
 
@@ -80,9 +84,14 @@ class PersonalisationAndParallelTest extends EdgeTestBase {
     @Test
     void concurrentMissesOfAUriThatCannotBeStored_doNotWaitForEachOther() throws Exception {
         // a personal page: two visitors at once must not queue behind each other's round trip
-        // (Varnish's hit-for-miss); each origin request waits until both have arrived
-        CountDownLatch bothArrived = new CountDownLatch(3);
+        // (Varnish's hit-for-miss); the first origin request answers at once, each later one
+        // waits until both have arrived
+        AtomicInteger arrivals = new AtomicInteger();
+        CountDownLatch bothArrived = new CountDownLatch(2);
         origin.route("/me", "").header("Cache-Control", "private").body(x -> {
+            if (arrivals.incrementAndGet() == 1) {
+                return "me " + user(x) + " alone";
+            }
             bothArrived.countDown();
             try {
                 return "me " + user(x) + " together="
@@ -140,35 +149,43 @@ class PersonalisationAndParallelTest extends EdgeTestBase {
     }
 
     @Test
-    void twoSlowUncacheableFragments_areFetchedInParallel() {
+    void twoSlowUncacheableFragments_areFetchedInParallel() throws Exception {
         origin.route("/page", "<esi:include src=\"/slow1\"/>|<esi:include src=\"/slow2\"/>")
                 .esi();
-        origin.route("/slow1", "one").delay(500);
-        origin.route("/slow2", "two").delay(500);
-        origin.route("/warm", "w");
+        // both held at the origin until both are asked for: fetched one after the other, the
+        // second would not be asked for before the first is answered
+        Gate both = new Gate();
+        origin.route("/slow1", "one").hold(both);
+        origin.route("/slow2", "two").hold(both);
         edge = EdgeServer.builder().origin(origin.uri()).build().start();
-        get(edge, "/warm");
-        long t0 = System.nanoTime();
-        HttpResponse<String> r = get(edge, "/page");
-        long ms = (System.nanoTime() - t0) / 1_000_000;
-        System.out.println("two 500 ms fragments composed in " + ms + " ms");
-        assertThat(r.body()).isEqualTo("one|two");
-        assertThat(ms).isGreaterThanOrEqualTo(500).isLessThan(900);
+        CompletableFuture<HttpResponse<String>> page = CompletableFuture.supplyAsync(
+                () -> get(edge, "/page"));
+        both.awaitEntered(2);
+        both.release();
+        assertThat(page.get(20, TimeUnit.SECONDS).body()).isEqualTo("one|two");
+        assertThat(origin.count("/slow1")).isEqualTo(1);
+        assertThat(origin.count("/slow2")).isEqualTo(1);
     }
 
     @Test
-    void nestedIncludes_startAsSoonAsTheirFragmentArrives() {
+    void nestedIncludes_startAsSoonAsTheirFragmentArrives() throws Exception {
         origin.route("/page", "<esi:include src=\"/a\"/>|<esi:include src=\"/b\"/>").esi();
-        origin.route("/a", "a(<esi:include src=\"/a1\"/>)").esi().delay(300);
-        origin.route("/a1", "a1").delay(300);
-        origin.route("/b", "b").delay(500);
+        origin.route("/a", "a(<esi:include src=\"/a1\"/>)").esi();
+        // /b is held at the origin: /a1 must be asked for before /b is answered (one after
+        // another, it would wait for /b)
+        Gate b = new Gate();
+        Gate a1 = new Gate();
+        origin.route("/a1", "a1").hold(a1);
+        origin.route("/b", "b").hold(b);
         edge = EdgeServer.builder().origin(origin.uri()).build().start();
-        get(edge, "/page");
-        long t0 = System.nanoTime();
-        assertThat(get(edge, "/page").body()).isEqualTo("a(a1)|b");
-        long ms = (System.nanoTime() - t0) / 1_000_000;
-        // a then a1 (600 ms) overlaps b (500 ms); one after another would be 1100 ms
-        assertThat(ms).isLessThan(950);
+        CompletableFuture<HttpResponse<String>> page = CompletableFuture.supplyAsync(
+                () -> get(edge, "/page"));
+        a1.awaitEntered(1);
+        b.awaitEntered(1);
+        assertThat(page).as("/b not answered yet").isNotDone();
+        a1.release();
+        b.release();
+        assertThat(page.get(20, TimeUnit.SECONDS).body()).isEqualTo("a(a1)|b");
     }
 
     @Test
@@ -177,25 +194,28 @@ class PersonalisationAndParallelTest extends EdgeTestBase {
         // shared by every visitor, and says so: the visitors carry cookies
         origin.route("/menu", "menu").header("Cache-Control", "public, max-age=60");
         origin.route("/slowpage", "<esi:include src=\"/slow\"/>").esi();
-        origin.route("/slow", "slow").delay(2_000);
+        Gate answer = new Gate();
+        origin.route("/slow", "slow").hold(answer);
         edge = EdgeServer.builder().origin(origin.uri()).fetchThreads(1).build().start();
         get(edge, "/page");
         ExecutorService other = Executors.newSingleThreadExecutor();
         try {
             Future<HttpResponse<String>> slow = other.submit(() -> get(edge, "/slowpage"));
-            while (origin.count("/slow") == 0) {
-                Thread.sleep(5);
-            }
-            // the only fetch thread now waits for /slow; /menu is fresh in the cache
+            answer.awaitEntered(1);
+            // the only fetch thread now waits for /slow, held at the origin; /menu is fresh in
+            // the cache
             long t0 = System.nanoTime();
             HttpResponse<String> r = get(edge, "/page");
             long ms = (System.nanoTime() - t0) / 1_000_000;
+            assertThat(slow).as("/slow still held").isNotDone();
+            answer.release();
             assertThat(r.body()).isEqualTo("menu");
             assertThat(r.headers().firstValue("Cache-Status").orElseThrow())
                     .contains("fragments 1 hit 0 miss");
-            assertThat(ms).as("not behind the 2 s fetch").isLessThan(1_000);
+            assertThat(ms).as("not behind the held fetch").isLessThan(1_000);
             assertThat(slow.get().body()).isEqualTo("slow");
         } finally {
+            answer.release();
             other.shutdownNow();
         }
     }

@@ -5,6 +5,7 @@ import static io.github.wscache.edge.EdgeTestSupport.getBytes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.wscache.edge.ClientClassification.ServerAction;
+import io.github.wscache.testkit.ManualClock;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,6 +26,8 @@ import org.junit.jupiter.api.Test;
  * through the WAN relay with a real bandwidth limit.
  */
 class ServerActionsTest extends EdgeTestBase {
+    /** The edge times the client by this clock: a slow link is an advance, not a wait. */
+    private final ManualClock clock = ManualClock.startingNow();
     private static final String ADS = "<div>advertisement " + "x".repeat(2000) + "</div>";
     private static final String PAGE = "<html><img src=\"/img/a.png\">"
             + "<esi:include src=\"/frag/ads\" wscache-optional=\"true\"/>"
@@ -41,14 +44,14 @@ class ServerActionsTest extends EdgeTestBase {
         origin.route("/frag/menu", "menu").header("Cache-Control", "public, max-age=60");
         origin.route("/frag/extra", "extra").header("Cache-Control", "public, max-age=60");
         origin.route("/frag/user", "").body(x -> "hello " + String.valueOf(
-                x.getRequestHeaders().getFirst("Cookie")).replace("user=", ""))
+                x.header("Cookie")).replace("user=", ""))
                 .header("Cache-Control", "max-age=60").header("Vary", "Cookie");
         origin.route("/img/a.png", "PNG").header("Content-Type", "image/png")
                 .header("Cache-Control", "max-age=60");
     }
 
     private EdgeServer start(ClientClassification.Builder c) {
-        return edge(EdgeServer.builder().varyCookies("user").clientClassification(c
+        return edge(EdgeServer.builder().clock(clock).varyCookies("user").clientClassification(c
                 .classifyPages("/shop/*", "/other").actionPages("/shop/*")
                 .clientAddressHeader("X-Forwarded-For")
                 .poorThresholds(Duration.ofMillis(400), Duration.ofMillis(400))
@@ -58,7 +61,7 @@ class ServerActionsTest extends EdgeTestBase {
     /** A page view as a browser makes it: the page, then (after {@code lagMs}) its image. */
     private HttpResponse<byte[]> view(String client, long lagMs, String... headers) {
         HttpResponse<byte[]> page = page(client, headers);
-        sleep(lagMs);
+        clock.advance(Duration.ofMillis(lagMs));
         get(edge, "/img/a.png", "X-Forwarded-For", client);
         return page;
     }
@@ -90,14 +93,6 @@ class ServerActionsTest extends EdgeTestBase {
     private static String reduced(String client) {
         return "<html><img src=\"/img/a.png\">|hello " + client.replace('.', '-')
                 + "|menu|</html>";
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     @Test

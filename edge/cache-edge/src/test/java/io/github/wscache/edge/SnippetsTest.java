@@ -2,6 +2,7 @@ package io.github.wscache.edge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.wscache.testkit.TestOrigin;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class SnippetsTest {
     @Test
     void edgeServerExample_runsInFrontOfAnOrigin() throws Exception {
-        try (TestOrigin origin = new TestOrigin()) {
+        try (TestOrigin origin = TestOrigin.start()) {
             origin.route("/", "<h1><esi:include src=\"/title\"/></h1>").esi();
             origin.route("/title", "Pet Shop").header("Cache-Control", "max-age=60");
             URI originUri = origin.uri();
@@ -40,7 +41,7 @@ class SnippetsTest {
 
     @Test
     void clientClassificationExample_buildsAndStarts() throws Exception {
-        try (TestOrigin origin = new TestOrigin()) {
+        try (TestOrigin origin = TestOrigin.start()) {
             origin.route("/shop/item", "<p>item</p>").esi();
             try (EdgeServer edge = EdgeServer.builder()
                     .origin(origin.uri())

@@ -2,6 +2,8 @@ package io.github.wscache.edge.internal;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.net.URI;
+import java.time.Instant;
+import java.time.InstantSource;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
@@ -33,9 +35,20 @@ public final class EdgeProxy implements AutoCloseable {
             includeHosts.add(Composer.authority(URI.create("http://" + h)));
         }
         this.actions = settings.clientClassification() == null ? null
-                : new ServerActions(settings.clientClassification(), Ticker.systemTicker());
+                : new ServerActions(settings.clientClassification(), ticker(settings.clock()));
         this.servlet = new ProxyServlet(settings.originPrefix(), cache, composer(counters),
                 counters, settings.readTimeout(), rules, actions);
+    }
+
+    /** The system's monotonic ticker for the system clock, else the clock's own time. */
+    static Ticker ticker(InstantSource clock) {
+        if (clock.equals(InstantSource.system())) {
+            return Ticker.systemTicker();
+        }
+        return () -> {
+            Instant t = clock.instant();
+            return t.getEpochSecond() * 1_000_000_000L + t.getNano();
+        };
     }
 
     private OriginClient originClient() {

@@ -1,5 +1,6 @@
 package io.github.wscache.edge.conformance;
 
+import io.github.wscache.testkit.TestOrigin;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,10 @@ final class ConformanceCase {
     sealed interface Step permits Request, Advance, AwaitOrigin {
     }
 
-    /** Waits up to 3 s until {@code path} has had {@code count} origin requests. */
+    /**
+     * Waits up to 3 s until {@code path} has had {@code count} origin requests, then until the
+     * cache has stored what it got (the edge says when; Varnish is given 300 ms).
+     */
     record AwaitOrigin(String path, int count) implements Step {
     }
 
@@ -44,7 +48,7 @@ final class ConformanceCase {
 
     /** A client response and whether the origin was asked for it. */
     record Outcome(int status, Map<String, List<String>> headers, String body, boolean asked,
-            ScriptedOrigin.Seen lastOriginRequest) {
+            TestOrigin.Request lastOriginRequest) {
         String header(String name) {
             for (Map.Entry<String, List<String>> e : headers.entrySet()) {
                 if (e.getKey().equalsIgnoreCase(name)) {

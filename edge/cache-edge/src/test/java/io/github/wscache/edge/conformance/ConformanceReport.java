@@ -1,6 +1,9 @@
 package io.github.wscache.edge.conformance;
 
+import io.github.wscache.core.CacheEvent;
 import io.github.wscache.edge.EdgeServer;
+import io.github.wscache.testkit.ManualClock;
+import io.github.wscache.testkit.TestOrigin;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -9,41 +12,42 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /** Runs the table against the edge and writes the scores (JSON and a Markdown table). */
 final class ConformanceReport {
     static final Path DIR = Path.of("target", "edge-conformance");
+    /** How long the edge is given to store what the origin answered it in the background. */
+    private static final Duration STORE_WAIT = Duration.ofSeconds(3);
 
     private ConformanceReport() {
     }
 
-    /** A clock the table moves by hand, an hour behind real time like the edge tests'. */
-    static final class ManualClock implements InstantSource {
-        private final AtomicLong millis =
-                new AtomicLong(Instant.now().minus(Duration.ofHours(1)).toEpochMilli());
-
-        @Override
-        public Instant instant() {
-            return Instant.ofEpochMilli(millis.get());
-        }
-
-        void advance(int seconds) {
-            millis.addAndGet(seconds * 1000L);
-        }
-    }
-
-    /** Runs every case against a fresh edge with a manual clock, one after another. */
+    /**
+     * Runs every case against a fresh edge with a manual clock, one after another. The clock
+     * starts an hour behind real time, so that the origin's dates (real time) never make a fresh
+     * response look old.
+     */
     static List<ConformanceRunner.Result> runEdge(List<ConformanceCase> cases) {
-        try (ScriptedOrigin origin = new ScriptedOrigin()) {
-            ManualClock clock = new ManualClock();
-            try (EdgeServer edge = EdgeServer.builder().origin(URI.create(origin.base()))
+        try (TestOrigin origin = TestOrigin.start()) {
+            ManualClock clock = new ManualClock(Instant.now().minus(Duration.ofHours(1)));
+            try (EdgeServer edge = EdgeServer.builder().origin(origin.uri())
                     .clock(clock).build().start()) {
+                // the edge's decisions, as they are made: each stored response counts for its
+                // path, whether the client's request or a background revalidation stored it
+                Map<String, Semaphore> stored = new ConcurrentHashMap<>();
+                edge.responseCache().addListener(e -> {
+                    if (e.type() == CacheEvent.Type.STORE && e.key().isPresent()) {
+                        String path = URI.create(e.key().get().endpoint()).getPath();
+                        stored.computeIfAbsent(path, p -> new Semaphore(0)).release();
+                    }
+                });
                 ConformanceRunner.Target t = new ConformanceRunner.Target() {
                     @Override
                     public URI base() {
@@ -52,7 +56,15 @@ final class ConformanceReport {
 
                     @Override
                     public void advance(int seconds) {
-                        clock.advance(seconds);
+                        clock.advance(Duration.ofSeconds(seconds));
+                    }
+
+                    @Override
+                    public void awaitStored(String path, int count) throws InterruptedException {
+                        Semaphore s = stored.computeIfAbsent(path, p -> new Semaphore(0));
+                        if (s.tryAcquire(count, STORE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                            s.release(count);
+                        }
                     }
                 };
                 List<ConformanceRunner.Result> out = new ArrayList<>();
@@ -61,8 +73,6 @@ final class ConformanceReport {
                 }
                 return out;
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 

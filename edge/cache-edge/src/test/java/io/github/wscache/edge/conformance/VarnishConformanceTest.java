@@ -2,9 +2,8 @@ package io.github.wscache.edge.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.wscache.testkit.TestOrigin;
 import io.github.wscache.varnish.VarnishProcess;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +48,7 @@ class VarnishConformanceTest {
 
     private static List<ConformanceRunner.Result> runVarnish(List<ConformanceCase> cases)
             throws InterruptedException, ExecutionException {
-        try (ScriptedOrigin origin = new ScriptedOrigin();
+        try (TestOrigin origin = TestOrigin.start();
                 VarnishProcess varnish = VarnishProcess.start("127.0.0.1", origin.port())) {
             ConformanceRunner.Target t = new ConformanceRunner.Target() {
                 @Override
@@ -60,10 +59,17 @@ class VarnishConformanceTest {
                 @Override
                 public void advance(int seconds) {
                     try {
+                        // real clock: Varnish takes no clock; its time passes only as ours does
                         Thread.sleep(seconds * 1000L + 100);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }
+                }
+
+                @Override
+                public void awaitStored(String path, int count) throws InterruptedException {
+                    // real clock: Varnish tells no one it stored a background fetch; 300 ms
+                    Thread.sleep(300);
                 }
             };
             ExecutorService pool = Executors.newFixedThreadPool(12);
@@ -82,8 +88,6 @@ class VarnishConformanceTest {
             } finally {
                 pool.shutdownNow();
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -3,18 +3,17 @@ package io.github.wscache.edge.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.ByteArrayOutputStream;
+import io.github.wscache.testkit.RawHttpServer;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.net.URI;
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -30,14 +29,17 @@ import org.junit.jupiter.api.Test;
 class OriginClientTest {
     private final AtomicInteger requests = new AtomicInteger();
     private final AtomicInteger dropped = new AtomicInteger();
+    /** The connections that had their answer (a connection's stream is the same per request). */
+    private final Set<OutputStream> answered = ConcurrentHashMap.newKeySet();
     private final ExecutorService pool = Executors.newCachedThreadPool();
-    private ServerSocket server;
+    private RawHttpServer server;
     private OriginClient client;
 
     @BeforeEach
     void start() throws IOException {
-        server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        pool.execute(this::serve);
+        server = RawHttpServer.start();
+        server.keepAlive(true);
+        server.reply(this::answerOnce);
         client = new OriginClient(pool);
     }
 
@@ -52,65 +54,20 @@ class OriginClientTest {
      * connection when a second request arrives on it, without answering: the origin's
      * keep-alive ran out just as the edge reused the connection.
      */
-    private void serve() {
-        while (!server.isClosed()) {
-            Socket s;
-            try {
-                s = server.accept();
-            } catch (IOException e) {
-                return;
-            }
-            pool.execute(() -> connection(s));
+    private void answerOnce(OutputStream out, CountDownLatch gone)
+            throws IOException {
+        if (!answered.add(out)) {
+            dropped.incrementAndGet();
+            throw new SocketException("keep-alive ran out: closed without an answer");
         }
-    }
-
-    private void connection(Socket s) {
-        try (s) {
-            InputStream in = s.getInputStream();
-            String head = head(in);
-            if (head == null) {
-                return;
-            }
-            requests.incrementAndGet();
-            in.readNBytes(contentLength(head));
-            OutputStream out = s.getOutputStream();
-            out.write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
-                    .getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-            if (head(in) != null) {
-                dropped.incrementAndGet();
-            }
-        } catch (IOException e) {
-            // closed
-        }
-    }
-
-    private static String head(InputStream in) throws IOException {
-        ByteArrayOutputStream b = new ByteArrayOutputStream();
-        int c;
-        while ((c = in.read()) >= 0) {
-            b.write(c);
-            String s = b.toString(StandardCharsets.US_ASCII);
-            if (s.endsWith("\r\n\r\n")) {
-                return s;
-            }
-        }
-        return null;
-    }
-
-    private static int contentLength(String head) {
-        for (String line : head.split("\r\n")) {
-            if (line.toLowerCase(java.util.Locale.ROOT).startsWith("content-length:")) {
-                return Integer.parseInt(line.substring(15).trim());
-            }
-        }
-        return 0;
+        requests.incrementAndGet();
+        out.write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
+                .getBytes(StandardCharsets.US_ASCII));
     }
 
     private OriginResponse send(String method) {
-        return client.send(method, URI.create("http://127.0.0.1:" + server.getLocalPort() + "/r"),
-                Map.of("X-Test", List.of("1")), "body".getBytes(StandardCharsets.UTF_8),
-                Duration.ofSeconds(10));
+        return client.send(method, server.uri("/r"), Map.of("X-Test", List.of("1")),
+                "body".getBytes(StandardCharsets.UTF_8), Duration.ofSeconds(10));
     }
 
     @Test

@@ -2,19 +2,15 @@ package io.github.wscache.edge.varnish;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import io.github.wscache.edge.EdgeServer;
+import io.github.wscache.testkit.TestOrigin;
+import io.github.wscache.testkit.TestOrigin.Response;
 import io.github.wscache.varnish.VarnishProcess;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -51,24 +47,34 @@ class VarnishParityTest {
 
     private static final Map<String, AtomicInteger> ARRIVALS = new ConcurrentHashMap<>();
     private static final Map<String, CountDownLatch> PAIRS = new ConcurrentHashMap<>();
-    private static HttpServer origin;
-    private static ExecutorService originThreads;
+    private static TestOrigin origin;
     private static VarnishProcess varnish;
     private static EdgeServer edge;
     private static final HttpClient CLIENT = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1).build();
 
     @BeforeAll
-    static void start() throws IOException {
-        origin = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        originThreads = Executors.newCachedThreadPool();
-        origin.setExecutor(originThreads);
-        origin.createContext("/", VarnishParityTest::serve);
-        origin.start();
-        int port = origin.getAddress().getPort();
-        varnish = VarnishProcess.start("127.0.0.1", port);
-        edge = EdgeServer.builder().origin(URI.create("http://127.0.0.1:" + port)).build()
-                .start();
+    static void start() {
+        origin = TestOrigin.start();
+        PAGES.forEach((path, page) -> origin.route(path, page[0])
+                .header("Content-Type", "text/html; charset=UTF-8")
+                .header("Cache-Control", page[1]).header("Surrogate-Control", ESI));
+        for (String n : new String[] {"1", "2"}) {
+            // slow origins: the edge asks for both at once, Varnish one after the other
+            origin.route("/slow/" + n, "slow" + n).delay(Duration.ofMillis(300))
+                    .header("Content-Type", "text/html; charset=UTF-8")
+                    .header("Cache-Control", "no-store");
+        }
+        origin.handleAll(request -> {
+            String path = request.path();
+            boolean personal = path.startsWith("/personal/");
+            return Response.of(personal ? 200 : 404,
+                    personal ? "together=" + together(path) : "not found")
+                    .header("Content-Type", "text/html; charset=UTF-8")
+                    .header("Cache-Control", personal ? "private" : "no-store");
+        });
+        varnish = VarnishProcess.start("127.0.0.1", origin.port());
+        edge = EdgeServer.builder().origin(origin.uri()).build().start();
     }
 
     @AfterAll
@@ -79,42 +85,7 @@ class VarnishParityTest {
         if (varnish != null) {
             varnish.close();
         }
-        origin.stop(0);
-        originThreads.shutdownNow();
-    }
-
-    private static void serve(HttpExchange x) throws IOException {
-        String path = x.getRequestURI().getPath();
-        String body;
-        String cacheControl;
-        if (path.startsWith("/personal/")) {
-            body = "together=" + together(path);
-            cacheControl = "private";
-        } else if (path.startsWith("/slow/")) {
-            try {
-                Thread.sleep(300);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            body = "slow" + path.substring(6);
-            cacheControl = "no-store";
-        } else if (PAGES.containsKey(path)) {
-            body = PAGES.get(path)[0];
-            cacheControl = PAGES.get(path)[1];
-            x.getResponseHeaders().add("Surrogate-Control", ESI);
-        } else {
-            body = "not found";
-            cacheControl = "no-store";
-        }
-        x.getResponseHeaders().add("Content-Type", "text/html; charset=UTF-8");
-        x.getResponseHeaders().add("Cache-Control", cacheControl);
-        byte[] b = body.getBytes(StandardCharsets.UTF_8);
-        x.sendResponseHeaders(PAGES.containsKey(path) || path.startsWith("/slow/")
-                || path.startsWith("/personal/") ? 200 : 404,
-                b.length);
-        try (OutputStream o = x.getResponseBody()) {
-            o.write(b);
-        }
+        origin.close();
     }
 
     /**
