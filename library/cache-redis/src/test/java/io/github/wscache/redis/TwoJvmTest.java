@@ -2,15 +2,12 @@ package io.github.wscache.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import io.github.wscache.core.ResponseCache;
+import io.github.wscache.testkit.Gate;
 import io.github.wscache.testkit.RedisServer;
+import io.github.wscache.testkit.TestOrigin;
 import io.github.wscache.testkit.Waits;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -239,49 +236,31 @@ class TwoJvmTest {
      * gate closed, requests wait until it opens (counted on arrival).
      */
     private static final class Backend implements AutoCloseable {
-        private final HttpServer server;
-        private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "twojvm-backend");
-            t.setDaemon(true);
-            return t;
-        });
+        private final TestOrigin origin = TestOrigin.start();
         private final AtomicInteger calls = new AtomicInteger();
         private volatile String namespace = "";
-        private volatile CountDownLatch gate = new CountDownLatch(0);
+        private volatile Gate gate = Gate.open();
 
-        Backend() throws IOException {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
-                    50);
-            server.setExecutor(threads);
-            server.createContext("/", this::handle);
-            server.start();
-        }
-
-        private void handle(HttpExchange exchange) throws IOException {
-            try (exchange) {
+        Backend() {
+            origin.handleAll(request -> {
                 Map<String, String> q = new HashMap<>();
-                for (String pair : exchange.getRequestURI().getRawQuery().split("&")) {
+                for (String pair : request.query().split("&")) {
                     String[] kv = pair.split("=", 2);
                     q.put(kv[0], URLDecoder.decode(kv[1], StandardCharsets.UTF_8));
                 }
                 int n = q.get("ns").equals(namespace) ? calls.incrementAndGet() : -1;
-                if (!gate.await(60, TimeUnit.SECONDS)) {
-                    exchange.sendResponseHeaders(503, -1);
-                    return;
+                try {
+                    gate.pass();
+                } catch (IllegalStateException e) {
+                    return TestOrigin.Response.of(503, "held too long");
                 }
-                byte[] body = (q.get("op") + " " + q.get("q") + " for " + q.get("user") + " #"
-                        + n).getBytes(StandardCharsets.UTF_8);
-                exchange.sendResponseHeaders(200, body.length);
-                try (OutputStream out = exchange.getResponseBody()) {
-                    out.write(body);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+                return TestOrigin.Response.of(200, q.get("op") + " " + q.get("q") + " for "
+                        + q.get("user") + " #" + n);
+            });
         }
 
         URI uri() {
-            return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+            return URI.create(origin.base() + "/");
         }
 
         AtomicInteger calls() {
@@ -295,18 +274,19 @@ class TwoJvmTest {
         }
 
         void closeGate() {
-            gate = new CountDownLatch(1);
+            if (gate.isOpen()) {
+                gate = new Gate(Duration.ofSeconds(60));
+            }
         }
 
         void openGate() {
-            gate.countDown();
+            gate.release();
         }
 
         @Override
         public void close() {
             openGate();
-            server.stop(0);
-            threads.shutdownNow();
+            origin.close();
         }
     }
 
