@@ -133,6 +133,13 @@ final class ConformanceCases {
                 && o.lastOriginRequest() != null && o.lastOriginRequest().header(name) == null);
     }
 
+    /** The origin's last request for the step's path used {@code method}. */
+    private ConformanceCases originMethod(String method) {
+        return check("origin request method " + method, o -> o.asked()
+                && o.lastOriginRequest() != null
+                && method.equals(o.lastOriginRequest().method()));
+    }
+
     /** The origin's last request for the step's path had {@code name: value}. */
     private ConformanceCases originSent(String name, String value) {
         return check("origin request with " + name + ": " + value, o -> o.asked()
@@ -240,6 +247,28 @@ final class ConformanceCases {
         origin("/r", resp(200, "Cache-Control", "max-age=60").body("full"));
         req("HEAD", "/r").status(200).body("");
         get("/r").status(200).body("full");
+
+        test("RFC9111 §4.3.5", "headOnAStaleResponse_isSentOnAsAConditionalGet", Level.MAY,
+                "a HEAD for a stale stored response goes to the origin as a conditional GET;"
+                        + " its 304 freshens the stored response, which answers the HEAD and"
+                        + " the GETs after it");
+        origin("/r", resp(200, "Cache-Control", "max-age=1", "ETag", "\"v1\"").body("stored"),
+                resp(304, "Cache-Control", "max-age=60", "ETag", "\"v1\""));
+        get("/r").asked(true).body("stored");
+        advance(2);
+        req("HEAD", "/r").status(200).asked(true).body("").originMethod("GET")
+                .originSent("If-None-Match", "\"v1\"");
+        get("/r").asked(false).body("stored");
+
+        test("RFC9111 §4.3.5", "headOnAStaleResponse_answeredGone_replacesIt", Level.MAY,
+                "the origin's 410 to the GET sent for a HEAD replaces the stored 200, as the"
+                        + " answer to any GET would");
+        origin("/r", resp(200, "Cache-Control", "max-age=1").body("stored"),
+                resp(410, "Cache-Control", "max-age=60").body("gone"));
+        get("/r").asked(true).body("stored");
+        advance(2);
+        req("HEAD", "/r").status(410).asked(true).body("").originMethod("GET");
+        get("/r").asked(false).status(410).body("gone");
     }
 
     // ---------------------------------------------------------------- status codes
