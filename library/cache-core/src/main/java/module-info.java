@@ -20,6 +20,8 @@ module io.github.wscache.core {
     requires com.github.benmanes.caffeine;
     requires com.fasterxml.jackson.core;
     requires com.fasterxml.jackson.dataformat.yaml;
+    // the located problem of a YAML syntax error (MarkedYAMLException)
+    requires org.yaml.snakeyaml;
     requires com.esotericsoftware.kryo;
     requires org.objenesis;
     requires org.slf4j;

@@ -268,10 +268,8 @@ public final class EdgeCommand {
             }
             return settings;
         } catch (YamlException e) {
-            String hint = e.getMessage().contains("sequence entries are not allowed")
-                    ? "\n(a - followed by nothing starts a list in YAML; for standard output "
-                            + "write accessLog: \"-\" in quotes)" : "";
-            throw new UsageException(e.getMessage() + hint, false);
+            // YAML syntax errors come located and with what to write (YamlNode's hints)
+            throw new UsageException(e.getMessage(), false);
         } catch (RuntimeException e) {
             // no check foresaw this value; it is still the file's fault, so say where
             String at = current == null ? name : name + ":" + current.line() + ":"

@@ -209,6 +209,10 @@ class EdgeCommandTest {
                 + "configuration must be a mapping of options to values");
         assertThat(fileError("origin: [http://o\n")).startsWith("edge.yaml:").contains(
                 "not valid YAML");
+        // the docs' own hint, where a person needs it
+        assertThat(fileError("origin: http://o\naccessLog: -\n")).isEqualTo(
+                "edge.yaml:2:12: not valid YAML: sequence entries are not allowed here; a dash"
+                        + " alone starts a list: write \"-\" in quotes for the text -");
         assertThat(fileError("config: other.yaml\n")).startsWith("edge.yaml:1:1: unknown key "
                 + "'config'");
     }
@@ -239,6 +243,6 @@ class EdgeCommandTest {
         } catch (EdgeCommand.UsageException ex) {
             e = ex.getMessage();
         }
-        assertThat(e).startsWith("edge.yaml:2:").contains("accessLog");
+        assertThat(e).startsWith("edge.yaml:2:12:").contains("write \"-\" in quotes");
     }
 }

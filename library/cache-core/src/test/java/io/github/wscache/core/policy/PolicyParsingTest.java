@@ -284,6 +284,31 @@ class PolicyParsingTest {
     }
 
     @Test
+    void yamlSyntaxErrors_sayWhereAndWhatToWrite_inOneLineWithOnePlace() {
+        assertThat(error("operations:\n  - operation: a\n    ttl: 1h\n   value: xml\n"))
+                .startsWith("wscache.yaml:4:").contains("not valid YAML")
+                .contains("does not line up");
+        assertThat(error("operations:\n  - operation: a\n\tttl: 1h\n"))
+                .startsWith("wscache.yaml:3:").contains("not tabs");
+        assertThat(error("operations:\n  - operation: a: b\n"))
+                .isEqualTo("wscache.yaml:2:17: not valid YAML: mapping values are not allowed"
+                        + " here; a value that holds \": \" must be in quotes");
+        for (String yaml : List.of("operations:\n  - operation: a\n    ttl: 1h\n   value: xml\n",
+                "operations:\n  - operation: a\n\tttl: 1h\n", "operations: [a\n")) {
+            assertThat(error(yaml)).doesNotContain("\n").doesNotContain("in 'reader'");
+        }
+    }
+
+    private static String error(String yaml) {
+        try {
+            parse(yaml);
+        } catch (PolicyException e) {
+            return e.getMessage();
+        }
+        throw new AssertionError("accepted: " + yaml);
+    }
+
+    @Test
     void rejects_readOnlyTogetherWithACopyingValue() {
         assertThatThrownBy(() -> parse("operations:\n  - operation: a\n    readOnly: true\n"
                 + "    value: clone\n"))

@@ -16,6 +16,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
  * A YAML value with the line and column it was written at, so that every error in a
@@ -123,6 +125,17 @@ public final class YamlNode {
                     + MAXIMUM_CHARACTERS + " characters); a " + parse.document + " file is a few "
                     + "kilobytes, check that this is the right file", e);
         }
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof MarkedYAMLException) {
+                MarkedYAMLException m = (MarkedYAMLException) c;
+                Mark at = m.getProblemMark() != null ? m.getProblemMark() : m.getContextMark();
+                if (at != null) {
+                    String problem = m.getProblem() != null ? m.getProblem() : m.getContext();
+                    return new YamlException(parse.file, at.getLine() + 1, at.getColumn() + 1,
+                            "not valid YAML: " + problem + hint(problem, at), e);
+                }
+            }
+        }
         if (e instanceof JsonProcessingException) {
             JsonProcessingException j = (JsonProcessingException) e;
             JsonLocation at = j.getLocation();
@@ -138,6 +151,54 @@ public final class YamlNode {
         }
         // the YAML parser under Jackson throws unchecked exceptions of its own
         return parse.error("not valid YAML: " + e.getMessage(), e);
+    }
+
+    /**
+     * What to write instead, for the YAML mistakes people make in a configuration file: a dash
+     * or a colon in a value, a tab, a line that does not line up; empty when there is no hint.
+     */
+    static String hint(String problem, Mark at) {
+        String line = lineOf(at);
+        String p = problem == null ? "" : problem;
+        if (p.contains("sequence entries are not allowed here")) {
+            if (line.strip().endsWith(": -")) {
+                return "; a dash alone starts a list: write \"-\" in quotes for the text -";
+            }
+            return "; a list item (- ...) starts its own line, under its key";
+        }
+        if (p.contains("mapping values are not allowed here")) {
+            return "; a value that holds \": \" must be in quotes";
+        }
+        if (p.contains("found character '\\t'") || line.startsWith("\t")) {
+            return "; indent with spaces, not tabs";
+        }
+        if (p.contains("expected <block end>") || p.contains("expected <block mapping end>")) {
+            return "; this line does not line up with the entries above it: check its indentation";
+        }
+        if (p.contains("could not find expected ':'")) {
+            return "; write each entry as name: value (a colon, then a space)";
+        }
+        if (p.contains("found unexpected end of stream") || p.contains("flow sequence")
+                || p.contains("flow mapping")) {
+            return "; a [ or { is not closed";
+        }
+        return "";
+    }
+
+    private static String lineOf(Mark at) {
+        int[] text = at.getBuffer();
+        if (text == null) {
+            return "";
+        }
+        int start = Math.min(Math.max(at.getIndex(), 0), text.length);
+        while (start > 0 && text[start - 1] != '\n') {
+            start--;
+        }
+        int end = start;
+        while (end < text.length && text[end] != '\n' && text[end] != 0) {
+            end++;
+        }
+        return new String(text, start, end - start);
     }
 
     /** One parse: the parser, the last location it reported, and the errors placed there. */
