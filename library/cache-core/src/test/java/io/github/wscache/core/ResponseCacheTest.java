@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.core.policy.ValueRepresentation;
+import io.github.wscache.testkit.Waits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -373,22 +374,11 @@ class ResponseCacheTest extends CacheFixture {
 
     /**
      * Waits until {@code n} of {@code threads} wait inside cache-core's single flight for the
-     * leader (their stacks say so), checking every millisecond, at most ten seconds: the leader
-     * is released only then, so every test run exercises the waiting path, whatever the load.
+     * leader (their stacks say so): the leader is released only then, so every test run
+     * exercises the waiting path, whatever the load.
      */
     private static void awaitWaitersInSingleFlight(List<Thread> threads, int n) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        long waiting = 0;
-        while (System.nanoTime() - deadline < 0) {
-            waiting = threads.stream().filter(t -> java.util.Arrays.stream(t.getStackTrace())
-                    .anyMatch(e -> e.getClassName().equals(SingleFlight.Flight.class.getName())
-                            && e.getMethodName().equals("await"))).count();
-            if (waiting >= n) {
-                return;
-            }
-            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
-        }
-        throw new AssertionError(waiting + " of " + n + " callers waiting in the single flight");
+        Waits.untilParkedIn(threads, n, "SingleFlight$Flight", "await");
     }
 
     /** Runs {@code n} concurrent exchanges of {@code inv}; the first one blocks until all wait. */
