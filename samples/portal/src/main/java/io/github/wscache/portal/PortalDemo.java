@@ -1,5 +1,6 @@
 package io.github.wscache.portal;
 
+import io.github.wscache.core.policy.PolicyException;
 import io.github.wscache.google.GoogleServer;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -135,6 +136,17 @@ public final class PortalDemo {
                 .policyFile(policy)));
     }
 
+    /**
+     * The one line a person needs when the demo cannot start: the cause, located (a policy
+     * error names file, line and column) and what to do, without a stack trace.
+     */
+    static String failure(Exception e) {
+        if (e instanceof PolicyException) {
+            return "portal-demo: " + e.getMessage() + "; fix the policy file and start again";
+        }
+        return "portal-demo: cannot start: " + e.getMessage();
+    }
+
     /** Runs the demo until Ctrl-C. */
     public static void main(String[] argv) throws Exception {
         Args args;
@@ -145,10 +157,17 @@ public final class PortalDemo {
             System.exit(2);
             return;
         }
-        Running demo = args.backend() != null
-                ? start(args.port(), args.backend(), args.policy())
-                : start(args.port(), args.backendPort(), Duration.ofMillis(args.delayMs()),
-                        args.policy());
+        Running demo;
+        try {
+            demo = args.backend() != null
+                    ? start(args.port(), args.backend(), args.policy())
+                    : start(args.port(), args.backendPort(), Duration.ofMillis(args.delayMs()),
+                            args.policy());
+        } catch (PolicyException | IOException e) {
+            System.err.println(failure(e));
+            System.exit(2);
+            return;
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             demo.close();

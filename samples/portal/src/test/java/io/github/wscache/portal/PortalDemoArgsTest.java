@@ -2,9 +2,13 @@ package io.github.wscache.portal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchException;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The demo's command line, with {@code --backend} for a node of a farm. */
 class PortalDemoArgsTest {
@@ -33,5 +37,18 @@ class PortalDemoArgsTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("--backend takes the back-end's SOAP endpoint, http://host:port/...:"
                         + " 8081");
+    }
+
+    @Test
+    void aBrokenPolicy_stopsTheStartWithOneLocatedLine_andLeavesNoBackEndRunning(
+            @TempDir Path dir) throws Exception {
+        Path policy = dir.resolve("wscache.yaml");
+        Files.writeString(policy, "operations:\n  - operation: a\n    ttl: banana\n");
+        Exception e = catchException(() -> PortalDemo.start(0, 0, Duration.ZERO, policy));
+        assertThat(PortalDemo.failure(e)).isEqualTo("portal-demo: " + policy
+                + ":3:10: 'ttl' must be a duration such as 30s, 5m, 1h or PT1H, not 'banana'; fix"
+                + " the policy file and start again").doesNotContain("\n");
+        assertThat(Thread.getAllStackTraces().keySet()).filteredOn(Thread::isAlive)
+                .extracting(Thread::getName).noneMatch(n -> n.startsWith("http-nio-"));
     }
 }
