@@ -524,12 +524,14 @@ final class MessageFlow extends Flow {
                 tier.store(shared, forTier, Nanos.of(stored.fresh), Nanos.of(stored.retain), c,
                         inv, key);
             } else if (forTier != null) {
-                // a variant first learnt here: the farm gets what selects it under the key this
-                // call looked up (its lease released), and the variant under its own key
+                // a variant first learnt here: the farm gets the variant under its own key,
+                // then what selects it under the key this call looked up, which releases that
+                // key's lease: the other JVMs wait for that lease, and one that reads the marker
+                // must find the variant already there, or it loads the variant itself
                 long retain = Nanos.of(stored.retain);
-                tier.store(shared, VaryMarker.of(vary).toShared(), retain, retain, c, inv, key);
                 tier.store(tier.request(inv, p, target), forTier, Nanos.of(stored.fresh), retain,
                         c, inv, target);
+                tier.store(shared, VaryMarker.of(vary).toShared(), retain, retain, c, inv, key);
             } else {
                 tier.release(shared, c, inv, key);
             }
