@@ -21,30 +21,31 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The one command behind the site's Simulation page. For the synthetic paper-003 trace, and for
- * every CSV trace given, it replays the trace through every policy ({@link PolicyType}, wscache's
- * own store among them) at cache sizes from 1 % to 50 % of the working set
- * ({@code policies.csv}, {@code dhr.svg}, {@code bhr.svg}, {@code saved-cost.svg}), from an
- * empty cache ({@code coldstart.csv}, {@code coldstart.svg}) and through the cluster schemes with
- * Table 1's parameters, with and without the request timeout ({@code cluster.csv},
- * {@code cluster.svg}); for the synthetic workload it also reproduces Table 3 at the paper's
- * lowest and highest request rates ({@code table3.csv}, {@code table3.svg}). Everything also goes
- * to {@code results.json}. A CSV trace's results go to a folder named after the file.
+ * The one command behind the site's Simulation page,
+ * {@code java -jar tools/cache-sim/target/cache-sim.jar} ({@code --help} lists the options).
+ * For the synthetic paper-003 trace, and for every CSV trace given, it replays the trace
+ * through every policy ({@link PolicyType}, wscache's own store among them) at cache sizes from
+ * 1 % to 50 % of the working set ({@code policies.csv}, {@code dhr.svg}, {@code bhr.svg},
+ * {@code saved-cost.svg}), from an empty cache ({@code coldstart.csv}, {@code coldstart.svg})
+ * and through the cluster schemes with Table 1's parameters, with and without the request
+ * timeout ({@code cluster.csv}, {@code cluster.svg}); for the synthetic workload it also
+ * reproduces Table 3 at the paper's lowest and highest request rates ({@code table3.csv},
+ * {@code table3.svg}). Everything also goes to {@code results.json}. A CSV trace's results go
+ * to a folder named after the file.
  *
  * <pre>
- * java -cp "$CP" io.github.wscache.sim.Simulate \
+ * java -jar tools/cache-sim/target/cache-sim.jar \
  *     [--out target/sim] [--quick] [--requests 1000000] [--seed 42] [--trace trace.csv]...
- * java -cp "$CP" io.github.wscache.sim.Simulate --speed 10000000 [--out target/sim]
- * java -cp "$CP" io.github.wscache.sim.Simulate --spread 10 [--out target/sim]
+ * java -jar tools/cache-sim/target/cache-sim.jar --speed 10000000 [--out target/sim]
+ * java -jar tools/cache-sim/target/cache-sim.jar --spread 10 [--out target/sim]
  * </pre>
- * {@code $CP} is the module's classes and its run-time class path (cache-core, Caffeine; the
- * Simulation page shows how to get it). {@code --quick} replays 200,000 synthetic requests
- * instead of 1,000,000. The first 10 % of the requests are the warm-up left out of the warm
- * metrics. {@code --speed N} only times the replay of N synthetic requests through each policy
- * (a cache of 10 % of the working set) and writes {@code replay-speed.csv}. {@code --spread N}
- * only replays the synthetic trace N times through each policy built on Caffeine, whose
- * admission has a random element, at every cache size, and writes the lowest and highest hit
- * counts ({@code spread.csv}).
+ * {@code --quick} replays 200,000 synthetic requests instead of 1,000,000. The first 10 % of
+ * the requests are the warm-up left out of the warm metrics. {@code --speed N} only times the
+ * replay of N synthetic requests through each policy (a cache of 10 % of the working set) and
+ * writes {@code replay-speed.csv}. {@code --spread N} only replays the synthetic trace N times
+ * through each policy built on Caffeine, whose admission has a random element, at every cache
+ * size, and writes the lowest and highest hit counts ({@code spread.csv}). A wrong option is
+ * one line on standard error and exit code 2; a trace that cannot be read, exit code 1.
  */
 public final class Simulate {
     static final double[] SHARES = {0.01, 0.02, 0.05, 0.10, 0.20, 0.30, 0.50};
@@ -60,63 +61,174 @@ public final class Simulate {
     /** The policies whose runs are not exactly repeatable: Caffeine's random admission. */
     static final PolicyType[] RANDOMIZED = {PolicyType.CAFFEINE, PolicyType.CAFFEINE_COST,
         PolicyType.WSCACHE, PolicyType.WSCACHE_MIN_USES_2};
+    static final String JAR = "tools/cache-sim/target/cache-sim.jar";
+    static final int QUICK_REQUESTS = 200_000;
+    static final String USAGE = """
+            Usage: java -jar %1$s [options]
+
+            Replays request traces through every eviction policy (Caffeine, LRU, LFU,
+            LFU*-Aging, GDSF, GD-Cost, wscache's own store...) at cache sizes of 1 %% to 50 %%
+            of the working set, and through paper 003's cluster schemes, and writes the
+            tables (CSV, JSON) and charts (SVG) of the site's Simulation page.
+
+            Options:
+              --out DIR       where the tables and charts go (default: target/sim)
+              --quick         replay %2$,d synthetic requests instead of %3$,d
+              --requests N    synthetic requests to replay (default: %3$,d)
+              --seed S        the synthetic workload's seed (default: 42)
+              --trace FILE    also replay a recorded trace, a CSV file of
+                              time_us,key,size_bytes,miss_cost_us lines; its results go to
+                              DIR/<file name without .csv>; repeatable (default: none)
+              --speed N       only time the replay of N synthetic requests through each
+                              policy and write DIR/replay-speed.csv (default: off)
+              --spread N      only replay the synthetic trace N times through each policy
+                              built on Caffeine and write DIR/spread.csv (default: off)
+              -h, --help      print this help and exit
+
+            Example (about 30 s; the site's numbers come from the same command without
+            --quick and with --out src/site/resources/simulation and the two recorded traces):
+              java -jar %1$s --quick --out target/sim
+            """;
 
     private Simulate() {
     }
 
-    /** Runs the study; see the class comment for the options. */
+    /** What the command line asks for. */
+    record Options(boolean help, Path out, int requests, long seed, int speed, int spread,
+            List<Path> traces) {
+        /**
+         * Reads the command line.
+         *
+         * @throws IllegalArgumentException what is wrong with it, in one line
+         */
+        static Options parse(String... args) {
+            Path out = Path.of("target/sim");
+            int requests = 1_000_000;
+            long seed = 42;
+            int speed = 0;
+            int spread = 0;
+            List<Path> traces = new ArrayList<>();
+            for (int i = 0; i < args.length; i++) {
+                String option = args[i];
+                switch (option) {
+                    case "-h", "--help" -> {
+                        return new Options(true, out, requests, seed, speed, spread, traces);
+                    }
+                    case "--quick" -> requests = QUICK_REQUESTS;
+                    case "--out" -> out = Path.of(value(args, i++));
+                    case "--requests" -> requests = positive(args, i++);
+                    case "--seed" -> seed = number(args, i++);
+                    case "--trace" -> traces.add(Path.of(value(args, i++)));
+                    case "--speed" -> speed = positive(args, i++);
+                    case "--spread" -> spread = positive(args, i++);
+                    default -> throw new IllegalArgumentException("unknown option: " + option);
+                }
+            }
+            if (speed > 0 && spread > 0) {
+                throw new IllegalArgumentException("--speed and --spread are separate runs: "
+                        + "give one of them");
+            }
+            if ((speed > 0 || spread > 0) && !traces.isEmpty()) {
+                throw new IllegalArgumentException("--trace is for the full study, not for "
+                        + (speed > 0 ? "--speed" : "--spread"));
+            }
+            return new Options(false, out, requests, seed, speed, spread, List.copyOf(traces));
+        }
+
+        private static String value(String[] args, int i) {
+            if (i + 1 >= args.length || args[i + 1].startsWith("--")) {
+                throw new IllegalArgumentException(args[i] + " needs a value");
+            }
+            return args[i + 1];
+        }
+
+        private static long number(String[] args, int i) {
+            String value = value(args, i);
+            try {
+                return Long.parseLong(value);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(args[i] + " needs a whole number, not "
+                        + value, e);
+            }
+        }
+
+        private static int positive(String[] args, int i) {
+            long n = number(args, i);
+            if (n < 1 || n > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException(args[i] + " needs a number from 1 to "
+                        + Integer.MAX_VALUE + ", not " + n);
+            }
+            return (int) n;
+        }
+    }
+
+    /** Runs the study; {@code --help} lists the options. Exits 2 on a wrong option. */
     public static void main(String[] args) throws IOException {
-        Path out = Path.of("target/sim");
-        int requests = 1_000_000;
-        long seed = 42;
-        int speed = 0;
-        int spread = 0;
-        List<Path> traces = new ArrayList<>();
-        for (int i = 0; i < args.length; i++) {
-            String option = args[i];
-            if (!option.equals("--quick") && i + 1 >= args.length) {
-                throw new IllegalArgumentException("option needs a value: " + option);
-            }
-            switch (option) {
-                case "--out" -> out = Path.of(args[++i]);
-                case "--quick" -> requests = 200_000;
-                case "--requests" -> requests = Integer.parseInt(args[++i]);
-                case "--seed" -> seed = Long.parseLong(args[++i]);
-                case "--trace" -> traces.add(Path.of(args[++i]));
-                case "--speed" -> speed = Integer.parseInt(args[++i]);
-                case "--spread" -> spread = Integer.parseInt(args[++i]);
-                default -> throw new IllegalArgumentException("unknown option: " + option
-                        + " (use --out DIR, --quick, --requests N, --seed S, --trace FILE,"
-                        + " --speed N, --spread N)");
+        int code = run(args, System.out, System.err);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    /**
+     * Runs the command line {@code args}, the results and the help to {@code out}, one line to
+     * {@code err} on a failure; returns the exit code: 0 when done, 1 when a trace could not be
+     * read, 2 when the command line is wrong.
+     */
+    static int run(String[] args, PrintStream out, PrintStream err) throws IOException {
+        Options options;
+        try {
+            options = Options.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("cache-sim: " + e.getMessage() + "; see --help");
+            return 2;
+        }
+        if (options.help()) {
+            out.print(String.format(Locale.ROOT, USAGE, JAR, QUICK_REQUESTS, 1_000_000));
+            return 0;
+        }
+        for (Path file : options.traces()) {
+            if (!Files.isRegularFile(file)) {
+                err.println("cache-sim: no trace file " + file + "; see --help");
+                return 2;
             }
         }
-        Files.createDirectories(out);
-        if (speed > 0) {
-            speed(speed, seed, out, System.out);
-            return;
+        Path dir = options.out();
+        Files.createDirectories(dir);
+        long seed = options.seed();
+        if (options.speed() > 0) {
+            speed(options.speed(), seed, dir, out);
+            return 0;
         }
-        if (spread > 0) {
-            spread(SyntheticWorkload.paper003(seed).generate(requests), spread, out, System.out);
-            return;
+        if (options.spread() > 0) {
+            spread(SyntheticWorkload.paper003(seed).generate(options.requests()),
+                    options.spread(), dir, out);
+            return 0;
         }
         long start = System.nanoTime();
-        Trace synthetic = SyntheticWorkload.paper003(seed).generate(requests);
-        run(synthetic, "synthetic paper 003, seed " + seed, out, System.out);
-        table3(seed, requests, out, System.out);
-        for (Path file : traces) {
-            Trace trace;
+        List<Trace> recorded = new ArrayList<>();
+        for (Path file : options.traces()) {
             try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-                trace = TraceCsv.read(in);
+                recorded.add(TraceCsv.read(in));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+                err.println("cache-sim: " + file + ": " + e.getMessage());
+                return 1;
             }
-            String name = file.getFileName().toString().replaceFirst("\\.csv$", "");
-            Path dir = out.resolve(name);
-            Files.createDirectories(dir);
-            run(trace, name + " (" + trace.length() + " requests)", dir, System.out);
         }
-        System.out.printf(Locale.ROOT, "done in %.1f s: %s%n", (System.nanoTime() - start) / 1e9,
-                out.toAbsolutePath());
+        Trace synthetic = SyntheticWorkload.paper003(seed).generate(options.requests());
+        run(synthetic, "synthetic paper 003, seed " + seed, dir, out);
+        table3(seed, options.requests(), dir, out);
+        for (int t = 0; t < recorded.size(); t++) {
+            Trace trace = recorded.get(t);
+            String name = options.traces().get(t).getFileName().toString()
+                    .replaceFirst("\\.csv$", "");
+            Path traceDir = dir.resolve(name);
+            Files.createDirectories(traceDir);
+            run(trace, name + " (" + trace.length() + " requests)", traceDir, out);
+        }
+        out.printf(Locale.ROOT, "done in %.1f s: %s%n", (System.nanoTime() - start) / 1e9,
+                dir.toAbsolutePath());
+        return 0;
     }
 
     /** Every policy at every size, the cold start and the cluster schemes, for one trace. */
