@@ -5,25 +5,40 @@ import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.core.policy.Rule;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * Finds the policy entry of a call: the most specific entry naming its operation, else one
- * naming one of its aliases in order, else the defaults. Remembers which entries have matched
- * and the operation names seen per service, so that an entry that matches nothing while its
- * service is called is reported once, with the nearest name seen: a policy that matches nothing
- * is the silent failure an administrator cannot see otherwise. Thread-safe.
+ * naming one of its aliases in order, else the defaults. Also reports an entry that can never
+ * match, once, with the name it most likely meant: a policy that matches nothing is the silent
+ * failure an administrator cannot see otherwise. Thread-safe.
+ *
+ * <p>Which entries are reported: when an integration {@linkplain #declare declared} the full
+ * operation list of a service (cache-axis does, from the stub's service), an entry naming that
+ * service exactly is judged against the list as soon as both are known, whether it is called
+ * or not: reported when it names none of the service's operations (compared up to case and
+ * punctuation, as generated names differ from WSDL names that way). An entry for an operation
+ * that is merely not called yet is never reported. Without a list (a plain client, a wildcard
+ * service pattern), an entry is reported only when a call that matched no entry carries a name
+ * near it: a misspelling seen in the traffic.
  */
 final class PolicyResolver {
-    private static final int MAX_SEEN = 1_000;
+    private static final int MAX_SERVICES = 1_000;
 
     private final Policy policy;
     private final ConcurrentHashMap<Rule, Boolean> matched = new ConcurrentHashMap<>();
     private final Set<Rule> warned = ConcurrentHashMap.newKeySet();
-    private final ConcurrentHashMap<String, Set<String>> seen = new ConcurrentHashMap<>();
+    /** Declared operation names per service, as given and normalised. */
+    private final Map<String, Set<String>> declared = new ConcurrentHashMap<>();
 
     PolicyResolver(Policy policy) {
         this.policy = policy;
@@ -81,30 +96,126 @@ final class PolicyResolver {
         return inv.operation();
     }
 
-    private void noticeUnmatched(Invocation inv) {
-        String target = inv.service() != null ? inv.service()
-                : inv.endpoint() != null ? inv.endpoint() : "";
-        Set<String> names = seen.get(target);
-        if (names == null) {
-            if (seen.size() >= MAX_SEEN) {
-                return;
-            }
-            names = seen.computeIfAbsent(target, t -> ConcurrentHashMap.newKeySet());
+    /**
+     * Takes the full list of a service's operation names (every name a call of it may carry),
+     * once per service: {@code names} is asked for only the first time, so an integration may
+     * call this on every call. The entries naming the service are judged against it now.
+     */
+    void declare(String service, Supplier<? extends Collection<String>> names) {
+        if (service == null || declared.containsKey(service)
+                || declared.size() >= MAX_SERVICES) {
+            return;
         }
-        if (names.size() < MAX_SEEN) {
-            names.add(inv.operation());
+        Set<String> all = new LinkedHashSet<>();
+        try {
+            for (String n : names.get()) {
+                if (n != null && !n.isEmpty()) {
+                    all.add(n);
+                }
+            }
+        } catch (RuntimeException e) {
+            // the integration could not list them: the service stays judged by its traffic
+            Stats.LOG.debug("wscache: the operations of {} could not be listed", service, e);
+            declared.putIfAbsent(service, Set.of());
+            return;
+        }
+        if (all.isEmpty()) {
+            declared.putIfAbsent(service, Set.of()); // nothing to judge by: not asked again
+            return;
+        }
+        if (declared.putIfAbsent(service, Collections.unmodifiableSet(all)) != null) {
+            return;
+        }
+        judge(service, all);
+    }
+
+    /** Reports the entries naming {@code service} exactly that name none of its operations. */
+    private void judge(String service, Set<String> names) {
+        // one name per operation, the first given (an integration gives the wire's name first)
+        Map<String, String> byNormal = new LinkedHashMap<>();
+        names.forEach(n -> byNormal.putIfAbsent(normal(n), n));
+        Set<String> normal = byNormal.keySet();
+        Collection<String> shown = byNormal.values();
+        for (Rule r : policy.rules()) {
+            if (!r.service().equals(service) || !"*".equals(r.endpoint())
+                    || namesOneOf(r, service, names, normal) || !warned.add(r)) {
+                continue;
+            }
+            String near = NearestName.of(r.operation(), byNormal.values());
+            Stats.LOG.warn("wscache: policy entry {}(operation: {}) names no operation of {},"
+                    + " which has {}{}", r.policy().source().map(s -> s + " ").orElse(""),
+                    r.operation(), service, shown, near == null ? ""
+                            : "; did you mean operation: " + near + "?");
+        }
+    }
+
+    private static boolean namesOneOf(Rule r, String service, Set<String> names,
+            Set<String> normal) {
+        for (String n : names) {
+            if (r.matches(service, null, n)) {
+                return true;
+            }
+        }
+        return r.operation().indexOf('*') < 0 && normal.contains(normal(r.operation()));
+    }
+
+    /** A name up to case and punctuation ({@code get-item} ~ {@code getItem}). */
+    private static String normal(String name) {
+        StringBuilder sb = new StringBuilder(name.length());
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (Character.isLetterOrDigit(c)) {
+                sb.append(c);
+            }
+        }
+        return sb.toString().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * A call matched no entry: reports an entry it applies to, not judged against a declared
+     * list, whose operation name is near the call's (a misspelling seen in the traffic).
+     */
+    private void noticeUnmatched(Invocation inv) {
+        String service = inv.service();
+        String name = inv.operation();
+        Set<String> ofService = service == null ? null : declared.get(service);
+        if (ofService != null && ofService.isEmpty()) {
+            ofService = null; // could not be listed
         }
         for (Rule r : policy.rules()) {
-            if (!matched.containsKey(r) && r.policy().cacheable()
-                    && r.appliesTo(inv.service(), inv.endpoint()) && warned.add(r)) {
-                String near = NearestName.of(r.operation(), names);
-                Stats.LOG.warn("wscache: policy entry {}{} has matched no call, while calls to "
-                        + "{} were seen for {}{}", r.policy().source().map(s -> s + " ")
-                                .orElse(""), "(operation: " + r.operation() + ")",
-                        target.isEmpty() ? "a service" : target, new TreeSet<>(names),
-                        near == null ? "" : "; did you mean operation: " + near + "?");
+            if (matched.containsKey(r) || warned.contains(r)
+                    || r.operation().indexOf('*') >= 0
+                    || ofService != null && r.service().equals(service)
+                    || !r.appliesTo(service, inv.endpoint())
+                    || !misspells(r.operation(), inv) || !warned.add(r)) {
+                continue;
+            }
+            Stats.LOG.warn("wscache: policy entry {}(operation: {}) has matched no call, while "
+                    + "a call to {} of {} matched no entry; did you mean operation: {}?",
+                    r.policy().source().map(s -> s + " ").orElse(""), r.operation(), name,
+                    service != null ? service : inv.endpoint() != null ? inv.endpoint()
+                            : "a service", name);
+        }
+    }
+
+    /**
+     * Whether {@code entry} is one or two edits away from a name of the call (case aside): a
+     * stricter test than a did-you-mean, because here the entry may simply not be called yet.
+     */
+    private static boolean misspells(String entry, Invocation inv) {
+        String e = entry.toLowerCase(Locale.ROOT);
+        List<String> names = new ArrayList<>(List.of(inv.aliasArray()));
+        names.add(inv.operation());
+        for (String n : names) {
+            if (n.length() > 256 || e.length() > 256) {
+                continue;
+            }
+            int d = NearestName.distance(e, n.toLowerCase(Locale.ROOT));
+            if (d > 0 && d <= Math.min(2, Math.max(1, e.length() / 4))) {
+                return true;
             }
         }
+        return false;
     }
 
     /** Returns the entries reported as matching nothing, that still have matched nothing. */
@@ -118,9 +229,14 @@ final class PolicyResolver {
         return out;
     }
 
-    /** Forgets what matched: the rules are new after a reload. */
+    /** Forgets what matched: the rules are new after a reload; judges them again. */
     void policyChanged() {
         matched.clear();
         warned.clear();
+        declared.forEach((service, names) -> {
+            if (!names.isEmpty()) {
+                judge(service, names);
+            }
+        });
     }
 }

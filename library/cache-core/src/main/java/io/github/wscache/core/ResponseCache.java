@@ -11,11 +11,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * A response cache for web-service calls: the public face of cache-core. It resolves each call's
@@ -142,9 +144,35 @@ public final class ResponseCache implements AutoCloseable {
         return resolver.policyFor(invocation);
     }
 
-    /** Returns the entries that matched no call of their service seen (misspelt, logged). */
+    /**
+     * Returns the policy entries reported as naming no operation (logged once each, with the
+     * name they most likely meant), that have still matched no call: an entry naming a service
+     * whose operation list was {@linkplain #declareOperations declared} and none of its
+     * operations, or, without a list, an entry one or two edits away from the name of a call
+     * that matched no entry. An entry for an operation merely not called yet is not one.
+     */
     public List<Rule> unmatchedEntries() {
         return resolver.unmatchedEntries();
+    }
+
+    /**
+     * Tells the cache every operation name calls of {@code service} may carry (an integration
+     * that knows the service's full operation list, as cache-axis does from a stub's service),
+     * so that the policy entries naming the service are judged against it at once, whether
+     * they are called or not ({@link #unmatchedEntries}). Asks {@code names} only the first
+     * time for a service, so an integration may call this on every call; later lists of the
+     * same service are ignored. Thread-safe.
+     *
+     * <pre>{@code
+     * cache.declareOperations("CatalogService", () -> List.of("KeywordSearch", "GetItem"));
+     * // an entry "KeywordSerch" of CatalogService is logged now, with
+     * // "did you mean operation: KeywordSearch?", and listed by unmatchedEntries()
+     * }</pre>
+     */
+    public void declareOperations(String service,
+            Supplier<? extends Collection<String>> names) {
+        Objects.requireNonNull(names, "names");
+        resolver.declare(Objects.requireNonNull(service, "service"), names);
     }
 
     /** Records a failure of an integration's own caching work: an error, logged once. */

@@ -102,13 +102,119 @@ class PolicyResolutionTest extends CacheFixture {
 
     @Test
     void unmatchedEntry_isForgottenOnceItMatches() {
-        cache("operations:\n  - service: Store\n    operation: GetItem\n    ttl: 1h\n");
+        cache("operations:\n  - service: Store\n    operation: GetItems\n    ttl: 1h\n");
+
+        cache.call(Invocation.builder("GetItem").service("Store").build(), () -> 1);
+        assertThat(cache.unmatchedEntries()).extracting(Rule::operation)
+                .containsExactly("GetItems");
+        cache.call(Invocation.builder("GetItems").service("Store").build(), () -> 2);
+
+        assertThat(cache.unmatchedEntries()).isEmpty();
+    }
+
+    @Test
+    void withoutAnOperationList_anEntryNotCalledYetIsNeverReported() {
+        cache("operations:\n"
+                + "  - service: Store\n    operation: GetItem\n    ttl: 1h\n"
+                + "  - service: Store\n    operation: CartAdd\n    ttl: 1h\n"
+                + "  - operation: GetWeather\n    ttl: 1h\n");
 
         cache.call(keywordSearch("java").build(), () -> 1);
-        assertThat(cache.unmatchedEntries()).extracting(Rule::operation)
-                .containsExactly("GetItem");
-        cache.call(Invocation.builder("GetItem").service("Store").build(), () -> 2);
+        cache.call(Invocation.builder("SellerLookup").service("Store").build(), () -> 2);
 
+        assertThat(cache.unmatchedEntries()).isEmpty();
+    }
+
+    /** Every name a call of the Store's operations may carry (as cache-axis declares them). */
+    private static final java.util.List<String> STORE = java.util.List.of("KeywordSearch",
+            "keywordSearch", "AsinSearch", "asinSearch", "GetItem", "getItem", "CartAdd",
+            "cartAdd", "CartGet", "cartGet", "SellerLookup", "sellerLookup");
+
+    @Test
+    void declaredOperations_reportAMisspeltEntryAtOnce_withoutAnyCall() {
+        cache("operations:\n"
+                + "  - service: Store\n    operation: KeywordSearch\n    ttl: 1h\n"
+                + "  - service: Store\n    operation: GetItm\n    ttl: 1h\n");
+
+        cache.declareOperations("Store", () -> STORE);
+
+        assertThat(cache.unmatchedEntries()).extracting(Rule::operation)
+                .containsExactly("GetItm");
+    }
+
+    @Test
+    void declaredOperations_aTypoIsReportedEvenWhenEveryCallMatchesAnotherEntry() {
+        cache("operations:\n"
+                + "  - service: Store\n    operation: KeywordSearch\n    ttl: 1h\n"
+                + "  - service: Store\n    operation: CartAd\n    ttl: 1h\n");
+        cache.declareOperations("Store", () -> STORE);
+
+        cache.call(keywordSearch("java").build(), () -> 1);
+        cache.call(keywordSearch("java").build(), () -> 1);
+
+        assertThat(cache.unmatchedEntries()).extracting(Rule::operation)
+                .containsExactly("CartAd");
+    }
+
+    @Test
+    void declaredOperations_neverReportACorrectEntryThatIsNotCalled() {
+        StringBuilder yaml = new StringBuilder("operations:\n");
+        for (String op : STORE) {
+            yaml.append("  - service: Store\n    operation: ").append(op)
+                    .append("\n    ttl: 1h\n");
+        }
+        yaml.append("  - service: Store\n    operation: get-item\n    ttl: 1h\n");
+        yaml.append("  - service: Store\n    operation: \"*Search\"\n    ttl: 1h\n");
+        yaml.append("  - service: Other\n    operation: Anything\n    ttl: 1h\n");
+        cache(yaml.toString());
+        cache.declareOperations("Store", () -> STORE);
+
+        cache.call(keywordSearch("java").build(), () -> 1);
+        cache.call(Invocation.builder("Unlisted").service("Store").build(), () -> 2);
+
+        assertThat(cache.unmatchedEntries()).isEmpty();
+    }
+
+    @Test
+    void declaredOperations_areAskedForOnce_andJudgeTheEntriesOfAReloadedPolicy() {
+        cache("operations:\n  - service: Store\n    operation: GetItem\n    ttl: 1h\n");
+        AtomicInteger asked = new AtomicInteger();
+        cache.declareOperations("Store", () -> {
+            asked.incrementAndGet();
+            return STORE;
+        });
+        cache.declareOperations("Store", () -> {
+            asked.incrementAndGet();
+            return STORE;
+        });
+        assertThat(asked).hasValue(1);
+        assertThat(cache.unmatchedEntries()).isEmpty();
+
+        cache.policy().replaceWith(Policy.parse("operations:\n"
+                + "  - service: Store\n    operation: CartGte\n    ttl: 1h\n", "store.yaml"));
+
+        assertThat(cache.unmatchedEntries()).extracting(Rule::operation)
+                .containsExactly("CartGte");
+    }
+
+    @Test
+    void anOperationListThatCannotBeMade_failsNoCall_andIsNotAskedForAgain() {
+        cache("operations:\n  - service: Store\n    operation: GetItems\n    ttl: 1h\n");
+        AtomicInteger asked = new AtomicInteger();
+        AtomicInteger calls = new AtomicInteger();
+        for (int i = 0; i < 2; i++) {
+            cache.declareOperations("Store", () -> {
+                asked.incrementAndGet();
+                throw new UnsupportedOperationException("Not yet implemented");
+            });
+            cache.call(Invocation.builder("GetItems").service("Store").build(),
+                    calls::incrementAndGet);
+        }
+
+        assertThat(asked).hasValue(1);
+        assertThat(calls).hasValue(1);
+        assertThat(cache.stats().errors()).isZero();
+        cache.call(Invocation.builder("GetItem").service("Store").build(), () -> 0);
         assertThat(cache.unmatchedEntries()).isEmpty();
     }
 

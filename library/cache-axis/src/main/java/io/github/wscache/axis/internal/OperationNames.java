@@ -4,12 +4,19 @@ import io.github.wscache.core.Invocation;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.xml.namespace.QName;
+import org.apache.axis2.client.ServiceClient;
+import org.apache.axis2.description.AxisMessage;
+import org.apache.axis2.description.AxisOperation;
+import org.apache.axis2.description.AxisService;
+import org.apache.axis2.wsdl.WSDLConstants;
 
 /**
  * Names an operation as its WSDL writes it, whatever Axis2 calls it.
@@ -50,6 +57,10 @@ final class OperationNames {
      */
     private static final Map<Inputs, Named> MEMO = new ConcurrentHashMap<>();
     private static final int MEMO_MAX = 4096;
+
+    /** The operations Axis2 adds to every client's service, which no WSDL names. */
+    private static final Set<QName> ANONYMOUS = Set.of(ServiceClient.ANON_OUT_IN_OP,
+            ServiceClient.ANON_OUT_ONLY_OP, ServiceClient.ANON_ROBUST_OUT_ONLY_OP);
 
     private record Inputs(String javaName, String element, String action) {
     }
@@ -110,6 +121,45 @@ final class OperationNames {
         }
         names.removeIf(Objects::isNull);
         return new Named(operation, names.toArray(new String[0]));
+    }
+
+    /**
+     * Returns every name a call of {@code service}'s operations may carry, for
+     * {@link io.github.wscache.core.ResponseCache#declareOperations}: per operation its input
+     * element and its SOAP action's last segment when the service knows them, its Axis2 (Java)
+     * name and that name with its first letter raised. Axis2's anonymous operations (a plain
+     * {@code ServiceClient}'s) are left out.
+     */
+    static List<String> all(AxisService service) {
+        List<String> names = new ArrayList<>();
+        for (Iterator<AxisOperation> it = service.getOperations(); it.hasNext(); ) {
+            AxisOperation op = it.next();
+            QName name = op.getName();
+            if (name == null || ANONYMOUS.contains(name)) {
+                continue;
+            }
+            // the wire's names first: they are the WSDL's, and a report shows the first
+            names.add(inputElement(op));
+            names.add(lastSegment(op.getSoapAction()));
+            String javaName = name.getLocalPart();
+            names.add(javaName);
+            if (!javaName.isEmpty()) {
+                names.add(Character.toUpperCase(javaName.charAt(0)) + javaName.substring(1));
+            }
+        }
+        names.removeIf(Objects::isNull);
+        return names;
+    }
+
+    /** The local name of an operation's input element, or null (some kinds of operation throw). */
+    private static String inputElement(AxisOperation op) {
+        try {
+            AxisMessage in = op.getMessage(WSDLConstants.MESSAGE_LABEL_IN_VALUE);
+            QName element = in == null ? null : in.getElementQName();
+            return element == null ? null : element.getLocalPart();
+        } catch (RuntimeException e) {
+            return null; // OutOnlyAxisOperation: "Not yet implemented"
+        }
     }
 
     /**

@@ -23,6 +23,7 @@ import org.apache.axis2.client.ServiceClient;
 import org.apache.axis2.context.MessageContext;
 import org.apache.axis2.context.NamedValue;
 import org.apache.axis2.description.AxisOperation;
+import org.apache.axis2.description.AxisService;
 import org.apache.axis2.kernel.TransportUtils;
 import org.apache.axis2.kernel.http.HTTPConstants;
 import org.apache.axis2.util.MessageProcessorSelector;
@@ -76,10 +77,13 @@ final class RequestKeys {
             return null;
         }
         OMElement payload = payload(mc);
+        String service = Names.service(mc.getAxisService());
+        if (service != null) {
+            AxisService described = mc.getAxisService();
+            cache.declareOperations(service, () -> OperationNames.all(described));
+        }
         // one builder for both: the policy found for the first build serves the second
-        Invocation.Builder b = names(mc, payload)
-                .service(Names.service(mc.getAxisService()))
-                .endpoint(endpoint);
+        Invocation.Builder b = names(mc, payload).service(service).endpoint(endpoint);
         OperationPolicy policy = cache.policyFor(b.build());
         if (!policy.cacheable()) {
             // passed through as it is: neither identity nor payload is needed for that

@@ -69,6 +69,10 @@ public final class StubCalls {
             return target.call();
         }
         String service = client == null ? null : Names.service(client.getAxisService());
+        if (service != null) {
+            cache.declareOperations(service,
+                    () -> OperationNames.all(client.getAxisService()));
+        }
         String endpoint = endpoint(client);
         String element = args.length == 1 ? OperationNames.elementName(args[0]) : null;
         Invocation.Builder b = OperationNames.builder(method.getName(), element, null)

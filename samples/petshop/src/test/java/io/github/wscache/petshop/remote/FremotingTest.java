@@ -3,6 +3,9 @@ package io.github.wscache.petshop.remote;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.policy.Policy;
+import io.github.wscache.core.policy.Rule;
 import io.github.wscache.petshop.Deployment;
 import io.github.wscache.petshop.Fixtures;
 import io.github.wscache.petshop.dao.ItemDao;
@@ -12,6 +15,7 @@ import io.github.wscache.petshop.load.UserAgent.Page;
 import io.github.wscache.petshop.model.Cart;
 import io.github.wscache.petshop.model.OrderRequest;
 import io.github.wscache.petshop.service.Services;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -70,6 +74,39 @@ class FremotingTest {
             assertThat(origin.calls("placeOrder") - places).isEqualTo(2);
             assertThat(origin.calls("listOrders") - lists).isEqualTo(2);
             assertThat(d.remoteServices().cache().stats("addToCart").hits()).isZero();
+        }
+    }
+
+    @Test
+    void policyEntries_areJudgedAgainstTheServicesOperations_notAgainstTheCallsSeen()
+            throws Exception {
+        try (Deployment d = start(ServiceScope.APPLICATION)) {
+            ResponseCache cache = d.remoteServices().cache();
+            UserAgent a = new UserAgent(d.clientUrl());
+            a.get("/category?id=DOGS");
+            Fixtures.signIn(a, "user3");
+            // seven catalog entries, two of them called, and calls of unnamed operations
+            // (authenticate): a correctly spelt entry not called yet is no finding
+            assertThat(d.originServices().calls("getCategory")).isEqualTo(1);
+            assertThat(d.originServices().calls("getProduct")).isZero();
+            assertThat(cache.unmatchedEntries()).isEmpty();
+
+            // the administrator adds a misspelt entry: found at once, though every call
+            // still matches some other entry
+            String yaml;
+            try (var in = RemoteServices.class.getClassLoader()
+                    .getResourceAsStream(RemoteServices.PETSHOP_POLICY)) {
+                yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            cache.policy().replaceWith(Policy.parse(yaml.replace("operations:\n",
+                    "operations:\n  - service: PetShopCatalog\n    operation: getProdcut\n"
+                            + "    ttl: 1m\n"), "petshop-wscache.yaml"));
+            a.get("/category?id=DOGS");
+
+            assertThat(cache.unmatchedEntries()).extracting(Rule::operation)
+                    .containsExactly("getProdcut");
+            assertThat(cache.unmatchedEntries().get(0).policy().source())
+                    .hasValue("petshop-wscache.yaml:14:5");
         }
     }
 
