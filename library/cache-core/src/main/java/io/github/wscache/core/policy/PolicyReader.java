@@ -243,7 +243,7 @@ final class PolicyReader {
                     ? ValueRepresentation.fromYaml(v.text()) : null;
             if (value == null) {
                 throw error(v, "'value' must be one of auto, reference, clone, reflection, "
-                        + "serialization, events, xml, not " + v.describe());
+                        + "serialization, events, bytes (or xml), not " + v.describe());
             }
             b.value(value);
         }

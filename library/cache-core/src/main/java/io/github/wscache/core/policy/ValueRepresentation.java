@@ -29,7 +29,11 @@ public enum ValueRepresentation {
     SERIALIZATION("serialization", false, CopyStrategy.SERIALIZATION),
     /** The response's parse events, recorded once and replayed per hit. */
     EVENTS("events", true, null),
-    /** The response's XML bytes, re-parsed per hit. */
+    /**
+     * The response's bytes as the service sent them, parsed again on every hit: XML for SOAP,
+     * JSON for cache-http. Written {@code bytes} in a policy; {@code xml} is the same and stays
+     * accepted.
+     */
     XML("xml", true, null);
 
     private final String yamlName;
@@ -58,8 +62,12 @@ public enum ValueRepresentation {
     }
 
     static ValueRepresentation fromYaml(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        if (n.equals("bytes")) {
+            return XML;
+        }
         for (ValueRepresentation v : values()) {
-            if (v.yamlName.equals(name.toLowerCase(Locale.ROOT))) {
+            if (v.yamlName.equals(n)) {
                 return v;
             }
         }

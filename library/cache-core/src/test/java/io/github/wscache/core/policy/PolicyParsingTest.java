@@ -228,6 +228,16 @@ class PolicyParsingTest {
     }
 
     @Test
+    void valueBytes_keepsTheResponseBytes_andXmlStaysAcceptedForThem() {
+        for (String word : List.of("bytes", "xml", "Bytes")) {
+            Policy p = parse("operations:\n  - operation: a\n    value: " + word + "\n");
+            assertThat(p.rules().get(0).policy().value()).as(word)
+                    .isEqualTo(ValueRepresentation.XML);
+            assertThat(p.rules().get(0).policy().value().isMessageLevel()).isTrue();
+        }
+    }
+
+    @Test
     void rejects_wrongTypes() {
         assertThatThrownBy(() -> parse("operations:\n  - operation: a\n    cacheable: maybe\n"))
                 .hasMessage("wscache.yaml:3:16: 'cacheable' must be true or false, not 'maybe'");
@@ -239,7 +249,7 @@ class PolicyParsingTest {
                         + "serialized, xml, not 'md5'");
         assertThatThrownBy(() -> parse("operations:\n  - operation: a\n    value: dom\n"))
                 .hasMessage("wscache.yaml:3:12: 'value' must be one of auto, reference, clone, "
-                        + "reflection, serialization, events, xml, not 'dom'");
+                        + "reflection, serialization, events, bytes (or xml), not 'dom'");
         assertThatThrownBy(() -> parse("maximumSize: lots\n"))
                 .hasMessage("wscache.yaml:1:14: 'maximumSize' must be a size such as 65536, "
                         + "512KB or 64MB, not 'lots'");
