@@ -56,8 +56,14 @@ import org.apache.catalina.LifecycleException;
  * shared ({@code public}, {@code s-maxage}) or varies on its credentials, with an explicit
  * lifetime. Method-override fields on GET and HEAD ({@link Builder#keepMethodOverride}),
  * client forwarding and rewrite fields ({@link Builder#trustedProxies(String...)}) do not reach
- * the origin; the edge sends its own {@code Forwarded} and {@code X-Forwarded-For}. An error
- * answered to a request with unusual header fields is never stored.
+ * the origin; the edge sends its own {@code Forwarded} and {@code X-Forwarded-For}. A field that
+ * does reach it ({@link Builder#keyHeaders(String...)}, a trusted proxy's forwarding fields) is
+ * part of the key. An error answered to a request with unusual header fields is never stored;
+ * a request target or header section beyond {@link Builder#maxUriLength(int)} or
+ * {@link Builder#maxHeaderBytes(int)} is answered 414 or 431 by the edge itself. The URL is
+ * keyed and forwarded in one normal form (scheme and host case, default port,
+ * percent-encodings, dot segments), and Tomcat's parser refuses ambiguous framing. The site's
+ * "Edge security" page lists each attack, the default and the test that shows it.
  *
  * <p><b>Admin port.</b> The counters ({@link EdgeStats} as JSON) are served at
  * {@link Builder#adminPath(String)} on a port of their own, {@link Builder#adminPort(int)}, bound
@@ -634,7 +640,11 @@ public final class EdgeServer implements AutoCloseable {
          * or CIDR blocks such as {@code 10.0.0.0/8} or {@code 2001:db8::/32}. From any other
          * client those fields, and {@code X-Original-URL}/{@code X-Rewrite-URL} from anyone,
          * are dropped and replaced by the edge's own {@code Forwarded} and
-         * {@code X-Forwarded-For}. Default: none.
+         * {@code X-Forwarded-For}. The fields a page may be built from, {@code X-Forwarded-Host},
+         * {@code -Proto}, {@code -Scheme}, {@code -Port}, {@code -Prefix}, {@code -Ssl} and the
+         * {@code host} and {@code proto} of {@code Forwarded}, are then part of the key, since
+         * a proxy may pass on what its own client sent; so a warm-up, which sends none, fills
+         * entries that requests through such a proxy do not use. Default: none.
          *
          * @throws IllegalArgumentException naming a value that is not an address or block
          */
@@ -680,6 +690,46 @@ public final class EdgeServer implements AutoCloseable {
          */
         public Builder sharedTier(io.github.wscache.core.spi.SharedTier tier) {
             settings.sharedTier(tier);
+            return this;
+        }
+
+        /**
+         * Sets the longest request target (path and query, as the client wrote them) the edge
+         * takes, in bytes (default 8192); a longer one is answered {@code 414 URI Too Long} by
+         * the edge itself, reaches no origin and stores nothing. Raise it for a site whose
+         * URLs are longer (say, long signed queries).
+         *
+         * @throws IllegalArgumentException if not in 1024..65536
+         */
+        public Builder maxUriLength(int bytes) {
+            settings.maxUriLength(bytes);
+            return this;
+        }
+
+        /**
+         * Sets the most bytes of request header fields the edge takes (names, values and
+         * line ends together; default 8192); more are answered
+         * {@code 431 Request Header Fields Too Large} by the edge itself, reach no origin and
+         * store nothing, so that no request can make the origin fail on its own, smaller limit
+         * for everyone (cache-poisoned denial of service). Raise it for a site with many or
+         * large cookies, no higher than the origin takes.
+         *
+         * @throws IllegalArgumentException if not in 1024..65536
+         */
+        public Builder maxHeaderBytes(int bytes) {
+            settings.maxHeaderBytes(bytes);
+            return this;
+        }
+
+        /**
+         * Switches every defence of the site's "Edge security" page off: all client fields
+         * reach the origin unkeyed, requests with cookies or credentials are cached like any
+         * other, errors are stored whatever the request carried, no size limit of the edge's
+         * own, the key is normalised but the raw URL forwarded, and an encoded slash passes.
+         * For tests only, which show with it that each attack succeeds against a naive proxy.
+         */
+        Builder naiveProxy() {
+            settings.naive(true);
             return this;
         }
 

@@ -48,11 +48,12 @@ import org.slf4j.LoggerFactory;
  * {@code Surrogate-Control}); so is the store, and with a {@link SharedTier} the farm of edges
  * shares it.
  *
- * <p><b>What the edge adds.</b> The request: {@code Accept-Encoding: identity} and
- * {@code Surrogate-Capability} toward the origin; the fields every key holds
- * ({@link RequestRules#keyFields}) and the cookies a {@code Vary: Cookie} compares
- * ({@code varyCookies}); which fields make a request personal ({@link RequestRules}). The
- * response: what the edge never stores ({@code Set-Cookie}, more than
+ * <p><b>What the edge adds.</b> The request: its URL in one normal form
+ * ({@link RequestTarget}), the same for the key and toward the origin;
+ * {@code Accept-Encoding: identity} and {@code Surrogate-Capability} toward the origin; the
+ * fields every key holds ({@link RequestRules#keyFields}) and the cookies a
+ * {@code Vary: Cookie} compares ({@code varyCookies}); which fields make a request personal
+ * ({@link RequestRules}). The response: what the edge never stores ({@code Set-Cookie}, more than
  * {@value #MAX_TAGS_PER_RESPONSE} {@code Surrogate-Key} tags, an error status for a request with
  * unusual or unkeyed fields, a request's {@code no-store}); tag purges by {@code Surrogate-Key}
  * ({@link #purge}), ordered so that a response whose request left before a purge of its tags is
@@ -260,7 +261,7 @@ public final class EdgeCache implements AutoCloseable {
      */
     public int purgeUrl(String url) {
         long before = engine.stats().entryCount();
-        engine.invalidate(OPERATION, url);
+        engine.invalidate(OPERATION, RequestTarget.normalize(URI.create(url)).toString());
         return engine.stats().entryCount() < before ? 1 : 0;
     }
 
@@ -278,7 +279,9 @@ public final class EdgeCache implements AutoCloseable {
     }
 
     /**
-     * Fetches a response, from the cache when possible.
+     * Fetches a response, from the cache when possible. The URI is keyed and forwarded in its
+     * {@linkplain RequestTarget normal form}: two spellings of one URL share one entry, and the
+     * origin answers the spelling that is keyed.
      *
      * @param kind {@code "page"} or {@code "fragment"}, for logs
      * @param headers request fields toward the origin ({@link HeaderRules#towardOrigin})
@@ -288,6 +291,9 @@ public final class EdgeCache implements AutoCloseable {
      */
     public Fetched fetch(String kind, String method, URI uri, Map<String, List<String>> headers,
             byte[] body, Duration timeout, boolean cacheable) {
+        URI key = RequestTarget.normalize(uri);
+        // the naive rules of the tests key the normal form and forward what came
+        URI forward = rules.isNaive() ? uri : key;
         Map<String, List<String>> h = HeaderRules.newHeaders();
         h.putAll(headers);
         h.put("Accept-Encoding", List.of("identity"));
@@ -297,12 +303,12 @@ public final class EdgeCache implements AutoCloseable {
         boolean safe = method.equals("GET") || method.equals("HEAD");
         if (!cacheable || !safe || h.containsKey("Authorization")) {
             count(bypasses, !cacheable || !safe ? "method " + method : "Authorization");
-            OriginResponse r = origin.send(method, uri, h, body, timeout);
-            invalidateAfter(method, uri, r);
+            OriginResponse r = origin.send(method, forward, h, body, timeout);
+            invalidateAfter(method, key, r);
             return new Fetched(toClient(r), Fetched.Outcome.BYPASS, false, -1);
         }
         h.keySet().removeIf(STRIPPED_TOWARD_ORIGIN::contains);
-        String url = uri.toString();
+        String url = key.toString();
         Invocation inv;
         try {
             if (faultHook != null) {
@@ -313,10 +319,10 @@ public final class EdgeCache implements AutoCloseable {
             cacheErrors.incrementAndGet();
             count(bypasses, "cache error");
             LOG.warn("wscache-edge: the cache failed for {} {}; fetching uncached", kind, url, e);
-            OriginResponse r = origin.send("GET", uri, h, null, timeout);
+            OriginResponse r = origin.send("GET", forward, h, null, timeout);
             return new Fetched(toClient(r), Fetched.Outcome.BYPASS, false, -1);
         }
-        Call call = new Call(uri, h, timeout);
+        Call call = new Call(key, forward, h, rules.isNaive() ? body : null, timeout);
         CachedResponse r = engine.exchange(inv, call);
         return call.fetched(r);
     }
@@ -338,7 +344,8 @@ public final class EdgeCache implements AutoCloseable {
             h.putAll(headers);
             h.put("Accept-Encoding", List.of("identity"));
             long[] age = {-1};
-            Optional<CachedResponse> fresh = engine.getIfFresh(invocation(uri.toString(), h),
+            Optional<CachedResponse> fresh = engine.getIfFresh(invocation(
+                    RequestTarget.normalize(uri).toString(), h),
                     o -> age[0] = o.age().map(Duration::toSeconds).orElse(0L));
             return fresh.map(r -> new Fetched(page(r).toClient(r), Fetched.Outcome.HIT, false,
                     Math.max(0, age[0]))).orElse(null);
@@ -393,7 +400,7 @@ public final class EdgeCache implements AutoCloseable {
         }
         for (URI target : Invalidation.targets(method, r.status(), uri, r.headers()::get,
                 invalidateLocations)) {
-            engine.invalidate(OPERATION, target.toString());
+            engine.invalidate(OPERATION, RequestTarget.normalize(target).toString());
         }
     }
 
@@ -495,7 +502,7 @@ public final class EdgeCache implements AutoCloseable {
         if (CacheControl.ofRequest(asked.get("Cache-Control"), asked.get("Pragma")).noStore()) {
             return Storability.REQUEST_NO_STORE.reason();
         }
-        if (r.status() >= 400 && !RequestRules.plainForErrors(asked,
+        if (r.status() >= 400 && !rules.isNaive() && !RequestRules.plainForErrors(asked,
                 keyFields(Headers.of(r.headers()).members("Vary")))) {
             return "error status for a request with unusual or unkeyed header fields";
         }
@@ -527,6 +534,9 @@ public final class EdgeCache implements AutoCloseable {
      * of the configured vary cookies when there are any.
      */
     private String keyValue(String field, List<String> values) {
+        if (field.equalsIgnoreCase("Forwarded")) {
+            return RequestRules.forwardedKey(values);
+        }
         if (!field.equalsIgnoreCase("Cookie") || varyCookies.isEmpty()) {
             return Variants.normalized(field, values);
         }
@@ -594,15 +604,24 @@ public final class EdgeCache implements AutoCloseable {
     /** One request's exchange with the origin, as the engine runs it. */
     private final class Call implements Exchange<RuntimeException> {
         private final URI uri;
+        private final URI forward;
         private final Map<String, List<String>> asked;
+        private final byte[] body;
         private final Duration timeout;
         private volatile CacheOutcome outcome;
         private volatile boolean revalidating;
         private volatile OriginResponse network;
 
-        Call(URI uri, Map<String, List<String>> asked, Duration timeout) {
+        /**
+         * {@code uri} is the one keyed, {@code forward} the one sent, {@code body} the GET's
+         * (the same URI and no body but for the tests' naive proxy).
+         */
+        Call(URI uri, URI forward, Map<String, List<String>> asked, byte[] body,
+                Duration timeout) {
             this.uri = uri;
+            this.forward = forward;
             this.asked = asked;
+            this.body = body;
             this.timeout = timeout;
         }
 
@@ -615,7 +634,7 @@ public final class EdgeCache implements AutoCloseable {
             conditional.forEach((n, v) -> send.put(n, List.of(v)));
             revalidating |= stale.isPresent();
             long seq = sequence.incrementAndGet();
-            OriginResponse r = origin.send("GET", uri, send, null, timeout);
+            OriginResponse r = origin.send("GET", forward, send, body, timeout);
             if (r.status() == 304 && !conditional.isEmpty()) {
                 if (updates(stale.get(), r)) {
                     return CachedResponse.notModified(r.headers());

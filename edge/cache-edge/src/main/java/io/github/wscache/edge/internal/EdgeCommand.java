@@ -327,6 +327,12 @@ public final class EdgeCommand {
                     case TRUSTED_PROXIES:
                         b.trustedProxies(((List<String>) v).toArray(new String[0]));
                         break;
+                    case MAX_URI_LENGTH:
+                        b.maxUriLength((int) Math.min((Long) v, Integer.MAX_VALUE));
+                        break;
+                    case MAX_HEADER_BYTES:
+                        b.maxHeaderBytes((int) Math.min((Long) v, Integer.MAX_VALUE));
+                        break;
                     case INCLUDE_HOSTS:
                         b.includeHosts(((List<String>) v).toArray(new String[0]));
                         break;

@@ -61,7 +61,7 @@ public final class EdgeLifecycle {
                 this::port, settings.purgeSecret());
         traffic = new EdgeTraffic(settings.accessLog());
         tomcat = new EdgeTomcat(settings.address(), settings.port(), traffic.valve(),
-                proxy.servlet());
+                proxy.servlet(), settings.maxHeadBytes(), settings.naive());
         if (settings.adminPath() != null) {
             tomcat.addAdminPort(settings.adminAddress(), settings.adminPort(),
                     admin.servlets(settings.adminPath()));

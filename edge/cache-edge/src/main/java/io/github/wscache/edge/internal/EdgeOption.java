@@ -54,6 +54,12 @@ public enum EdgeOption {
     TRUSTED_PROXIES("trustedProxies", Type.LIST, "ADDR[/BITS],...", "none",
             "Proxies in front of the edge whose Forwarded and X-Forwarded-* fields are kept "
                     + "(the edge appends its hop); from others they are replaced."),
+    MAX_URI_LENGTH("maxUriLength", Type.SIZE, "SIZE", "8KB",
+            "Longest request target (path and query) the edge takes, 1KB to 64KB; a longer one "
+                    + "is answered 414 by the edge and reaches no origin."),
+    MAX_HEADER_BYTES("maxHeaderBytes", Type.SIZE, "SIZE", "8KB",
+            "Most bytes of request header fields the edge takes, 1KB to 64KB; more are "
+                    + "answered 431 by the edge and reach no origin."),
     INCLUDE_HOSTS("includeHosts", Type.LIST, "HOST[:PORT],...", "none",
             "Hosts besides the origin's that absolute include URLs may name."),
     SHARED_TIER("sharedTier", Type.TIER, "URI", "none",

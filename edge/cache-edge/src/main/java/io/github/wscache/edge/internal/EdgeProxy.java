@@ -37,7 +37,8 @@ public final class EdgeProxy implements AutoCloseable {
         this.actions = settings.clientClassification() == null ? null
                 : new ServerActions(settings.clientClassification(), ticker(settings.clock()));
         this.servlet = new ProxyServlet(settings.originPrefix(), cache, composer(counters),
-                counters, settings.readTimeout(), rules, actions);
+                counters, settings.readTimeout(), rules, actions,
+                new ProxyServlet.Limits(settings.maxUriLength(), settings.maxHeaderBytes()));
     }
 
     /** The system's monotonic ticker for the system clock, else the clock's own time. */

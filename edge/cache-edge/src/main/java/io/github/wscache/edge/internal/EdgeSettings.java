@@ -18,6 +18,16 @@ import java.util.Objects;
  * thread-safe; the server reads it when it starts.
  */
 public final class EdgeSettings {
+    /** The longest request target (path and query) the edge takes by default, in bytes. */
+    public static final int DEFAULT_MAX_URI_LENGTH = 8192;
+    /** The most bytes of request header fields the edge takes by default. */
+    public static final int DEFAULT_MAX_HEADER_BYTES = 8192;
+    /** The smallest and largest limit either may be set to. */
+    static final int MIN_LIMIT = 1024;
+    static final int MAX_LIMIT = 65536;
+    /** Room in Tomcat's buffer for the method, the version and the line ends. */
+    private static final int HEAD_SLACK = 1024;
+
     private URI origin;
     private int port;
     private String address = "0.0.0.0";
@@ -44,6 +54,9 @@ public final class EdgeSettings {
     private List<String> keyHeaders = List.of();
     private boolean keepMethodOverride;
     private List<String> trustedProxies = List.of();
+    private int maxUriLength = DEFAULT_MAX_URI_LENGTH;
+    private int maxHeaderBytes = DEFAULT_MAX_HEADER_BYTES;
+    private boolean naive;
     private final Warmup.Settings warmup = new Warmup.Settings();
     private ClientClassification classification;
     private String sharedTierUri;
@@ -258,6 +271,32 @@ public final class EdgeSettings {
         this.trustedProxies = a;
     }
 
+    /** Sets the longest request target (path and query) the edge takes, in bytes. */
+    public void maxUriLength(int bytes) {
+        this.maxUriLength = limit(bytes, "max URI length");
+    }
+
+    /** Sets the most bytes of request header fields the edge takes. */
+    public void maxHeaderBytes(int bytes) {
+        this.maxHeaderBytes = limit(bytes, "max header bytes");
+    }
+
+    private static int limit(int bytes, String name) {
+        if (bytes < MIN_LIMIT || bytes > MAX_LIMIT) {
+            throw new IllegalArgumentException(name + " must be in " + MIN_LIMIT + ".."
+                    + MAX_LIMIT + ": " + bytes);
+        }
+        return bytes;
+    }
+
+    /**
+     * Switches every defence of the edge-security page off (tests only): the naive caching
+     * proxy each attack is shown to succeed against.
+     */
+    public void naive(boolean on) {
+        this.naive = on;
+    }
+
     /** Sets what runs before every cache lookup (tests make it throw). */
     public void cacheFault(Runnable fault) {
         this.cacheFault = fault;
@@ -397,7 +436,33 @@ public final class EdgeSettings {
 
     /** The request rules these settings make ({@link RequestRules#of}). */
     public RequestRules requestRules() {
-        return RequestRules.of(anonymousCookies, keyHeaders, keepMethodOverride, trustedProxies);
+        RequestRules r = RequestRules.of(anonymousCookies, keyHeaders, keepMethodOverride,
+                trustedProxies);
+        return naive ? r.naive() : r;
+    }
+
+    /** The longest request target the edge answers itself (414 beyond); 0 when naive. */
+    public int maxUriLength() {
+        return naive ? 0 : maxUriLength;
+    }
+
+    /** The most bytes of header fields the edge answers itself (431 beyond); 0 when naive. */
+    public int maxHeaderBytes() {
+        return naive ? 0 : maxHeaderBytes;
+    }
+
+    /**
+     * The size of Tomcat's buffer for the request line and the header fields: both limits
+     * with room to spare, so that the edge, not Tomcat's plain 400, answers a request beyond
+     * either.
+     */
+    public int maxHeadBytes() {
+        return maxUriLength + maxHeaderBytes + HEAD_SLACK;
+    }
+
+    /** Whether every defence is off (tests only). */
+    public boolean naive() {
+        return naive;
     }
 
     /** The warm-up's settings, which the builder's warm-up methods set. */

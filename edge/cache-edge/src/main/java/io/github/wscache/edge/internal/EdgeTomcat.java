@@ -28,6 +28,20 @@ import org.apache.catalina.startup.Tomcat;
  * depends on Axis2 (its builder does not even load without it), which the edge, a library, must
  * not bring to the applications that embed it.
  *
+ * <p><b>Parsing.</b> The proxy's connector is Tomcat's HTTP/1.1 parser, which already refuses
+ * with a 400 what could frame one request two ways (RFC 9112 §6.3, §11.2): two
+ * {@code Content-Length} fields (even equal ones), {@code Content-Length} with a list,
+ * {@code Transfer-Encoding} with a space before the colon or named twice, a missing or second
+ * {@code Host}, a {@code Host} other than an absolute-form target's, a control character in a
+ * field value; an unknown transfer coding is a 501. With both {@code Transfer-Encoding: chunked}
+ * and {@code Content-Length} it reads the chunks, ignores the length and closes the connection
+ * after; it unfolds obs-fold into a space and takes a bare LF as a line end, and the edge
+ * forwards its own, re-serialised request, so none of these reaches the origin as sent. Set
+ * here: an encoded slash or backslash ({@code %2F}, {@code %5C}) in the path is refused (400;
+ * passed on only by the tests' naive proxy), and the buffer for the request line and fields is
+ * {@code maxHeadBytes}, larger than the edge's own limits, which answer 414 and 431
+ * ({@link ProxyServlet}).
+ *
  * <p>Stopping is in steps, so that the edge can drain between them: {@link #stopAccepting()},
  * then {@link #stop()}, then {@link #deleteBaseDir()}. Not thread-safe.
  */
@@ -44,14 +58,22 @@ public final class EdgeTomcat {
      * {@code servlet}, which is mapped to every path and initialized at start.
      *
      * @param port the port to listen on, 0 for any free one
+     * @param maxHeadBytes the size of the buffer for the request line and header fields
+     * @param passEncodedSlash whether {@code %2F} and {@code %5C} in a path pass (the tests'
+     *     naive proxy)
      * @throws IOException if the temporary directory cannot be made
      */
-    public EdgeTomcat(String address, int port, Valve valve, Servlet servlet) throws IOException {
+    public EdgeTomcat(String address, int port, Valve valve, Servlet servlet, int maxHeadBytes,
+            boolean passEncodedSlash) throws IOException {
         baseDir = Files.createTempDirectory("wscache-edge");
         tomcat = new Tomcat();
         tomcat.setBaseDir(baseDir.toString());
         tomcat.setSilent(true);
         proxy = new Listener(address, port);
+        proxy.connector().setProperty("maxHttpRequestHeaderSize", Integer.toString(maxHeadBytes));
+        String encoded = passEncodedSlash ? "passthrough" : "reject";
+        proxy.connector().setEncodedSolidusHandling(encoded);
+        proxy.connector().setEncodedReverseSolidusHandling(encoded);
         tomcat.setConnector(proxy.connector());
         StandardContext context = context((StandardContext) tomcat.addContext("", null));
         context.getPipeline().addValve(valve);

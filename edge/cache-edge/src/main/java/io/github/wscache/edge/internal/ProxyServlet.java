@@ -13,6 +13,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
@@ -25,6 +26,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The flow of one request ({@link #service}):
  * <ol>
+ *   <li>a request target or header section over the {@link Limits} is answered 414 or 431
+ *       here, before anything is forwarded or looked up ({@link #refusedAsOversized});
  *   <li>the client's request is read once into a {@link ClientRequest}, with the fields
  *       {@link RequestRules} let through toward the origin;
  *   <li>{@link EdgeCache#fetch} answers from the cache or the origin; an origin that fails is a
@@ -66,15 +69,25 @@ public final class ProxyServlet extends HttpServlet {
     private final transient RequestRules rules;
     /** Client classification and server actions (paper 004), or {@code null} when off. */
     private final transient ServerActions actions;
+    private final transient Limits limits;
+
+    /**
+     * The longest request target and the most header bytes the edge takes; 0 for no limit of
+     * the edge's own (the tests' naive proxy: Tomcat's buffer still bounds both).
+     */
+    public record Limits(int maxUriLength, int maxHeaderBytes) {
+    }
 
     /**
      * Creates the servlet; {@code origin} is the base URL without a trailing slash,
      * {@code pageTimeout} how long the origin may take to answer a client's request,
      * {@code rules} which of the client's fields reach the origin, {@code actions} client
-     * classification and server actions (or {@code null} for none).
+     * classification and server actions (or {@code null} for none), {@code limits} the sizes
+     * the edge answers itself beyond.
      */
     public ProxyServlet(String origin, EdgeCache cache, Composer composer, EdgeCounters counters,
-            Duration pageTimeout, RequestRules rules, ServerActions actions) {
+            Duration pageTimeout, RequestRules rules, ServerActions actions, Limits limits) {
+        this.limits = limits;
         this.rules = rules;
         this.actions = actions;
         this.origin = origin;
@@ -88,6 +101,9 @@ public final class ProxyServlet extends HttpServlet {
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         counters.requests.increment();
+        if (refusedAsOversized(req, resp)) {
+            return;
+        }
         ClientRequest c = ClientRequest.read(req, origin, rules);
         ServerActions.Adaptation adapt = actions == null ? null : actions.begin(req, c);
         Fetched f;
@@ -119,6 +135,40 @@ public final class ProxyServlet extends HttpServlet {
         } else {
             sendComposed(resp, c, f, out, status, gzip, applied);
         }
+    }
+
+    /**
+     * Answers a request whose target or header fields are longer than the edge takes: 414 or
+     * 431 (RFC 9110 §15.5.15, RFC 6585 §5), made here, so that the origin never answers it
+     * with an error of its own that could be stored, and the client learns what to shorten.
+     */
+    private boolean refusedAsOversized(HttpServletRequest req, HttpServletResponse resp)
+            throws IOException {
+        if (limits.maxUriLength() > 0) {
+            String q = req.getQueryString();
+            int uri = req.getRequestURI().length() + (q == null ? 0 : q.length() + 1);
+            if (uri > limits.maxUriLength()) {
+                writer.error(resp, 414, "wscache-edge; detail=uri-too-long", "wscache-edge: "
+                        + "the request target has " + uri + " bytes; this edge takes at most "
+                        + limits.maxUriLength());
+                return true;
+            }
+        }
+        if (limits.maxHeaderBytes() > 0) {
+            int bytes = 0;
+            for (String n : Collections.list(req.getHeaderNames())) {
+                for (String v : Collections.list(req.getHeaders(n))) {
+                    bytes += n.length() + v.length() + 4;
+                }
+            }
+            if (bytes > limits.maxHeaderBytes()) {
+                writer.error(resp, 431, "wscache-edge; detail=header-fields-too-large",
+                        "wscache-edge: the request header fields have " + bytes + " bytes; "
+                                + "this edge takes at most " + limits.maxHeaderBytes());
+                return true;
+            }
+        }
+        return false;
     }
 
     private void countFetch(Fetched f) {

@@ -23,7 +23,10 @@ import java.util.regex.Pattern;
  *       cached answer rewritten for everyone. The edge sends its own {@code Forwarded}
  *       ({@code for=client;proto=scheme}) and {@code X-Forwarded-For}. From a
  *       {@linkplain #trusted trusted proxy} the forwarding fields are kept and the edge appends
- *       its hop; rewrite fields never pass unless keyed.</li>
+ *       its hop; those that can change a page ({@link #TRUSTED_KEY_FIELDS}, and the
+ *       {@code host} and {@code proto} parameters of {@code Forwarded}) are then part of the key,
+ *       since a proxy in front may pass on what its own client sent. Rewrite fields never pass
+ *       unless keyed.</li>
  *   <li><b>Method-override fields</b> ({@code X-HTTP-Method-Override}, {@code X-HTTP-Method},
  *       {@code X-Method-Override}) are dropped from GET and HEAD, whose answers are stored; with
  *       {@code keepMethodOverride} they pass and are part of the key. Other methods are never
@@ -36,6 +39,10 @@ import java.util.regex.Pattern;
  *       whose unkeyed fields are all ordinary, of ordinary size and characters, is stored.</li>
  * </ul>
  *
+ * <p>{@link #naive()} switches all of this off (every field passes unkeyed, no request is
+ * personal, every error may be stored): only for the tests that show each attack succeeds
+ * without these rules.
+ *
  * <pre>{@code
  * RequestRules rules = RequestRules.of(List.of("_ga*"), List.of("X-Forwarded-Proto"), false,
  *         List.of("10.0.0.0/8"));
@@ -45,7 +52,16 @@ import java.util.regex.Pattern;
 public final class RequestRules {
     /** No anonymous cookies, no key fields, overrides dropped, no trusted proxy. */
     public static final RequestRules DEFAULTS = new RequestRules(CookieNames.NONE, List.of(),
-            false, List.of());
+            false, List.of(), false);
+
+    /**
+     * The forwarding fields that are part of the key when a trusted proxy may send them (lower
+     * case): those an origin builds links, redirects or routes from. {@code X-Forwarded-For}
+     * is not: it names one client, and a page that depends on it is personal.
+     */
+    public static final List<String> TRUSTED_KEY_FIELDS = List.of("x-forwarded-host",
+            "x-forwarded-proto", "x-forwarded-scheme", "x-forwarded-port", "x-forwarded-prefix",
+            "x-forwarded-ssl", "forwarded");
 
     /** Fields that tunnel another method through GET or POST. */
     public static final Set<String> METHOD_OVERRIDE = HeaderRules.caseInsensitive(
@@ -83,15 +99,21 @@ public final class RequestRules {
     private final List<String> keyHeaders;
     private final boolean keepMethodOverride;
     private final List<Cidr> trustedProxies;
-    /** The key fields, lower case: keyHeaders, and the override fields when kept. */
+    /** Every defence off: for the tests that show the attacks succeed without them. */
+    private final boolean naive;
+    /**
+     * The key fields, lower case: keyHeaders, the override fields when kept, the forwarding
+     * fields a trusted proxy may pass on.
+     */
     private final List<String> keyFields;
 
     private RequestRules(CookieNames anonymousCookies, List<String> keyHeaders,
-            boolean keepMethodOverride, List<Cidr> trustedProxies) {
+            boolean keepMethodOverride, List<Cidr> trustedProxies, boolean naive) {
         this.anonymousCookies = anonymousCookies;
         this.keyHeaders = List.copyOf(keyHeaders);
         this.keepMethodOverride = keepMethodOverride;
         this.trustedProxies = List.copyOf(trustedProxies);
+        this.naive = naive;
         List<String> k = new ArrayList<>();
         for (String h : keyHeaders) {
             add(k, h.toLowerCase(Locale.ROOT));
@@ -99,7 +121,10 @@ public final class RequestRules {
         if (keepMethodOverride) {
             METHOD_OVERRIDE.forEach(h -> add(k, h.toLowerCase(Locale.ROOT)));
         }
-        this.keyFields = List.copyOf(k);
+        if (!trustedProxies.isEmpty() && !naive) {
+            TRUSTED_KEY_FIELDS.forEach(h -> add(k, h));
+        }
+        this.keyFields = naive ? List.of() : List.copyOf(k);
     }
 
     private static void add(List<String> list, String s) {
@@ -129,7 +154,23 @@ public final class RequestRules {
             proxies.add(Cidr.parse(p));
         }
         return new RequestRules(CookieNames.of(anonymousCookies), keyHeaders,
-                keepMethodOverride, proxies);
+                keepMethodOverride, proxies, false);
+    }
+
+    /**
+     * Returns these rules with every defence off, as a naive caching proxy runs: every client
+     * field reaches the origin unkeyed (forwarding fields as from a trusted proxy), no request
+     * is personal, and {@link #naive()} tells the cache to store errors whatever the request
+     * carried. For tests only: they run each attack against it to show that it succeeds there.
+     */
+    public RequestRules naive() {
+        return new RequestRules(anonymousCookies, keyHeaders, keepMethodOverride,
+                trustedProxies, true);
+    }
+
+    /** Whether these are the {@linkplain #naive() naive} rules. */
+    public boolean isNaive() {
+        return naive;
     }
 
     /** Checks one key header name; throws with what to write instead. */
@@ -164,6 +205,9 @@ public final class RequestRules {
      * cache-core's {@link Credentials} with this edge's anonymous cookies.
      */
     public List<String> personalFields(Map<String, List<String>> request) {
+        if (naive) {
+            return List.of();
+        }
         return Credentials.personalFields(request, anonymousCookies);
     }
 
@@ -197,9 +241,9 @@ public final class RequestRules {
     public Map<String, List<String>> towardOrigin(Map<String, List<String>> request,
             String method, String clientAddress, String scheme) {
         Map<String, List<String>> out = HeaderRules.towardOrigin(request);
-        boolean trusted = trusted(clientAddress);
+        boolean trusted = naive || trusted(clientAddress);
         boolean stored = method.equals("GET") || method.equals("HEAD");
-        out.keySet().removeIf(n -> !keyFields.contains(n.toLowerCase(Locale.ROOT))
+        out.keySet().removeIf(n -> !naive && !keyFields.contains(n.toLowerCase(Locale.ROOT))
                 && (REWRITE.contains(n)
                         || (stored && METHOD_OVERRIDE.contains(n))
                         || (!trusted && isForwarding(n))));
@@ -221,6 +265,29 @@ public final class RequestRules {
             return hop;
         }
         return String.join(", ", lines) + ", " + hop;
+    }
+
+    /**
+     * The part of {@code Forwarded} lines that is part of the key: the {@code host} and
+     * {@code proto} parameters of every element, in order ({@code for} and {@code by} name
+     * single clients and proxies, and would give every client its own entry).
+     */
+    public static String forwardedKey(List<String> lines) {
+        StringBuilder b = new StringBuilder();
+        for (String line : lines) {
+            for (String pair : line.split("[,;]")) {
+                int eq = pair.indexOf('=');
+                if (eq < 0) {
+                    continue;
+                }
+                String name = pair.substring(0, eq).strip().toLowerCase(Locale.ROOT);
+                if (name.equals("host") || name.equals("proto")) {
+                    b.append(name).append('=').append(pair.substring(eq + 1).strip())
+                            .append(';');
+                }
+            }
+        }
+        return b.toString();
     }
 
     /** A node of {@code Forwarded} (RFC 7239 §6): an IPv6 address is bracketed and quoted. */
@@ -275,7 +342,7 @@ public final class RequestRules {
     public String toString() {
         return "RequestRules{anonymousCookies=" + anonymousCookies + ", keyHeaders="
                 + keyHeaders + ", keepMethodOverride=" + keepMethodOverride
-                + ", trustedProxies=" + trustedProxies + "}";
+                + ", trustedProxies=" + trustedProxies + (naive ? ", naive" : "") + "}";
     }
 
     /** An address block: an IPv4 or IPv6 literal with an optional prefix length. */

@@ -183,7 +183,7 @@ class EdgeCommandTest {
                 + "anonymousCookies, classifyPages, clientAddressHeader, connectTimeout, "
                 + "drainTimeout, esiAlways, fetchThreads, "
                 + "gzipForAll, includeHosts, includeTimeout, keepMethodOverride, keyHeaders, "
-                + "maxBytes, maxIncludeDepth, "
+                + "maxBytes, maxHeaderBytes, maxIncludeDepth, maxUriLength, "
                 + "optionalIncludes, origin, poorFirst, poorLast, port, purgeSecretFile, "
                 + "readTimeout, richFirst, richLast, serverActions, sharedTier, "
                 + "sharedTierKeyFile, trustedProxies, varyCookies, "

@@ -75,6 +75,32 @@ class RequestRulesTest {
     }
 
     @Test
+    void withTrustedProxies_theForwardingFieldsAPageDependsOn_areKeyFields() {
+        assertThat(RequestRules.DEFAULTS.keyFields()).isEmpty();
+        RequestRules r = RequestRules.of(List.of(), List.of("X-Tenant"), false,
+                List.of("10.0.0.0/8"));
+        assertThat(r.keyFields()).containsExactly("x-tenant", "x-forwarded-host",
+                "x-forwarded-proto", "x-forwarded-scheme", "x-forwarded-port",
+                "x-forwarded-prefix", "x-forwarded-ssl", "forwarded");
+        assertThat(RequestRules.forwardedKey(List.of("for=1.2.3.4;Host=shop.example;proto=https",
+                "for=10.0.0.1;proto=http"))).isEqualTo("host=shop.example;proto=https;proto=http;");
+    }
+
+    @Test
+    void theNaiveRules_forwardEverythingUnkeyed_andMakeNoRequestPersonal() {
+        RequestRules naive = RequestRules.DEFAULTS.naive();
+        Map<String, List<String>> out = naive.towardOrigin(fields("X-Forwarded-Host", "evil",
+                "X-Original-URL", "/admin", "X-HTTP-Method-Override", "DELETE"), "GET",
+                "192.0.2.1", "http");
+        assertThat(out).containsKeys("X-Forwarded-Host", "X-Original-URL",
+                "X-HTTP-Method-Override");
+        assertThat(naive.keyFields()).isEmpty();
+        assertThat(naive.personalFields(fields("Cookie", "sid=1"))).isEmpty();
+        assertThat(RequestRules.DEFAULTS.personalFields(fields("Cookie", "sid=1")))
+                .containsExactly("cookie");
+    }
+
+    @Test
     void cidrBlocks_matchByPrefixLength() {
         RequestRules r = RequestRules.of(List.of(), List.of(), false,
                 List.of("192.168.4.0/22", "127.0.0.1"));
