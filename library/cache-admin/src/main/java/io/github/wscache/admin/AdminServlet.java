@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The admin endpoint of one cache, for integrations to mount (e.g. on {@code /admin/*}): what
@@ -25,10 +26,15 @@ import java.util.Optional;
  *
  * <table>
  *   <caption>Requests, relative to the mount point</caption>
- *   <tr><td>{@code GET /}</td><td>the HTML page: the cache's details, totals and table (for a
- *       {@code ResponseCache} policy, statistics and copier per operation), the buttons and
- *       forms of the changes the cache supports, the audit log</td></tr>
- *   <tr><td>{@code GET /state.json}</td><td>the same as JSON (with the token for changes)</td></tr>
+ *   <tr><td>{@code GET /}</td><td>the HTML page: its alerts first (for a {@code ResponseCache},
+ *       the last failed reload of the policy file, located), the cache's details, totals and
+ *       table (for a {@code ResponseCache} policy, statistics and copier per operation), the
+ *       buttons and forms of the changes the cache supports, the audit log; it fits a 1280 px
+ *       window, and its navigation has the {@linkplain #link links} the application added
+ *       (e.g. back to it)</td></tr>
+ *   <tr><td>{@code GET /state.json}</td><td>the same as JSON (with the token for changes); an
+ *       alert's key is {@code null} while there is no such problem
+ *       ({@code "lastReloadFailure": null})</td></tr>
  *   <tr><td>{@code POST /invalidate}</td><td>{@code all=true}, or the cache's key
  *       ({@code operation=NAME}, {@code url=URL}, see
  *       {@link AdministeredCache#keyName()})</td></tr>
@@ -54,19 +60,39 @@ import java.util.Optional;
  * refuses every change (403). Thread-safe.
  *
  * <pre>{@code
- * Tomcat.addServlet(context, "wscache-admin", new AdminServlet(admin));
+ * Tomcat.addServlet(context, "wscache-admin", new AdminServlet(admin).link("Portal", "/"));
  * context.addServletMappingDecoded("/admin/*", "wscache-admin");
  * }</pre>
  */
 public final class AdminServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Words longer than this get line-break opportunities in table cells. */
+    private static final int LONG_WORD = 20;
+    /**
+     * The page's style: long values (class names, copier reasons, URLs) wrap inside their cells
+     * (at the {@linkplain #wrappable opportunities} the page adds) so that the table fits the
+     * window; numbers do not wrap; the totals flow in rows.
+     */
+    private static final String STYLE = "body{font:14px sans-serif;margin:1em}"
+            + "nav a{margin-right:1.2em}"
+            + "table{border-collapse:collapse;margin:.6em 0}"
+            + "td,th{border:1px solid #ccc;padding:4px 6px;text-align:left;vertical-align:top;"
+            + "overflow-wrap:break-word}p{overflow-wrap:anywhere}"
+            + "td.n{text-align:right;white-space:nowrap}code{font-size:12px}"
+            + "#totals tbody{display:flex;flex-wrap:wrap}#totals tr{display:flex}"
+            + "#totals th{font-weight:normal;color:#555}"
+            + "form{margin:0 .3em .3em 0}button{white-space:nowrap}"
+            + ".alert{border:2px solid #c5221f;background:#fce8e6;color:#5f0f0b;"
+            + "padding:.5em .8em;overflow-wrap:anywhere}";
 
     /** The admin; a servlet is not serialized with its state. */
     private final transient AuditedAdmin admin;
     private final String token;
     private final transient byte[] secret;
     private final boolean readOnly;
+    /** Label and address of each link of the page's navigation, in order. */
+    private final transient List<String[]> links = new CopyOnWriteArrayList<>();
 
     /** Creates the endpoint of a {@code ResponseCache}'s admin, with a random token. */
     public AdminServlet(CacheAdmin admin) {
@@ -115,6 +141,21 @@ public final class AdminServlet extends HttpServlet {
         }
         this.secret = writeSecret.getBytes(StandardCharsets.UTF_8);
         this.readOnly = false;
+    }
+
+    /**
+     * Adds a link to the page's navigation, e.g. back to the application that mounts the
+     * endpoint; call it before the servlet serves.
+     *
+     * @param label the link's text
+     * @param href where it goes (as written in the page's {@code href})
+     * @return this servlet
+     */
+    public AdminServlet link(String label, String href) {
+        String[] link = {Objects.requireNonNull(label, "label"),
+            Objects.requireNonNull(href, "href")};
+        links.add(link);
+        return this;
     }
 
     @Override
@@ -246,6 +287,9 @@ public final class AdminServlet extends HttpServlet {
         AdminView v = admin.view();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", admin.name());
+        for (AdminView.Alert a : v.alerts()) {
+            m.put(a.key(), a.value());
+        }
         for (AdminView.Detail d : v.details()) {
             m.put(d.key(), d.value());
         }
@@ -265,12 +309,21 @@ public final class AdminServlet extends HttpServlet {
         resp.setCharacterEncoding("UTF-8");
         resp.setHeader("Cache-Control", "no-store");
         PrintWriter w = resp.getWriter();
-        w.print("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>wscache admin: "
-                + esc(admin.name()) + "</title><style>body{font:14px sans-serif;margin:1em}"
-                + "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;"
-                + "text-align:left;vertical-align:top}td.n{text-align:right}"
-                + "code{font-size:12px}</style></head><body>");
+        w.print("<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
+                + "<meta name=\"viewport\" content=\"width=device-width\"><title>wscache admin: "
+                + esc(admin.name()) + "</title><style>" + STYLE + "</style></head><body>");
+        w.print("<nav id=\"links\">");
+        for (String[] link : links) {
+            w.print("<a href=\"" + esc(link[1]) + "\">" + esc(link[0]) + "</a>");
+        }
+        w.print("<a href=\"" + esc(base) + "/state.json\">JSON</a></nav>");
         w.print("<h1>wscache admin: " + esc(admin.name()) + "</h1>");
+        for (AdminView.Alert a : v.alerts()) {
+            if (a.active()) {
+                w.print("<p class=\"alert\" role=\"alert\" id=\"alert-" + esc(a.key()) + "\">"
+                        + esc(a.text()) + "</p>");
+            }
+        }
         w.print("<p id=\"total\">" + esc(v.summary()) + "</p>");
         for (AdminView.Detail d : v.details()) {
             w.print("<p id=\"detail-" + esc(d.key()) + "\">" + esc(d.label()) + ": <code>"
@@ -321,7 +374,7 @@ public final class AdminServlet extends HttpServlet {
         }
         w.print("<table id=\"totals\">");
         v.totals().forEach((k, n) -> w.print("<tr><th>" + esc(k) + "</th><td class=\"n " + esc(k)
-                + "\">" + esc(String.valueOf(n)) + "</td></tr>"));
+                + "\">" + esc(Texts.format(v.totalFormat(k), n)) + "</td></tr>"));
         w.print("</table>");
     }
 
@@ -337,7 +390,8 @@ public final class AdminServlet extends HttpServlet {
             w.print(v.rowIdPrefix().isPresent() && key.isPresent()
                     ? "<tr id=\"" + esc(v.rowIdPrefix().get() + key.get()) + "\">" : "<tr>");
             for (AdminView.Column c : v.columns()) {
-                String text = esc(Texts.cell(c, c.valueIn(row)));
+                String text = c.format().numeric() ? esc(Texts.cell(c, c.valueIn(row)))
+                        : wrappable(Texts.cell(c, c.valueIn(row)));
                 if (c.format() == AdminView.Format.CODE) {
                     text = "<code>" + text + "</code>";
                 }
@@ -369,6 +423,40 @@ public final class AdminServlet extends HttpServlet {
 
     private static String hidden(String name, String value) {
         return "<input type=\"hidden\" name=\"" + esc(name) + "\" value=\"" + esc(value) + "\">";
+    }
+
+    /**
+     * Escapes a cell's text, with a line-break opportunity ({@code <wbr>}) after each {@code .},
+     * {@code $}, {@code /}, {@code ?} and {@code &} of a long word (a class name, a URL) and
+     * inside its camel case ({@code Search<wbr>Response}), so that a narrow column breaks it
+     * there rather than the table growing past the window.
+     */
+    static String wrappable(String s) {
+        StringBuilder sb = new StringBuilder(s.length() + 16);
+        int start = 0;
+        while (start < s.length()) {
+            int end = start;
+            boolean space = Character.isWhitespace(s.charAt(start));
+            while (end < s.length() && Character.isWhitespace(s.charAt(end)) == space) {
+                end++;
+            }
+            String word = s.substring(start, end);
+            if (space || word.length() <= LONG_WORD) {
+                sb.append(esc(word));
+            } else {
+                for (int i = 0; i < word.length(); i++) {
+                    char c = word.charAt(i);
+                    sb.append(esc(String.valueOf(c)));
+                    boolean last = i == word.length() - 1;
+                    if (!last && (".$/?&".indexOf(c) >= 0 || Character.isLowerCase(c)
+                            && Character.isUpperCase(word.charAt(i + 1)))) {
+                        sb.append("<wbr>");
+                    }
+                }
+            }
+            start = end;
+        }
+        return sb.toString();
     }
 
     private static String esc(String s) {

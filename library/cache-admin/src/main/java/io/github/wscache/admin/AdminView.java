@@ -10,8 +10,9 @@ import java.util.Optional;
 
 /**
  * A snapshot of what an administrator sees of one {@link AdministeredCache}, in the form the
- * {@link AdminServlet} (HTML and JSON) and the {@link AdministeredCacheMXBean} render: named
- * details (e.g. the policy file), the totals of the whole cache with a one-line summary, and one
+ * {@link AdminServlet} (HTML and JSON) and the {@link AdministeredCacheMXBean} render: alerts
+ * (e.g. the last reload failed), named details (e.g. the policy file), the totals of the whole
+ * cache with a one-line summary, and one
  * table of rows (e.g. one per operation, or one per reason a response was not cached). Rows are
  * JSON-ready maps, nested maps allowed; the table's columns say which values the page shows and
  * how. When the table's key field is the cache's {@linkplain AdministeredCache#keyName() key},
@@ -19,9 +20,11 @@ import java.util.Optional;
  *
  * <pre>{@code
  * AdminView view = AdminView.builder()
+ *         .alert("lastReloadFailure", null, null)       // no problem now: null in the JSON
  *         .detail("origin", "Origin", "http://localhost:8080")
  *         .summary("12 hits, 3 misses")
  *         .total("hits", 12).total("misses", 3)
+ *         .total("hitRatio", 0.8, AdminView.Format.PERCENT)   // the page shows 80.0 %
  *         .table("reasons", "reason", null)
  *         .column("reason", "reason", AdminView.Format.TEXT)
  *         .column("count", "count", AdminView.Format.COUNT)
@@ -86,6 +89,31 @@ public final class AdminView {
     }
 
     /**
+     * A problem an administrator has to see first, e.g. that the last reload of the policy file
+     * failed and where the file is wrong: while it lasts ({@link #active()}) the page shows its
+     * text at the top, highlighted, and JMX among the details; the JSON always has the key, with
+     * the value, or {@code null} when there is no such problem now.
+     *
+     * @param key the JSON name
+     * @param value the particulars (JSON-ready), or {@code null} while there is no problem
+     * @param text one line for people, e.g. {@code Last reload failed at ...: file:3:10: ...}
+     */
+    public record Alert(String key, Object value, String text) {
+        /** Checks the fields: a value needs its text. */
+        public Alert {
+            Objects.requireNonNull(key, "key");
+            if (value != null) {
+                Objects.requireNonNull(text, "text");
+            }
+        }
+
+        /** Returns whether the problem is there now (the value is not {@code null}). */
+        public boolean active() {
+            return value != null;
+        }
+    }
+
+    /**
      * A detail of the cache shown above the table.
      *
      * @param key the JSON name
@@ -95,9 +123,11 @@ public final class AdminView {
     public record Detail(String key, String label, Object value) {
     }
 
+    private final List<Alert> alerts;
     private final List<Detail> details;
     private final String summary;
     private final Map<String, Object> totals;
+    private final Map<String, Format> totalFormats;
     private final String tableName;
     private final String keyField;
     private final String rowIdPrefix;
@@ -105,8 +135,10 @@ public final class AdminView {
     private final List<Map<String, Object>> rows;
 
     private AdminView(Builder b) {
+        this.alerts = List.copyOf(b.alerts);
         this.details = List.copyOf(b.details);
         this.totals = Collections.unmodifiableMap(new LinkedHashMap<>(b.totals));
+        this.totalFormats = Map.copyOf(b.totalFormats);
         this.summary = b.summary != null ? b.summary : defaultSummary(totals);
         this.tableName = b.tableName;
         this.keyField = b.keyField;
@@ -127,6 +159,11 @@ public final class AdminView {
         return new Builder();
     }
 
+    /** Returns the alerts, active or not, in order. */
+    public List<Alert> alerts() {
+        return alerts;
+    }
+
     /** Returns the details, in order. */
     public List<Detail> details() {
         return details;
@@ -140,6 +177,11 @@ public final class AdminView {
     /** Returns the totals of the whole cache, name to number, in order. */
     public Map<String, Object> totals() {
         return totals;
+    }
+
+    /** Returns how the page shows a total ({@link Format#COUNT} unless it was given). */
+    public Format totalFormat(String name) {
+        return totalFormats.getOrDefault(name, Format.COUNT);
     }
 
     /** Returns the JSON name of the rows ({@code rows} when no table was named). */
@@ -180,8 +222,12 @@ public final class AdminView {
      * }</pre>
      */
     public static final class Builder {
+        private static final List<String> RESERVED = List.of("name", "token", "time", "total",
+                "audit");
+        private final List<Alert> alerts = new ArrayList<>();
         private final List<Detail> details = new ArrayList<>();
         private final Map<String, Object> totals = new LinkedHashMap<>();
+        private final Map<String, Format> totalFormats = new LinkedHashMap<>();
         private String summary;
         private String tableName = "rows";
         private String keyField;
@@ -201,16 +247,36 @@ public final class AdminView {
          * @throws IllegalStateException if {@code key} was already added
          */
         public Builder detail(String key, String label, Object value) {
-            if (key == null || key.isBlank() || List.of("name", "token", "time", "total",
-                    "audit").contains(key)) {
+            checkKey(key);
+            details.add(new Detail(key, Objects.requireNonNull(label, "label"), value));
+            return this;
+        }
+
+        /**
+         * Adds an alert: a problem shown first while it lasts.
+         *
+         * @param value the particulars (JSON-ready), or {@code null} when there is no problem
+         *     now (the JSON then has {@code key: null} and the page shows nothing)
+         * @param text one line for the page and JMX; needed with a value
+         * @throws IllegalArgumentException if {@code key} is blank or reserved (see
+         *     {@link #detail})
+         * @throws IllegalStateException if {@code key} was already added
+         */
+        public Builder alert(String key, Object value, String text) {
+            checkKey(key);
+            alerts.add(new Alert(key, value, value == null ? null : text));
+            return this;
+        }
+
+        private void checkKey(String key) {
+            if (key == null || key.isBlank() || RESERVED.contains(key)) {
                 throw new IllegalArgumentException("detail key must not be blank or reserved: "
                         + key);
             }
-            if (details.stream().anyMatch(d -> d.key().equals(key))) {
+            if (details.stream().anyMatch(d -> d.key().equals(key))
+                    || alerts.stream().anyMatch(a -> a.key().equals(key))) {
                 throw new IllegalStateException("detail " + key + " was already added");
             }
-            details.add(new Detail(key, Objects.requireNonNull(label, "label"), value));
-            return this;
         }
 
         /** Sets the one-line summary (by default the totals, {@code name value, ...}). */
@@ -225,10 +291,25 @@ public final class AdminView {
          * @throws IllegalStateException if {@code name} was already added
          */
         public Builder total(String name, Number value) {
+            return total(name, value, Format.COUNT);
+        }
+
+        /**
+         * Adds a total of the whole cache that the page shows in {@code format} (a ratio as a
+         * percentage, nanoseconds as milliseconds, bytes with a unit); the JSON has the number.
+         *
+         * @throws IllegalArgumentException if {@code format} is not numeric
+         * @throws IllegalStateException if {@code name} was already added
+         */
+        public Builder total(String name, Number value, Format format) {
             Objects.requireNonNull(value, "value");
+            if (!Objects.requireNonNull(format, "format").numeric()) {
+                throw new IllegalArgumentException("a total is a number: " + format);
+            }
             if (totals.putIfAbsent(Objects.requireNonNull(name, "name"), value) != null) {
                 throw new IllegalStateException("total " + name + " was already added");
             }
+            totalFormats.put(name, format);
             return this;
         }
 

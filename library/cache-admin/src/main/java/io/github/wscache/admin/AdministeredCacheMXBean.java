@@ -23,10 +23,13 @@ public interface AdministeredCacheMXBean {
     /** Returns one line that sums the totals up. */
     String getSummary();
 
-    /** Returns the details (label to value). */
+    /**
+     * Returns the problems there are now (key to text, e.g. a failed reload), then the details
+     * (label to value).
+     */
     Map<String, String> getDetails();
 
-    /** Returns the totals of the whole cache (name to value). */
+    /** Returns the totals of the whole cache (name to value, e.g. {@code 85.7 %}). */
     Map<String, String> getTotals();
 
     /** Returns the table's rows: each row's key to its columns as text. */

@@ -6,6 +6,8 @@ import io.github.wscache.core.CacheStats;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.copy.CopierChoice;
 import io.github.wscache.core.policy.OperationPolicy;
+import io.github.wscache.core.policy.PolicyException;
+import io.github.wscache.core.policy.PolicyWatcher;
 import io.github.wscache.core.policy.ReloadResult;
 import io.github.wscache.core.policy.Rule;
 import java.lang.management.ManagementFactory;
@@ -27,7 +29,9 @@ import javax.management.StandardMBean;
 /**
  * Management of one {@link ResponseCache} for administrators: the policy in force per operation
  * and the file it came from, statistics per operation, the copier chosen per declared result
- * type and why; and the changes an administrator makes (reload the policy file now, invalidate
+ * type and why, and the last failed reload of the policy file (when, where the file is wrong and
+ * what to write) until a reload succeeds; and the changes an administrator makes (reload the
+ * policy file now, invalidate
  * one operation or all), each recorded with who, what and when in the
  * {@linkplain #auditLog() audit log} and in the SLF4J logger {@value #AUDIT_LOGGER} at INFO.
  * The same is offered over JMX ({@link #registerMBean}, operable from {@code jconsole}) and HTTP
@@ -39,6 +43,7 @@ import javax.management.StandardMBean;
  * CacheAdmin admin = CacheAdmin.builder("portal", cache)
  *         .service("GoogleSearchService")
  *         .resultType("doGoogleSearch", GoogleSearchResult.class)
+ *         .watcher(watcher)          // the policy's watcher: its failed reloads are shown too
  *         .build();
  * admin.registerMBean(ManagementFactory.getPlatformMBeanServer());
  * tomcat.addServlet(ctx, "wscache-admin", new AdminServlet(admin)); // mapped to /admin/*
@@ -51,12 +56,22 @@ public final class CacheAdmin implements AutoCloseable {
     /** The JMX domain of the MXBeans: {@code io.github.wscache:type=ResponseCache,name=...}. */
     public static final String JMX_DOMAIN = AuditedAdmin.JMX_DOMAIN;
 
+    /** How the page shows the totals that are not counts. */
+    private static final Map<String, AdminView.Format> TOTAL_FORMATS = Map.of(
+            "hitRatio", AdminView.Format.PERCENT,
+            "loadTimeNanos", AdminView.Format.NANOS,
+            "meanLoadNanos", AdminView.Format.NANOS,
+            "weightedSize", AdminView.Format.BYTES);
+
     private final String name;
     private final ResponseCache cache;
     private final String service;
     private final String endpoint;
     private final Map<String, Class<?>> resultTypes;
+    private final PolicyWatcher watcher;
     private final AuditedAdmin audited;
+    /** The result of the last reload made through this admin, or null. */
+    private volatile ReloadResult lastReload;
 
     private CacheAdmin(Builder b) {
         this.name = b.name;
@@ -64,6 +79,7 @@ public final class CacheAdmin implements AutoCloseable {
         this.service = b.service;
         this.endpoint = b.endpoint;
         this.resultTypes = Map.copyOf(b.resultTypes);
+        this.watcher = b.watcher;
         this.audited = b.audit.build(new Administered());
     }
 
@@ -95,6 +111,38 @@ public final class CacheAdmin implements AutoCloseable {
     /** Returns the policy file, when the policy can be reloaded from one. */
     public Optional<Path> policyFile() {
         return cache.policy().file();
+    }
+
+    /**
+     * Returns the last reload of the policy file, if it failed and no reload has succeeded
+     * since: reloads made through this admin (the page's Reload button, JMX) and those of the
+     * {@linkplain Builder#watcher watcher}, whichever came last. Its
+     * {@link ReloadResult#error()} says where the file is wrong, {@link ReloadResult#at()} when.
+     */
+    public Optional<ReloadResult> lastReloadFailure() {
+        ReloadResult mine = lastReload;
+        ReloadResult watched = watcher == null ? null : watcher.lastResult();
+        ReloadResult last = mine == null ? watched : watched == null ? mine
+                : watched.at().isAfter(mine.at()) ? watched : mine;
+        return last == null || last.succeeded() ? Optional.empty() : Optional.of(last);
+    }
+
+    /**
+     * A failed reload as JSON-ready values: {@code time} (ISO-8601), {@code file}, {@code line},
+     * {@code column} (0 when the problem has no single place), {@code location}
+     * ({@code file:line:column}) and {@code message} (what is wrong and what to write).
+     */
+    static Map<String, Object> failureMap(ReloadResult r) {
+        PolicyException e = r.error().orElseThrow();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("time", r.at().toString());
+        m.put("file", e.file().orElse(null));
+        m.put("line", e.line());
+        m.put("column", e.column());
+        m.put("location", e.file().map(f -> e.line() > 0 ? f + ":" + e.line() + ":" + e.column()
+                : f).orElse(null));
+        m.put("message", e.getMessage());
+        return m;
     }
 
     /** Returns the counters of the whole cache. */
@@ -267,7 +315,10 @@ public final class CacheAdmin implements AutoCloseable {
         @Override
         public AdminView view() {
             CacheStats total = stats();
+            Optional<ReloadResult> failed = lastReloadFailure();
             AdminView.Builder b = AdminView.builder()
+                    .alert("lastReloadFailure", failed.map(CacheAdmin::failureMap).orElse(null),
+                            failed.map(Texts::reloadFailure).orElse(null))
                     .detail("policyFile", "Policy file",
                             policyFile().map(Path::toString).orElse(null))
                     .summary(Texts.stats(total))
@@ -283,7 +334,8 @@ public final class CacheAdmin implements AutoCloseable {
                     .column("mean load", "stats.meanLoadNanos", AdminView.Format.NANOS)
                     .column("result type", "resultType", AdminView.Format.TEXT)
                     .column("copier", "copier", AdminView.Format.TEXT);
-            statsMap(total).forEach((k, v) -> b.total(k, (Number) v));
+            statsMap(total).forEach((k, v) -> b.total(k, (Number) v, TOTAL_FORMATS
+                    .getOrDefault(k, AdminView.Format.COUNT)));
             for (OperationStatus s : operations()) {
                 Map<String, Object> o = new LinkedHashMap<>();
                 o.put("operation", s.operation());
@@ -329,7 +381,9 @@ public final class CacheAdmin implements AutoCloseable {
 
         @Override
         public ReloadResult reload() {
-            return cache.policy().reload();
+            ReloadResult r = cache.policy().reload();
+            lastReload = r;
+            return r;
         }
     }
 
@@ -346,6 +400,7 @@ public final class CacheAdmin implements AutoCloseable {
         private String service;
         private String endpoint;
         private final Map<String, Class<?>> resultTypes = new LinkedHashMap<>();
+        private PolicyWatcher watcher;
         private final AuditedAdmin.Builder audit = AuditedAdmin.Builder.withoutCache();
 
         private Builder(String name, ResponseCache cache) {
@@ -383,6 +438,16 @@ public final class CacheAdmin implements AutoCloseable {
                 throw new IllegalStateException("result type of " + operation
                         + " was already set: " + resultTypes.get(operation).getName());
             }
+            return this;
+        }
+
+        /**
+         * The watcher of the cache's policy file ({@code policy.watch()}): a reload it makes that
+         * fails is shown on the page, in the JSON and over JMX until a later reload succeeds.
+         * Unset, only reloads made through this admin are.
+         */
+        public Builder watcher(PolicyWatcher policyWatcher) {
+            this.watcher = Objects.requireNonNull(policyWatcher, "watcher");
             return this;
         }
 

@@ -22,6 +22,12 @@ public interface ResponseCacheMXBean {
     /** Returns the policy file, or an empty string when the policy was made in code. */
     String getPolicyFile();
 
+    /**
+     * Returns the last reload of the policy file if it failed and none has succeeded since:
+     * when, {@code file:line:column} and what to write; an empty string otherwise.
+     */
+    String getLastReloadFailure();
+
     /** Returns, per operation, the policy in force and where it was written. */
     Map<String, String> getPolicies();
 

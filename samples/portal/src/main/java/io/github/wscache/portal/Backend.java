@@ -54,8 +54,8 @@ final class Backend {
         }
     }
 
-    /** What the cache did with this thread's last back-end call. */
-    private Optional<CacheOutcome> outcome() {
+    /** What the cache did with this thread's last back-end call (a hit, a miss, ...). */
+    Optional<CacheOutcome> lastOutcome() {
         return WsCache.lastOutcome(perThread.get()._getServiceClient());
     }
 
@@ -67,19 +67,19 @@ final class Backend {
             throws RemoteException, GoogleSearchFault {
         return telemetry.<GoogleSearchServiceStub.GoogleSearchResult, RemoteException,
                 GoogleSearchFault>time("doGoogleSearch", () -> perThread.get()
-                .doGoogleSearch(GoogleFixtures.searchRequest(q)).get_return(), this::outcome);
+                .doGoogleSearch(GoogleFixtures.searchRequest(q)).get_return(), this::lastOutcome);
     }
 
     String spelling(String phrase) throws RemoteException {
         return telemetry.time("doSpellingSuggestion", () -> perThread.get()
                 .doSpellingSuggestion(GoogleFixtures.spellingRequest(phrase)).get_return(),
-                this::outcome);
+                this::lastOutcome);
     }
 
     byte[] cachedPage(String url) throws IOException {
         GoogleSearchServiceStub.DoGetCachedPageResponse r = telemetry.time("doGetCachedPage",
                 () -> perThread.get().doGetCachedPage(GoogleFixtures.cachedPageRequest(url)),
-                this::outcome);
+                this::lastOutcome);
         if (r.get_return() == null) {
             return new byte[0];
         }

@@ -71,6 +71,9 @@ public final class Portal implements AutoCloseable {
         CacheAdmin.Builder b = CacheAdmin.builder("portal", cache)
                 .service(Representations.SERVICE).endpoint(backend.endpoint());
         Representations.OPERATIONS.forEach(b::resultType);
+        if (watcher != null) {
+            b.watcher(watcher);
+        }
         this.admin = b.build();
     }
 
@@ -112,7 +115,8 @@ public final class Portal implements AutoCloseable {
                     .quietErrorPages()
                     .inMemorySessions(30)
                     .servlet("portal", new PortalServlet(portal, backend), "/")
-                    .servlet("admin", new AdminServlet(portal.admin), "/admin/*")
+                    .servlet("admin", new AdminServlet(portal.admin).link("Portal", "/")
+                            .link("Dashboard", "/dashboard"), "/admin/*")
                     .start();
             portal.registerMBean();
         } catch (IOException e) {
@@ -137,7 +141,10 @@ public final class Portal implements AutoCloseable {
         }
     }
 
-    /** The admin of the portal's cache (the {@code /admin/} endpoint and the MXBean). */
+    /**
+     * The admin of the portal's cache (the {@code /admin/} endpoint and the MXBean); it knows
+     * the policy watcher, so a broken edit of the file is shown there and on the dashboard.
+     */
     public CacheAdmin admin() {
         return admin;
     }
@@ -155,6 +162,11 @@ public final class Portal implements AutoCloseable {
     /** The portal's address, e.g. {@code http://127.0.0.1:8080/}. */
     public String url() {
         return "http://127.0.0.1:" + port() + "/";
+    }
+
+    /** The admin page's address, e.g. {@code http://127.0.0.1:8080/admin/}. */
+    public String adminUrl() {
+        return url() + "admin/";
     }
 
     /** The back-end endpoint the portal calls. */

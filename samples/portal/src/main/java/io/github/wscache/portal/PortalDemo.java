@@ -4,15 +4,25 @@ import io.github.wscache.core.policy.PolicyException;
 import io.github.wscache.google.GoogleServer;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The one command of the demo: starts the Google back-end and the portal in one JVM, prints
- * their URLs and runs until Ctrl-C. With {@code --backend URL} it starts the portal only, in
- * front of a back-end that runs elsewhere (one node of a farm: see {@code load.FarmLoad}).
+ * their URLs (portal, search, dashboard, admin page, back-end) and runs until Ctrl-C. A start
+ * that fails (a broken policy, a port in use) prints one line with the cause and what to do and
+ * exits with status 2; the stack trace and Tomcat's own records are logged at DEBUG (with
+ * slf4j-simple: {@code -Dorg.slf4j.simpleLogger.log.io.github.wscache.portal=debug}). With
+ * {@code --backend URL} it starts the portal only, in front of a back-end that runs elsewhere
+ * (one node of a farm: see {@code load.FarmLoad}).
  *
  * <pre>
  * java -jar samples/portal/target/portal-demo.jar [--port 8080] [--backend-port 8081]
@@ -22,7 +32,44 @@ import java.util.concurrent.CountDownLatch;
  * </pre>
  */
 public final class PortalDemo {
+    private static final Logger LOG = LoggerFactory.getLogger(PortalDemo.class);
+
     private PortalDemo() {
+    }
+
+    /** A port the demo cannot listen on because another process has it. */
+    static final class PortInUseException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        PortInUseException(int port, String option, Throwable cause) {
+            super("port " + port + " is in use; start with " + option
+                    + " N (another port, or 0 for any free one)", cause);
+        }
+    }
+
+    /**
+     * Returns {@code e}, or that {@code port} is in use when it is (Tomcat only logs a port it
+     * cannot bind, so the port is tried once more here), naming the option that picks another.
+     */
+    static IOException portFailure(IOException e, int port, String option) {
+        boolean bind = false;
+        for (Throwable t = e; t != null && !bind; t = t.getCause()) {
+            bind = t instanceof BindException;
+        }
+        if (port > 0 && (bind || !free(port))) {
+            return new PortInUseException(port, option, e);
+        }
+        return e;
+    }
+
+    /** Returns whether this process can listen on the loopback {@code port} now. */
+    private static boolean free(int port) {
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** Parsed command line; {@code backend} is an external back-end's endpoint, or null. */
@@ -113,13 +160,21 @@ public final class PortalDemo {
             throw new IOException("no policy file " + policy.toAbsolutePath()
                     + " (run from the repository root, or pass --policy <file>)");
         }
-        GoogleServer backend = GoogleServer.start(backendPort);
+        GoogleServer backend;
+        try {
+            backend = GoogleServer.start(backendPort);
+        } catch (IOException e) {
+            throw portFailure(e, backendPort, "--backend-port");
+        }
         backend.service().setDelay(delay);
         try {
             Portal portal = Portal.start(Portal.options(backend.endpoint()).port(port)
                     .policyFile(policy));
             return new Running(backend, portal);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
+            backend.close();
+            throw portFailure(e, port, "--port");
+        } catch (RuntimeException e) {
             backend.close();
             throw e;
         }
@@ -132,17 +187,25 @@ public final class PortalDemo {
             throw new IOException("no policy file " + policy.toAbsolutePath()
                     + " (run from the repository root, or pass --policy <file>)");
         }
-        return new Running(null, Portal.start(Portal.options(backendEndpoint).port(port)
-                .policyFile(policy)));
+        try {
+            return new Running(null, Portal.start(Portal.options(backendEndpoint).port(port)
+                    .policyFile(policy)));
+        } catch (IOException e) {
+            throw portFailure(e, port, "--port");
+        }
     }
 
     /**
      * The one line a person needs when the demo cannot start: the cause, located (a policy
-     * error names file, line and column) and what to do, without a stack trace.
+     * error names file, line and column, a port in use the option that picks another) and what
+     * to do, without a stack trace (that is logged at DEBUG).
      */
     static String failure(Exception e) {
         if (e instanceof PolicyException) {
             return "portal-demo: " + e.getMessage() + "; fix the policy file and start again";
+        }
+        if (e instanceof PortInUseException) {
+            return "portal-demo: " + e.getMessage();
         }
         return "portal-demo: cannot start: " + e.getMessage();
     }
@@ -158,12 +221,16 @@ public final class PortalDemo {
             return;
         }
         Running demo;
+        StartLog tomcat = StartLog.hold();
         try {
             demo = args.backend() != null
                     ? start(args.port(), args.backend(), args.policy())
                     : start(args.port(), args.backendPort(), Duration.ofMillis(args.delayMs()),
                             args.policy());
+            tomcat.release();
         } catch (PolicyException | IOException e) {
+            tomcat.drop(LOG);
+            LOG.debug("the demo did not start", e);
             System.err.println(failure(e));
             System.exit(2);
             return;
@@ -179,6 +246,8 @@ public final class PortalDemo {
         System.out.println("  search:     " + p.url() + "search?q=britney+speers");
         System.out.println("  dashboard:  " + p.url() + "dashboard  (JSON: " + p.url()
                 + "dashboard.json)");
+        System.out.println("  admin:      " + p.adminUrl() + "  (JSON: " + p.adminUrl()
+                + "state.json)");
         if (demo.backend() != null) {
             System.out.println("  back-end:   " + demo.backend().endpoint() + "  (delay "
                     + args.delayMs() + " ms)");

@@ -1,8 +1,11 @@
 package io.github.wscache.portal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.wscache.core.CacheOutcome;
 import io.github.wscache.core.CacheStats;
 import io.github.wscache.core.policy.OperationPolicy;
+import io.github.wscache.core.policy.PolicyException;
+import io.github.wscache.core.policy.ReloadResult;
 import io.github.wscache.google.stub.GoogleSearchFault;
 import io.github.wscache.google.stub.GoogleSearchServiceStub.DirectoryCategory;
 import io.github.wscache.google.stub.GoogleSearchServiceStub.GoogleSearchResult;
@@ -19,9 +22,11 @@ import java.nio.charset.StandardCharsets;
 import java.rmi.RemoteException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.time.temporal.ChronoUnit;
 import java.util.Base64;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The portal's pages: search box ({@code /}), results ({@code /search?q=}), cached page
@@ -38,7 +43,9 @@ final class PortalServlet extends HttpServlet {
             + "max-width:70em}table{border-collapse:collapse}td,th{border:1px solid #ccc;"
             + "padding:.3em .5em;text-align:left;vertical-align:top}.r{margin:1em 0}"
             + ".u{color:#070}.why{font-size:85%;color:#555;max-width:30em;overflow-wrap:anywhere}"
-            + "nav a{margin-right:1em}</style>";
+            + "nav a{margin-right:1em}#cache.hit b{color:#137333}#cache.miss b{color:#b06000}"
+            + ".alert{border:2px solid #c5221f;background:#fce8e6;color:#5f0f0b;"
+            + "padding:.5em .8em;overflow-wrap:anywhere}</style>";
 
     private final transient Portal portal;
     private final transient Backend backend;
@@ -188,9 +195,13 @@ final class PortalServlet extends HttpServlet {
         }
         long t0 = System.nanoTime();
         GoogleSearchResult result;
+        long searchMicros;
+        Optional<CacheOutcome> outcome;
         String suggestion;
         try {
             result = backend.search(q);
+            searchMicros = (System.nanoTime() - t0) / 1000;
+            outcome = backend.lastOutcome();
             suggestion = backend.spelling(q);
         } catch (GoogleSearchFault e) {
             resp.setStatus(HttpServletResponse.SC_BAD_REQUEST);
@@ -205,7 +216,6 @@ final class PortalServlet extends HttpServlet {
             backendDown(resp, e);
             return;
         }
-        long micros = (System.nanoTime() - t0) / 1000;
         PrintWriter w = html(resp, q + " - wscache portal");
         searchBox(w, q);
         if (suggestion != null && !suggestion.equalsIgnoreCase(q.trim())) {
@@ -215,11 +225,10 @@ final class PortalServlet extends HttpServlet {
             w.print(Html.esc(suggestion));
             w.print("</a>?</p>");
         }
-        w.printf(Locale.ROOT, "<p id=\"summary\">Results %d - %d of about %,d for <b>%s</b> "
-                + "(%.2f s at the back-end; the portal's calls took %d &micro;s).</p>",
+        w.printf(Locale.ROOT, "<p id=\"summary\">Results %d - %d of about %,d for <b>%s</b>.</p>",
                 result.getStartIndex(), result.getEndIndex(),
-                result.getEstimatedTotalResultsCount(), Html.esc(q), result.getSearchTime(),
-                micros);
+                result.getEstimatedTotalResultsCount(), Html.esc(q));
+        w.print(cacheLine(outcome, result.getSearchTime(), searchMicros));
         w.print("<div id=\"results\">");
         ResultElement[] items = result.getResultElements() == null ? null
                 : result.getResultElements().getItem();
@@ -253,6 +262,44 @@ final class PortalServlet extends HttpServlet {
             w.print("</ul>");
         }
         w.print("</body></html>");
+    }
+
+    /**
+     * The results page's line on where the search's answer came from: a hit says the portal's
+     * cache answered (and how old the answer is), never the back-end's search time, which is
+     * the stored answer's; a miss says the back-end answered and how long it took.
+     */
+    static String cacheLine(Optional<CacheOutcome> outcome, double backendSeconds, long micros) {
+        String backendTook = String.format(Locale.ROOT, "the back-end answered in %.2f s (its"
+                + " own figure); the portal's call took %,d &micro;s", backendSeconds, micros);
+        if (outcome.isEmpty()) {
+            return "<p id=\"cache\" class=\"none\"><b>No cache</b>: " + backendTook + ".</p>";
+        }
+        CacheOutcome o = outcome.get();
+        String age = o.age().map(a -> String.format(Locale.ROOT, ", stored %.1f s ago",
+                a.toNanos() / 1e9)).orElse("");
+        switch (o.kind()) {
+            case HIT:
+                return String.format(Locale.ROOT, "<p id=\"cache\" class=\"hit\"><b>Cache hit"
+                        + "</b>: the portal's cache answered in %,d &micro;s%s; the back-end was"
+                        + " not called.</p>", micros, age);
+            case STALE:
+                return String.format(Locale.ROOT, "<p id=\"cache\" class=\"hit\"><b>Cache hit"
+                        + " (stale)</b>: the back-end failed, so the stored answer%s stood in;"
+                        + " the portal's call took %,d &micro;s.</p>", age, micros);
+            case BYPASS:
+                return "<p id=\"cache\" class=\"bypass\"><b>Not cached</b> ("
+                        + Html.esc(o.detail().orElse(o.reason().map(Object::toString)
+                                .orElse("the policy"))) + "): " + backendTook + ".</p>";
+            case SHARED:
+                return "<p id=\"cache\" class=\"miss\"><b>Cache miss</b>, shared: another "
+                        + "request's call to the back-end answered this one too; " + backendTook
+                        + ".</p>";
+            default:
+                return "<p id=\"cache\" class=\"miss\"><b>Cache miss</b>: " + backendTook
+                        + (o.stored() ? "; the answer is cached now, so the same search again "
+                        + "is a hit" : "") + ".</p>";
+        }
     }
 
     private void cached(HttpServletRequest req, HttpServletResponse resp) throws IOException {
@@ -310,7 +357,17 @@ final class PortalServlet extends HttpServlet {
         w.print(Html.esc(portal.policy().file().map(Object::toString)
                 .orElse("made in code")));
         w.print(portal.policy().file().isPresent() ? " (watched: edits take effect)" : "");
-        w.print(".</p><p id=\"total\">Total: ");
+        w.print(".</p>");
+        portal.admin().lastReloadFailure().ifPresent(r -> {
+            w.print("<p id=\"reload-failure\" class=\"alert\" role=\"alert\"><b>The last "
+                    + "reload of the policy file failed</b> at ");
+            w.print(Html.esc(r.at().truncatedTo(ChronoUnit.SECONDS).toString()));
+            w.print(": ");
+            w.print(Html.esc(r.error().map(Throwable::getMessage).orElse("")));
+            w.print(". The policy below is the previous one, still in force: fix the file and "
+                    + "save it.</p>");
+        });
+        w.print("<p id=\"total\">Total: ");
         w.print(Html.esc(Html.readable(portal.cache().stats())));
         w.print("</p>");
         charts(w);
@@ -374,7 +431,9 @@ final class PortalServlet extends HttpServlet {
                 + "#charts figure{margin:0;width:460px}#charts figure.wide{width:940px}"
                 + "#charts figcaption{font-weight:bold;margin-bottom:.3em}"
                 + "#charts svg{background:#fafafa;border:1px solid #ddd}"
-                + "#charts .legend span{margin-right:1em;white-space:nowrap;font-size:90%}"
+                + "#charts .legend span{display:inline-block;max-width:100%;margin-right:1em;"
+                + "font-size:90%}#charts svg.swatch{background:none;border:0;"
+                + "vertical-align:middle}"
                 + "#charts .num{font-size:90%;color:#333}</style>");
         w.print("<section id=\"charts\">"
                 + "<figure><figcaption>Calls per second</figcaption>"
@@ -410,6 +469,14 @@ final class PortalServlet extends HttpServlet {
         w.print("\">");
     }
 
+    /** A failed reload as the admin's JSON has it: time, file, line, column, message. */
+    private static String failureJson(ReloadResult r) {
+        PolicyException e = r.error().orElseThrow();
+        return "{\"time\":" + Html.json(r.at().toString()) + ",\"file\":"
+                + Html.json(e.file().orElse(null)) + ",\"line\":" + e.line() + ",\"column\":"
+                + e.column() + ",\"message\":" + Html.json(e.getMessage()) + "}";
+    }
+
     private void dashboardJson(HttpServletResponse resp) throws IOException {
         resp.setContentType("application/json;charset=UTF-8");
         resp.setHeader("Cache-Control", "no-store");
@@ -420,6 +487,8 @@ final class PortalServlet extends HttpServlet {
                 .map(Object::toString).orElse(null)));
         b.append(",\"sharedTier\":").append(Html.json(portal.policy().sharedTier()
                 .map(t -> t.uri()).orElse(null)));
+        b.append(",\"lastReloadFailure\":").append(portal.admin().lastReloadFailure()
+                .map(PortalServlet::failureJson).orElse("null"));
         b.append(",\"operations\":[");
         boolean first = true;
         for (Map.Entry<String, CacheStats> e : portal.stats().entrySet()) {

@@ -11,6 +11,10 @@
   var WINDOW_MS = 5 * 60 * 1000;
   var MIN_SPAN_MS = 20 * 1000;
   var DASHES = ['', '7 4', '2 3', '10 3 2 3'];
+  // two operations with the same numbers draw the same line: each has its own dash and its own
+  // marker shape, placed at samples of its own, so that the one drawn last never hides the other
+  var SHAPES = ['circle', 'square', 'triangle', 'diamond'];
+  var MARKERS_PER_LINE = 8;
   var M = { left: 52, right: 12, top: 12, bottom: 30 };
 
   function el(parent, name, attrs, text) {
@@ -99,17 +103,75 @@
         fill: 'none', stroke: COLORS[n % COLORS.length], 'stroke-width': 2,
         'stroke-dasharray': DASHES[n % DASHES.length] });
     });
+    // markers: every step-th sample from the newest, each line at its own offset
+    var step = Math.max(series.length, Math.round(t.length / MARKERS_PER_LINE));
+    var offset = Math.max(1, Math.floor(step / series.length));
+    series.forEach(function (s, n) {
+      for (var i = t.length - 1 - n * offset; i >= 0; i -= step) {
+        var v = s.values[i];
+        if (v === null || v === undefined) { continue; }
+        var x = M.left + f.w * (1 - (now - t[i]) / spanMs);
+        if (x < M.left) { break; }
+        var y = M.top + f.h - f.h * Math.min(v, yMax) / yMax;
+        marker(svg, n, x, y, s.name);
+      }
+    });
   }
 
-  function legend(div, names, values) {
+  function marker(svg, n, x, y, name) {
+    var color = COLORS[n % COLORS.length];
+    var a = { 'class': 'marker', 'data-operation': name, fill: color, stroke: '#fff',
+      'stroke-width': 1 };
+    var shape = SHAPES[n % SHAPES.length];
+    if (shape === 'circle') {
+      a.cx = x.toFixed(1); a.cy = y.toFixed(1); a.r = 4;
+      return el(svg, 'circle', a);
+    }
+    if (shape === 'square') {
+      a.x = (x - 3.5).toFixed(1); a.y = (y - 3.5).toFixed(1); a.width = 7; a.height = 7;
+      return el(svg, 'rect', a);
+    }
+    var p = shape === 'triangle' ? [[0, -5], [4.5, 3.5], [-4.5, 3.5]]
+      : [[0, -5], [5, 0], [0, 5], [-5, 0]];
+    a.points = p.map(function (q) {
+      return (x + q[0]).toFixed(1) + ',' + (y + q[1]).toFixed(1);
+    }).join(' ');
+    return el(svg, 'polygon', a);
+  }
+
+  // a small picture of a line: its colour, dash and marker, for the legend
+  function swatch(n) {
+    var svg = document.createElementNS(NS, 'svg');
+    svg.setAttribute('width', 30);
+    svg.setAttribute('height', 12);
+    svg.setAttribute('class', 'swatch');
+    el(svg, 'line', { x1: 1, x2: 29, y1: 6, y2: 6, stroke: COLORS[n % COLORS.length],
+      'stroke-width': 2, 'stroke-dasharray': DASHES[n % DASHES.length] });
+    marker(svg, n, 15, 6, '');
+    return svg;
+  }
+
+  // per series, the name of an earlier one with the same numbers (its line is under this one)
+  function sameAs(series) {
+    return series.map(function (s, n) {
+      for (var m = 0; m < n; m++) {
+        if (series[m].values.length === s.values.length && series[m].values.every(
+          function (v, i) { return v === s.values[i]; })) {
+          return series[m].name;
+        }
+      }
+      return null;
+    });
+  }
+
+  function legend(div, names, values, same) {
     div.textContent = '';
     names.forEach(function (name, n) {
       var span = document.createElement('span');
-      var dot = document.createElement('b');
-      dot.style.color = COLORS[n % COLORS.length];
-      dot.textContent = '\u25A0 ';
-      span.appendChild(dot);
-      span.appendChild(document.createTextNode(name + ': ' + values[n]));
+      span.setAttribute('data-operation', name);
+      span.appendChild(swatch(n));
+      span.appendChild(document.createTextNode(' ' + name + ': ' + values[n] +
+        (same && same[n] ? ' (same line as ' + same[n] + ')' : '')));
       div.appendChild(span);
       div.appendChild(document.createTextNode(' '));
     });
@@ -169,7 +231,7 @@
     legend(document.getElementById('legend-calls'), names, calls.map(function (s) {
       var v = last(s.values);
       return (v === null ? '0' : fmt(v)) + '/s';
-    }));
+    }), sameAs(calls));
 
     var ratios = names.map(function (n) {
       return { name: n, values: data.operations[n].hitRatio.map(function (v) {
@@ -180,7 +242,7 @@
       function (v) { return fmt(v) + ' %'; });
     legend(document.getElementById('ratio-numbers'), names, names.map(function (n) {
       return (100 * data.operations[n].hitRatioTotal).toFixed(1) + ' % since start';
-    }));
+    }), sameAs(ratios));
 
     var lat = data.latency;
     histogram(document.getElementById('chart-latency'), lat);

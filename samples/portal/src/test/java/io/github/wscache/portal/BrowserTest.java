@@ -3,6 +3,7 @@ package io.github.wscache.portal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.wscache.testkit.HeadlessChromium;
+import io.github.wscache.testkit.Waits;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -10,9 +11,13 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
@@ -90,6 +95,9 @@ class BrowserTest {
                     get(http, base + "cached?url=http%3A%2F%2Fexample.org%2F" + (i % 7));
                 }
             }
+            // three samples at least: each line then has a marker of its own
+            Waits.until("three samples of the meters", () -> demo.portal().telemetry()
+                    .series().get("t") instanceof List<?> t && t.size() >= 3);
             WebDriver web = chromium.web();
             web.get(base + "dashboard");
             new WebDriverWait(web, Duration.ofSeconds(10)).until(ExpectedConditions
@@ -107,6 +115,24 @@ class BrowserTest {
                             + " mean [0-9.]+ ms");
             assertThat(web.findElement(By.id("legend-calls")).getText())
                     .contains("doGoogleSearch: ");
+            // each search calls doGoogleSearch and doSpellingSuggestion once: the same numbers,
+            // the same line. Each line has its own dash, marker shape and marker places, so
+            // the one drawn last does not hide the other; the legend shows dash and marker
+            @SuppressWarnings("unchecked")
+            Map<String, List<Object>> markers = (Map<String, List<Object>>)
+                    ((JavascriptExecutor) web).executeScript("var m = {};"
+                    + "document.querySelectorAll('#chart-calls .marker').forEach(function (e) {"
+                    + "  var b = e.getBBox(), op = e.getAttribute('data-operation');"
+                    + "  (m[op] = m[op] || []).push(Math.round(b.x + b.width / 2)); });"
+                    + "return m;");
+            assertThat(markers.keySet()).containsExactlyInAnyOrderElementsOf(
+                    Representations.OPERATION_ORDER);
+            Set<Object> places = new HashSet<>();
+            markers.values().forEach(xs -> assertThat(xs).allMatch(places::add));
+            assertThat(calls).extracting(e -> e.getAttribute("stroke-dasharray"))
+                    .doesNotHaveDuplicates();
+            assertThat(web.findElements(By.cssSelector("#legend-calls svg.swatch")))
+                    .hasSize(Representations.OPERATION_ORDER.size());
             screenshot(chromium, "portal-dashboard-charts.png");
         }
     }

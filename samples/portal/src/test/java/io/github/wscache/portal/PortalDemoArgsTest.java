@@ -4,9 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchException;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,5 +56,44 @@ class PortalDemoArgsTest {
                 + " the policy file and start again").doesNotContain("\n");
         assertThat(Thread.getAllStackTraces().keySet()).filteredOn(Thread::isAlive)
                 .extracting(Thread::getName).noneMatch(n -> n.startsWith("http-nio-"));
+    }
+
+    @Test
+    void aPortInUse_stopsTheStartWithOneLineNamingTheOption_andExitCode2() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int port = taken.getLocalPort();
+            Result portal = demo("--port", String.valueOf(port), "--backend-port", "0");
+            assertThat(portal.exit()).isEqualTo(2);
+            assertThat(portal.output()).isEqualTo("portal-demo: port " + port + " is in use;"
+                    + " start with --port N (another port, or 0 for any free one)\n");
+
+            Result backend = demo("--port", "0", "--backend-port", String.valueOf(port));
+            assertThat(backend.exit()).isEqualTo(2);
+            assertThat(backend.output()).isEqualTo("portal-demo: port " + port
+                    + " is in use; start with --backend-port N (another port, or 0 for any free"
+                    + " one)\n");
+        }
+    }
+
+    private record Result(int exit, String output) {
+    }
+
+    /**
+     * Runs the demo's main in a JVM of its own, as a person does (the log settings of the
+     * tests' class path): its exit status, and stdout and stderr as one text.
+     */
+    private static Result demo(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"),
+                PortalDemo.class.getName(), "--policy", "wscache.yaml"));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("the demo did not stop: " + out);
+        }
+        return new Result(p.exitValue(), out);
     }
 }

@@ -84,10 +84,18 @@ class PortalTest {
         assertThat(first.body()).contains("Did you mean", "britney spears")
                 .doesNotContain("<script>").contains("&lt;script&gt;");
         assertThat(first.body().split("class=\"r\"")).hasSize(11);
+        assertThat(first.body()).containsPattern("<p id=\"cache\" class=\"miss\"><b>Cache miss"
+                + "</b>: the back-end answered in [0-9.]+ s \\(its own figure\\); the portal's"
+                + " call took [0-9,]+ &micro;s; the answer is cached now, so the same search"
+                + " again is a hit.</p>");
         assertThat(demo.backend().requestCount("doGoogleSearch")).isEqualTo(before + 1);
 
         HttpResponse<String> second = get("search?q=" + q("britney speers <script>"));
-        assertThat(second.body()).contains("Did you mean");
+        assertThat(second.body()).contains("Did you mean").containsPattern(
+                "<p id=\"cache\" class=\"hit\"><b>Cache hit</b>: the portal's cache answered in"
+                        + " [0-9,]+ &micro;s(, stored [0-9.]+ s ago)?; the back-end was not"
+                        + " called.</p>")
+                .doesNotContain("back-end answered", " s at the back-end");
         assertThat(demo.backend().requestCount("doGoogleSearch")).isEqualTo(before + 1);
         assertThat(demo.portal().cache().stats("doGoogleSearch").hits()).isEqualTo(hits + 1);
     }
@@ -240,6 +248,60 @@ class PortalTest {
             awaitRepresentation("doGetCachedPage", "xml");
         }
         assertThat(demo.portal().representation("doGetCachedPage")).isEqualTo("xml");
+    }
+
+    @Test
+    void aBrokenEditOfThePolicyFile_isShownOnTheAdminPageItsJsonAndTheDashboard_untilFixed()
+            throws Exception {
+        String yaml = Files.readString(policyFile);
+        assertThat(yaml.split("\n")[13]).isEqualTo("    ttl: 1h");
+        String where = policyFile + ":14:10";
+        try {
+            Files.writeString(policyFile, yaml.replaceFirst("ttl: 1h", "ttl: banana"));
+            Waits.until("the watcher refused ttl: banana",
+                    () -> demo.portal().admin().lastReloadFailure().isPresent());
+
+            JsonNode failure = new ObjectMapper().readTree(get("admin/state.json").body())
+                    .get("lastReloadFailure");
+            assertThat(failure.get("location").asText()).isEqualTo(where);
+            assertThat(failure.get("message").asText()).isEqualTo(where + ": 'ttl' must be a"
+                    + " duration such as 30s, 5m, 1h or PT1H, not 'banana'");
+            assertThat(failure.get("time").asText()).isNotBlank();
+            assertThat(get("admin/").body()).contains("id=\"alert-lastReloadFailure\">Last"
+                    + " reload failed at ", where + ": &#39;ttl&#39; must be a duration");
+            assertThat(get("dashboard").body()).contains("<p id=\"reload-failure\" class=\"alert"
+                    + "\" role=\"alert\"><b>The last reload of the policy file failed</b> at ",
+                    where + ": &#39;ttl&#39; must be a duration");
+            JsonNode dashboard = new ObjectMapper().readTree(get("dashboard.json").body());
+            assertThat(dashboard.get("lastReloadFailure").get("line").asInt()).isEqualTo(14);
+            assertThat(dashboard.get("lastReloadFailure").get("column").asInt()).isEqualTo(10);
+            assertThat(demo.portal().policyOf("doGoogleSearch").ttl())
+                    .isEqualTo(Duration.ofHours(1));
+        } finally {
+            Files.writeString(policyFile, yaml);
+            Waits.until("the watcher reloaded the fixed file",
+                    () -> demo.portal().admin().lastReloadFailure().isEmpty());
+        }
+        assertThat(new ObjectMapper().readTree(get("admin/state.json").body())
+                .get("lastReloadFailure").isNull()).isTrue();
+        assertThat(get("admin/").body()).doesNotContain("class=\"alert\"");
+        assertThat(get("dashboard").body()).doesNotContain("reload-failure");
+        assertThat(new ObjectMapper().readTree(get("dashboard.json").body())
+                .get("lastReloadFailure").isNull()).isTrue();
+    }
+
+    @Test
+    void adminPage_linksBackToThePortal_andShowsRatiosAndTimesAsPeopleReadThem()
+            throws Exception {
+        get("search?q=admin");
+        get("search?q=admin");
+        String page = get("admin/").body();
+        assertThat(page).contains("<nav id=\"links\"><a href=\"/\">Portal</a>"
+                + "<a href=\"/dashboard\">Dashboard</a>")
+                .containsPattern("<th>hitRatio</th><td class=\"n hitRatio\">[0-9]+\\.[0-9] %</td>")
+                .containsPattern("<th>loadTimeNanos</th><td class=\"n loadTimeNanos\">"
+                        + "[0-9]+\\.[0-9]{1,2} ms</td>")
+                .doesNotContainPattern("hitRatio\">0\\.[0-9]{5,}");
     }
 
     private static void awaitRepresentation(String op, String value) {

@@ -33,7 +33,13 @@ public final class CacheMXBean implements AdministeredCacheMXBean {
     @Override
     public Map<String, String> getDetails() {
         Map<String, String> m = new LinkedHashMap<>();
-        for (AdminView.Detail d : admin.view().details()) {
+        AdminView v = admin.view();
+        for (AdminView.Alert a : v.alerts()) {
+            if (a.active()) {
+                m.put(a.key(), a.text());
+            }
+        }
+        for (AdminView.Detail d : v.details()) {
             m.put(d.label(), d.value() == null ? "" : String.valueOf(d.value()));
         }
         return m;
@@ -42,7 +48,8 @@ public final class CacheMXBean implements AdministeredCacheMXBean {
     @Override
     public Map<String, String> getTotals() {
         Map<String, String> m = new LinkedHashMap<>();
-        admin.view().totals().forEach((k, v) -> m.put(k, String.valueOf(v)));
+        AdminView view = admin.view();
+        view.totals().forEach((k, v) -> m.put(k, Texts.format(view.totalFormat(k), v)));
         return m;
     }
 

@@ -37,6 +37,11 @@ public final class MXBean implements ResponseCacheMXBean {
     }
 
     @Override
+    public String getLastReloadFailure() {
+        return admin.lastReloadFailure().map(Texts::reloadFailure).orElse("");
+    }
+
+    @Override
     public Map<String, String> getPolicies() {
         Map<String, String> m = new LinkedHashMap<>();
         for (OperationStatus s : admin.operations()) {

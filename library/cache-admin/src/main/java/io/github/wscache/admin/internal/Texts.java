@@ -3,6 +3,7 @@ package io.github.wscache.admin.internal;
 import io.github.wscache.admin.AdminView;
 import io.github.wscache.core.CacheStats;
 import io.github.wscache.core.policy.ReloadResult;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 
 /** Readable renderings shared by the MXBean and the admin servlet. */
@@ -41,13 +42,18 @@ public final class Texts {
 
     /** Returns a table cell's value as the column's format shows it; {@code -} for none. */
     public static String cell(AdminView.Column c, Object v) {
+        return format(c.format(), v);
+    }
+
+    /** Returns a value as {@code format} shows it; {@code -} for none. */
+    public static String format(AdminView.Format format, Object v) {
         if (v == null) {
             return "-";
         }
         if (!(v instanceof Number n)) {
             return String.valueOf(v);
         }
-        return switch (c.format()) {
+        return switch (format) {
             case PERCENT -> String.format(Locale.ROOT, "%.1f %%", 100 * n.doubleValue());
             case BYTES -> bytes(n.longValue());
             case NANOS -> millis(n.longValue());
@@ -55,8 +61,22 @@ public final class Texts {
         };
     }
 
-    /** Returns nanoseconds as milliseconds, e.g. {@code 2.41 ms}. */
+    /**
+     * Returns nanoseconds as milliseconds, two decimals below 10 ms and one from there:
+     * {@code 2.41 ms}, {@code 644.8 ms}, {@code 12345.6 ms}.
+     */
     public static String millis(long nanos) {
-        return String.format(Locale.ROOT, "%.2f ms", nanos / 1e6);
+        double ms = nanos / 1e6;
+        return String.format(Locale.ROOT, ms < 10 ? "%.2f ms" : "%.1f ms", ms);
+    }
+
+    /**
+     * Returns the line an administrator reads about a failed reload: when, where the file is
+     * wrong and what to write, and that the previous policy stays in force.
+     */
+    public static String reloadFailure(ReloadResult r) {
+        return "Last reload failed at " + r.at().truncatedTo(ChronoUnit.SECONDS) + ": "
+                + r.error().map(Throwable::getMessage).orElse("(no reason)")
+                + " (the previous policy stays in force until a fixed file is reloaded)";
     }
 }

@@ -98,7 +98,11 @@ public final class PolicyWatcher implements AutoCloseable {
         }
     }
 
-    /** Returns the result of the last reload this watcher triggered, or {@code null}. */
+    /**
+     * Returns the result of the last reload this watcher triggered, or {@code null}: a failed one
+     * says where the file is wrong ({@link ReloadResult#error()}) and when it was read
+     * ({@link ReloadResult#at()}), until a later edit is reloaded.
+     */
     public ReloadResult lastResult() {
         return last;
     }

@@ -1,25 +1,31 @@
 package io.github.wscache.core.policy;
 
+import java.time.Instant;
 import java.util.Optional;
 
 /**
  * What {@link Policy#reload()} did: the new rules are in force, or the previous ones stay in
- * force and {@link #error()} says why.
+ * force and {@link #error()} says why, with the file, line and column of the problem; both say
+ * {@linkplain #at() when}. A failure is what an administrator has to see until the next reload
+ * succeeds: cache-admin shows the last one on its page and in its JSON.
  *
  * <pre>{@code
  * ReloadResult r = policy.reload();
  * if (!r.succeeded()) {
- *     log.warn("policy not reloaded: {}", r.error().get().getMessage());
+ *     PolicyException e = r.error().get();
+ *     log.warn("policy not reloaded at {}: {}", r.at(), e.getMessage()); // file:line:col: ...
  * }
  * }</pre>
  */
 public final class ReloadResult {
     private final boolean changed;
     private final PolicyException error;
+    private final Instant at;
 
     private ReloadResult(boolean changed, PolicyException error) {
         this.changed = changed;
         this.error = error;
+        this.at = Instant.now();
     }
 
     static ReloadResult succeeded(boolean changed) {
@@ -40,9 +46,17 @@ public final class ReloadResult {
         return changed;
     }
 
-    /** Returns why the reload failed. */
+    /**
+     * Returns why the reload failed: {@link PolicyException#file()}, {@link PolicyException#line()}
+     * and {@link PolicyException#column()} locate the problem, its message says what to write.
+     */
     public Optional<PolicyException> error() {
         return Optional.ofNullable(error);
+    }
+
+    /** Returns when the reload was done (its result known), by the system clock. */
+    public Instant at() {
+        return at;
     }
 
     @Override
