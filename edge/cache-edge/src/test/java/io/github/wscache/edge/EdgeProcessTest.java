@@ -25,6 +25,10 @@ import org.junit.jupiter.api.Test;
  * SIGTERM ({@link ProcessHandle#destroy()}) while an origin request is in flight.
  */
 class EdgeProcessTest extends EdgeTestBase {
+    /** The start of every log line: its time with milliseconds and offset. */
+    private static final String LOG_LINE =
+            "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}[+-]\\d{4} ";
+
     private static Process java(String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -34,15 +38,15 @@ class EdgeProcessTest extends EdgeTestBase {
         return new ProcessBuilder(cmd).start();
     }
 
-    /** Reads lines until one contains {@code text} (true) or the stream ends (false). */
-    private static boolean lineContaining(BufferedReader in, String text) {
+    /** Reads lines until one contains {@code text} (that line) or the stream ends (null). */
+    private static String lineContaining(BufferedReader in, String text) {
         try {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 if (line.contains(text)) {
-                    return true;
+                    return line;
                 }
             }
-            return false;
+            return null;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -77,15 +81,20 @@ class EdgeProcessTest extends EdgeTestBase {
             BufferedReader out = new BufferedReader(new InputStreamReader(
                     edgeProcess.getInputStream(), StandardCharsets.UTF_8));
             String banner = out.readLine();
-            Matcher m = Pattern.compile("wscache-edge on http://0\\.0\\.0\\.0:(\\d+)/ .*stats at "
-                    + "http://127\\.0\\.0\\.1:(\\d+)/_edge/stats").matcher(String.valueOf(banner));
+            // a URL a person can open, and every address of the admin port
+            Matcher m = Pattern.compile("wscache-edge on http://localhost:(\\d+)/ \\(every "
+                    + "address\\) in front of \\S+; admin page http://127\\.0\\.0\\.1:(\\d+)"
+                    + "/_edge/admin/, stats at http://127\\.0\\.0\\.1:\\2/_edge/stats, purges "
+                    + "POST http://127\\.0\\.0\\.1:\\2/_edge/purge").matcher(String.valueOf(banner));
             assertThat(m.matches()).as(banner).isTrue();
             int port = Integer.parseInt(m.group(1));
             // its log (standard error) tells when it drains, waiting for requests in flight
             BufferedReader log = new BufferedReader(new InputStreamReader(
                     edgeProcess.getErrorStream(), StandardCharsets.UTF_8));
-            CompletableFuture<Boolean> draining = CompletableFuture.supplyAsync(
-                    () -> lineContaining(log, "stopping: waiting up to 10000 ms for 1 request"));
+            CompletableFuture<String> signalled = CompletableFuture.supplyAsync(
+                    () -> lineContaining(log, "stopping (signal received)"));
+            CompletableFuture<String> draining = signalled.thenApply(
+                    line -> lineContaining(log, "stopping: waiting up to 10000 ms for 1 request"));
             CompletableFuture<HttpResponse<String>> inFlight = EdgeTestSupport.CLIENT.sendAsync(
                     HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/slow"))
                             .build(), HttpResponse.BodyHandlers.ofString());
@@ -93,7 +102,12 @@ class EdgeProcessTest extends EdgeTestBase {
 
             // SIGTERM; Process.destroy() would also close the streams the test reads
             edgeProcess.toHandle().destroy();
-            assertThat(draining.get(20, TimeUnit.SECONDS)).as("the process drains").isTrue();
+            // every line of the log has its time, in one format
+            assertThat(signalled.get(20, TimeUnit.SECONDS)).as("the signal is logged")
+                    .matches(LOG_LINE + "INFO EdgeServer - stopping \\(signal received\\); "
+                            + "requests served: \\d+, hits: \\d+");
+            assertThat(draining.get(20, TimeUnit.SECONDS)).as("the process drains")
+                    .matches(LOG_LINE + "INFO EdgeServer - stopping: waiting .*");
             assertThat(inFlight).as("held at the origin").isNotDone();
             answer.release();
 
@@ -102,6 +116,8 @@ class EdgeProcessTest extends EdgeTestBase {
             assertThat(r.body()).isEqualTo("slow");
             assertThat(edgeProcess.waitFor(20, TimeUnit.SECONDS)).as("exited").isTrue();
             assertThat(edgeProcess.exitValue()).as("SIGTERM").isEqualTo(143);
+            assertThat(lineContaining(log, " - stopped")).as("the end is logged")
+                    .matches(LOG_LINE + "INFO EdgeServer - stopped");
         } finally {
             edgeProcess.destroyForcibly();
         }

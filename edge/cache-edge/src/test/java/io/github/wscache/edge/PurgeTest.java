@@ -144,9 +144,14 @@ class PurgeTest extends EdgeTestBase {
                 .header("Surrogate-Key", "t");
         edge(EdgeServer.builder().purgeSecret(SECRET));
         get(edge, "/a");
-        assertThat(purge(edge, "t", null).statusCode()).isEqualTo(401);
-        assertThat(purge(edge, "t", "Bearer wrong-secret-wrong-secret").statusCode())
-                .isEqualTo(401);
+        var none = purge(edge, "t", null);
+        assertThat(none.statusCode()).isEqualTo(401);
+        // a script reads a refusal as it reads a purge done: JSON, no server banner
+        assertThat(none.headers().firstValue("Content-Type")).hasValue("application/json");
+        assertThat(none.body()).isEqualTo("{\"status\":401,\"error\":\"no purge secret given\"}");
+        var wrong = purge(edge, "t", "Bearer wrong-secret-wrong-secret");
+        assertThat(wrong.statusCode()).isEqualTo(401);
+        assertThat(wrong.body()).isEqualTo("{\"status\":401,\"error\":\"wrong purge secret\"}");
         assertThat(EdgeTestSupport.send(edge, "POST", "/_edge/purge", "", "Surrogate-Key", "t",
                 "Authorization", "Bearer " + SECRET).statusCode())
                 .as("the proxy's port forwards, it never purges").isNotEqualTo(200);
@@ -159,7 +164,10 @@ class PurgeTest extends EdgeTestBase {
     @Test
     void withoutASecret_purgingIsOff() {
         edge();
-        assertThat(purge(edge, "t", "Bearer " + SECRET).statusCode()).isEqualTo(403);
+        var off = purge(edge, "t", "Bearer " + SECRET);
+        assertThat(off.statusCode()).isEqualTo(403);
+        assertThat(off.body()).isEqualTo("{\"status\":403,\"error\":\"purging is off: no purge "
+                + "secret is configured\"}").doesNotContain("Tomcat");
         assertThat(edge.stats().purgesRefused()).isEqualTo(1);
     }
 

@@ -348,14 +348,31 @@ public final class AdminServlet extends HttpServlet {
         w.print("</ol><p><a href=\"" + esc(base) + "/state.json\">JSON</a></p></body></html>");
     }
 
+    /**
+     * The script of the forms: one write secret, asked for once above them and sent with each
+     * change; a question to confirm before the changes that cannot be undone.
+     */
+    private static final String SCRIPT = "function wscacheSubmit(f,ask){"
+            + "var s=document.getElementById('wscache-secret');"
+            + "if(s){if(!s.value){s.focus();alert('Write the secret first.');return false;}"
+            + "f.elements['secret'].value=s.value;}"
+            + "return !ask||confirm(ask);}";
+
     private void forms(PrintWriter w, AdminView v, String base) {
         AdministeredCache cache = admin.cache();
+        w.print("<script>" + SCRIPT + "</script>");
+        if (secret != null) {
+            w.print("<p><label for=\"wscache-secret\">Write secret, sent with every change on "
+                    + "this page:</label> <input type=\"password\" name=\"secret\" "
+                    + "id=\"wscache-secret\" autocomplete=\"current-password\"></p>");
+        }
         w.print("<p>");
         if (cache.reloads()) {
             w.print(form(base + "/reload", "", "Reload now", "reload"));
         }
         w.print(form(base + "/invalidate", hidden("all", "true"), "Invalidate all",
-                "invalidate-all"));
+                "invalidate-all", "Invalidate every entry of " + admin.name()
+                        + "? The next calls go to the service."));
         boolean perRow = cache.keyName().isPresent()
                 && cache.keyName().equals(v.keyField());
         if (cache.keyName().isPresent() && !perRow) {
@@ -408,10 +425,18 @@ public final class AdminServlet extends HttpServlet {
     }
 
     private String form(String action, String fields, String label, String cssClass) {
-        return "<form method=\"post\" style=\"display:inline\" action=\"" + esc(action) + "\">"
+        return form(action, fields, label, cssClass, null);
+    }
+
+    /** A change's form; {@code ask}: the question to confirm first, or null. */
+    private String form(String action, String fields, String label, String cssClass,
+            String ask) {
+        String submit = "return wscacheSubmit(this," + (ask == null ? "null"
+                : "'" + ask.replace("\\", "\\\\").replace("'", "\\'") + "'") + ")";
+        return "<form method=\"post\" style=\"display:inline\" action=\"" + esc(action)
+                + "\" onsubmit=\"" + esc(submit) + "\">"
                 + hidden("token", token) + hidden("html", "1") + fields
-                + (secret == null ? "" : "<input type=\"password\" name=\"secret\" "
-                        + "placeholder=\"secret\" required>")
+                + (secret == null ? "" : hidden("secret", ""))
                 + "<button type=\"submit\" class=\"" + cssClass + "\">" + esc(label)
                 + "</button></form>";
     }

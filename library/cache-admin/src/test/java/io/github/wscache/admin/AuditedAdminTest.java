@@ -127,10 +127,19 @@ class AuditedAdminTest {
         assertThat(state.get("total").get("entries").asLong()).isEqualTo(3);
         assertThat(state.get("keys")).hasSize(3);
         String token = state.get("token").asText();
-        assertThat(get("/admin/").body()).contains("<tr id=\"key-a\">")
+        String page = get("/admin/").body();
+        assertThat(page).contains("<tr id=\"key-a\">")
                 .contains("<td class=\"tag\"><code>t1</code></td>")
                 .contains("<input type=\"password\" name=\"secret\"")
                 .contains("class=\"purge\"").doesNotContain("class=\"reload\"");
+        // one labelled secret box for every form; invalidating everything asks first
+        assertThat(page.split("type=\"password\"", -1)).hasSize(2);
+        assertThat(page).contains("<label for=\"wscache-secret\">Write secret")
+                .contains("id=\"wscache-secret\"")
+                .containsPattern("onsubmit=\"return wscacheSubmit\\(this,&#39;Invalidate every "
+                        + "entry of [^\"]*\"><input type=\"hidden\" name=\"token\"[^>]*>"
+                        + "<input type=\"hidden\" name=\"html\" value=\"1\">"
+                        + "<input type=\"hidden\" name=\"all\"");
 
         assertThat(post("/admin/purge", "tag=t1", "X-Wscache-Token", token).statusCode())
                 .isEqualTo(401);

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.openqa.selenium.Alert;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
@@ -78,6 +79,35 @@ class BrowserTest {
                     .until(d -> d.findElement(By.cssSelector("#op-doGoogleSearch td.entries"))
                             .getText());
             assertThat(after).isEqualTo("0");
+        }
+    }
+
+    @Test
+    void adminPage_invalidateAll_asksFirst_andDoesNothingWhenTheAnswerIsNo() throws Exception {
+        try (PortalDemo.Running demo = PortalDemo.start(0, 0, Duration.ZERO,
+                Path.of("wscache.yaml"));
+                HeadlessChromium chromium = HeadlessChromium.start("portal-admin")) {
+            String base = demo.portal().url();
+            HttpClient http = HttpClient.newHttpClient();
+            get(http, base + "search?q=britney+speers");
+            long stored = demo.portal().cache().stats().entryCount();
+            assertThat(stored).isPositive();
+            WebDriver web = chromium.web();
+            web.get(base + "admin/");
+
+            web.findElement(By.cssSelector("button.invalidate-all")).click();
+            Alert ask = new WebDriverWait(web, Duration.ofSeconds(10))
+                    .until(ExpectedConditions.alertIsPresent());
+            assertThat(ask.getText()).startsWith("Invalidate every entry of ");
+            ask.dismiss();
+            assertThat(demo.portal().cache().stats().entryCount()).as("after no")
+                    .isEqualTo(stored);
+
+            web.findElement(By.cssSelector("button.invalidate-all")).click();
+            new WebDriverWait(web, Duration.ofSeconds(10))
+                    .until(ExpectedConditions.alertIsPresent()).accept();
+            Waits.until("the cache emptied by the form",
+                    () -> demo.portal().cache().stats().entryCount() == 0);
         }
     }
 

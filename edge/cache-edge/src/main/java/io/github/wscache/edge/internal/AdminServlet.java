@@ -22,7 +22,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A purge is {@code POST /_edge/purge} with {@code Surrogate-Key: tag1 tag2} and
  * {@code Authorization: Bearer SECRET}, the edge's purge secret (compared in constant time). No
- * secret configured, or a missing or wrong one: 403 or 401, counted as refused and logged. A
+ * secret configured, or a missing or wrong one: 403 or 401, counted as refused and logged; every
+ * refusal is JSON like the answer of a purge done ({@code {"status":401,"error":"..."}}). A
  * purge done goes through the edge's {@link AuditedAdmin}, so it is counted and audited as
  * {@code secret@<address>} like one made on the admin page.
  */
@@ -61,13 +62,13 @@ public final class AdminServlet extends HttpServlet {
             return;
         }
         if (!req.getRequestURI().equals(statsPath)) {
-            resp.sendError(404, "the admin port serves " + statsPath + ", " + PURGE_PATH
+            error(resp, 404, "the admin port serves " + statsPath + ", " + PURGE_PATH
                     + " and the admin page only");
             return;
         }
         if (!req.getMethod().equals("GET") && !req.getMethod().equals("HEAD")) {
             resp.setHeader("Allow", "GET, HEAD");
-            resp.sendError(405);
+            error(resp, 405, statsPath + " answers GET and HEAD only");
             return;
         }
         byte[] json = statsJson.get().getBytes(StandardCharsets.UTF_8);
@@ -83,7 +84,7 @@ public final class AdminServlet extends HttpServlet {
     private void purge(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         if (!req.getMethod().equals("POST")) {
             resp.setHeader("Allow", "POST");
-            resp.sendError(405);
+            error(resp, 405, PURGE_PATH + " answers POST only");
             return;
         }
         if (secret == null) {
@@ -108,7 +109,7 @@ public final class AdminServlet extends HttpServlet {
             }
         }
         if (tags.isEmpty() || tags.size() > MAX_TAGS) {
-            resp.sendError(400, "name 1 to " + MAX_TAGS + " tags in Surrogate-Key");
+            error(resp, 400, "name 1 to " + MAX_TAGS + " tags in Surrogate-Key");
             return;
         }
         long urls = admin.purge(tags, req.getRemoteUser() != null ? req.getRemoteUser()
@@ -126,6 +127,36 @@ public final class AdminServlet extends HttpServlet {
             String why) throws IOException {
         counters.purgesRefused.increment();
         LOG.warn("wscache-edge: purge from {} refused: {}", req.getRemoteAddr(), why);
-        resp.sendError(status, why);
+        error(resp, status, why);
+    }
+
+    /**
+     * Answers a script's mistake as the success case answers, in JSON:
+     * {@code {"status":401,"error":"wrong purge secret"}}, never Tomcat's HTML error page.
+     */
+    private static void error(HttpServletResponse resp, int status, String why)
+            throws IOException {
+        byte[] json = ("{\"status\":" + status + ",\"error\":\"" + jsonText(why) + "\"}")
+                .getBytes(StandardCharsets.UTF_8);
+        resp.setStatus(status);
+        resp.setContentType("application/json");
+        resp.setHeader("Cache-Control", "no-store");
+        resp.setContentLength(json.length);
+        resp.getOutputStream().write(json);
+    }
+
+    private static String jsonText(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '"' || c == '\\') {
+                b.append('\\').append(c);
+            } else if (c < 0x20) {
+                b.append(String.format("\\u%04x", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
     }
 }

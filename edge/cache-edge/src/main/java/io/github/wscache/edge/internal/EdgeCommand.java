@@ -23,6 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The command line of the edge ({@code java -jar cache-edge.jar}): reads the options and the
@@ -73,8 +75,31 @@ public final class EdgeCommand {
 
     /** Runs the command; returns only on a mistake or after {@code --help}. */
     public static void main(String[] args) {
+        logFormat();
         int status = run(args, System.out, System.err);
         System.exit(status);
+    }
+
+    /**
+     * One format for every log line of the command, with its time: SLF4J's simple logger (the
+     * edge's own lines) and java.util.logging (Tomcat's) both write
+     * {@code 2026-11-27T22:10:01.123+0000 INFO Name - message}. What the operator set with
+     * {@code -D} is kept. Called before the first logger is made.
+     */
+    static void logFormat() {
+        String time = "yyyy-MM-dd'T'HH:mm:ss.SSSZ";
+        setIfAbsent("org.slf4j.simpleLogger.showDateTime", "true");
+        setIfAbsent("org.slf4j.simpleLogger.dateTimeFormat", time);
+        setIfAbsent("org.slf4j.simpleLogger.showThreadName", "false");
+        setIfAbsent("org.slf4j.simpleLogger.showShortLogName", "true");
+        setIfAbsent("java.util.logging.SimpleFormatter.format",
+                "%1$tFT%1$tT.%1$tL%1$tz %4$s %3$s - %5$s%6$s%n");
+    }
+
+    private static void setIfAbsent(String key, String value) {
+        if (System.getProperty(key) == null) {
+            System.setProperty(key, value);
+        }
     }
 
     /**
@@ -98,14 +123,14 @@ public final class EdgeCommand {
             err.flush();
             return USAGE;
         }
-        OutputStream log;
+        OutputStream accessLog;
         try {
-            log = openAccessLog(o.settings().get(EdgeOption.ACCESS_LOG));
+            accessLog = openAccessLog(o.settings().get(EdgeOption.ACCESS_LOG));
         } catch (UsageException e) {
             err.println("wscache-edge: " + e.getMessage());
             return USAGE;
         }
-        b.accessLog(log);
+        b.accessLog(accessLog);
         EdgeServer edge;
         try {
             edge = b.build().start();
@@ -114,20 +139,21 @@ public final class EdgeCommand {
             return CANNOT_START;
         }
         CountDownLatch stopped = new CountDownLatch(1);
+        Logger log = LoggerFactory.getLogger(EdgeServer.class);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
+                log.info("stopping (signal received); {}", summary(edge));
                 edge.close();
-                closeLog(log);
+                closeLog(accessLog);
+                log.info("stopped");
             } finally {
                 stopped.countDown();
             }
         }, "wscache-edge-shutdown"));
         URI origin = (URI) o.settings().get(EdgeOption.ORIGIN).value();
-        out.println("wscache-edge on http://" + value(o, EdgeOption.ADDRESS, "0.0.0.0") + ":"
-                + edge.port() + "/ in front of " + origin + (edge.adminPort() < 0
-                        ? "; admin port off" : "; stats at http://" + value(o,
-                                EdgeOption.ADMIN_ADDRESS, "127.0.0.1") + ":" + edge.adminPort()
-                                + EdgeServer.DEFAULT_ADMIN_PATH));
+        out.println(startLine(String.valueOf(value(o, EdgeOption.ADDRESS, "0.0.0.0")),
+                edge.port(), origin, String.valueOf(value(o, EdgeOption.ADMIN_ADDRESS,
+                        "127.0.0.1")), edge.adminPort()));
         out.flush();
         try {
             stopped.await();
@@ -135,6 +161,39 @@ public final class EdgeCommand {
             Thread.currentThread().interrupt();
         }
         return 0;
+    }
+
+    /**
+     * The line that says where the edge is: a URL a person can open (an edge listening on
+     * every address is reached at {@code localhost}), its origin, and the admin port's page,
+     * stats and purge path.
+     */
+    static String startLine(String address, int port, URI origin, String adminAddress,
+            int adminPort) {
+        boolean every = address.equals("0.0.0.0") || address.equals("::");
+        String line = "wscache-edge on http://" + (every ? "localhost" : host(address)) + ":"
+                + port + "/" + (every ? " (every address)" : "") + " in front of " + origin;
+        if (adminPort < 0) {
+            return line + "; admin port off";
+        }
+        String admin = "http://" + host(adminAddress) + ":" + adminPort;
+        return line + "; admin page " + admin + EdgeServer.ADMIN_PAGE_PATH + "/, stats at "
+                + admin + EdgeServer.DEFAULT_ADMIN_PATH + ", purges POST " + admin
+                + AdminServlet.PURGE_PATH;
+    }
+
+    private static String host(String address) {
+        return address.indexOf(':') >= 0 && !address.startsWith("[") ? "[" + address + "]"
+                : address;
+    }
+
+    private static String summary(EdgeServer edge) {
+        try {
+            io.github.wscache.edge.EdgeStats s = edge.stats();
+            return "requests served: " + s.requests() + ", hits: " + s.hits();
+        } catch (RuntimeException e) {
+            return "no counts";
+        }
     }
 
     private static String describe(Throwable e) {
