@@ -19,6 +19,16 @@ import org.junit.jupiter.params.provider.ValueSource;
 class QuickStartTest {
     private static final String BEGIN = "// --- quick start: begin";
     private static final String END = "// --- quick start: end";
+    /**
+     * The imports the pages show above the code, for a reader who copies it (this test is in the
+     * package and imports only Policy). composition-tests' DocSamplesTest compiles them.
+     */
+    private static final String IMPORTS = """
+            import io.github.wscache.core.Invocation;
+            import io.github.wscache.core.ResponseCache;
+            import io.github.wscache.core.policy.Policy;
+
+            """;
     private final AtomicInteger serviceCalls = new AtomicInteger();
     /** Stands in for a generated stub. */
     private final Stub stub = new Stub();
@@ -58,7 +68,7 @@ class QuickStartTest {
         Path root = Path.of("").toAbsolutePath().getParent().getParent();
         String text = Files.readString(root.resolve(page));
         assertThat(text).as(page + " shows the quick start of QuickStartTest, line for line")
-                .contains(quickStart());
+                .contains("```java\n" + IMPORTS + quickStart() + "```\n");
     }
 
     /** The lines between the markers in this file, without the test method's indentation. */
