@@ -297,6 +297,16 @@ public final class CacheAdmin implements AutoCloseable {
         return m;
     }
 
+    /** A policy entry that names no operation, as state.json shows it. */
+    private static Map<String, Object> entryMap(Rule r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("source", r.policy().source().orElse(null));
+        m.put("service", r.service());
+        m.put("endpoint", r.endpoint());
+        m.put("operation", r.operation());
+        return m;
+    }
+
     /**
      * The {@code ResponseCache} as {@link AuditedAdmin} administers it: one row per operation,
      * keyed by the operation, invalidated per operation, reloaded from the policy file.
@@ -316,9 +326,13 @@ public final class CacheAdmin implements AutoCloseable {
         public AdminView view() {
             CacheStats total = stats();
             Optional<ReloadResult> failed = lastReloadFailure();
+            List<Rule> unmatched = cache.unmatchedEntries();
             AdminView.Builder b = AdminView.builder()
                     .alert("lastReloadFailure", failed.map(CacheAdmin::failureMap).orElse(null),
                             failed.map(Texts::reloadFailure).orElse(null))
+                    .alert("unmatchedEntries", unmatched.isEmpty() ? null
+                            : unmatched.stream().map(CacheAdmin::entryMap).toList(),
+                            unmatched.isEmpty() ? null : Texts.unmatchedEntries(unmatched))
                     .detail("policyFile", "Policy file",
                             policyFile().map(Path::toString).orElse(null))
                     .summary(Texts.stats(total))

@@ -76,7 +76,8 @@ class ReloadFailureTest {
                     + "lastReloadFailure\">Last reload failed at ")
                     .contains(file + ":4:10: &#39;ttl&#39; must be a duration")
                     .contains("<a href=\"/\">Portal</a>");
-            assertThat(admin.audited().cache().view().alerts()).singleElement()
+            assertThat(admin.audited().cache().view().alerts())
+                    .filteredOn(a -> a.key().equals("lastReloadFailure")).singleElement()
                     .satisfies(a -> assertThat(a.active()).isTrue());
 
             Files.writeString(file, GOOD.replace("ttl: 1m", "ttl: 2m"));
@@ -108,6 +109,38 @@ class ReloadFailureTest {
             assertThat(admin.reload("alice").succeeded()).isTrue();
             assertThat(admin.lastReloadFailure()).isEmpty();
             assertThat(bean.getLastReloadFailure()).isEmpty();
+        }
+    }
+
+    @Test
+    void anEntryNamingNoOperation_isShownLocated_andGoesWhenTheReloadedPolicyFixesIt()
+            throws Exception {
+        Path file = dir.resolve("wscache.yaml");
+        Files.writeString(file, GOOD.replace("operation: quote", "operation: qoute"));
+        Policy policy = Policy.load(file);
+        try (ResponseCache cache = ResponseCache.builder().policy(policy).build();
+                CacheAdmin admin = CacheAdmin.builder("portal", cache).service("S").build();
+                EmbeddedServer server = EmbeddedServer.builder().servlet("admin",
+                        new AdminServlet(admin), "/admin/*").start()) {
+            // what an integration does at the first call: the service's operations
+            cache.declareOperations("S", () -> java.util.List.of("quote", "history"));
+
+            JsonNode entries = JSON.readTree(get(server, "/admin/state.json"))
+                    .get("unmatchedEntries");
+            assertThat(entries).singleElement().satisfies(e -> {
+                assertThat(e.get("source").asText()).isEqualTo(file + ":2:5");
+                assertThat(e.get("service").asText()).isEqualTo("S");
+                assertThat(e.get("operation").asText()).isEqualTo("qoute");
+            });
+            assertThat(get(server, "/admin/")).contains("id=\"alert-unmatchedEntries\">"
+                    + "A policy entry names no operation: " + file + ":2:5 (operation: qoute, "
+                    + "service: S)");
+
+            Files.writeString(file, GOOD);
+            assertThat(policy.reload().succeeded()).isTrue();
+            assertThat(JSON.readTree(get(server, "/admin/state.json")).get("unmatchedEntries")
+                    .isNull()).isTrue();
+            assertThat(get(server, "/admin/")).doesNotContain("alert-unmatchedEntries\">");
         }
     }
 }

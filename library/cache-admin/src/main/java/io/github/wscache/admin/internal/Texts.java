@@ -71,6 +71,23 @@ public final class Texts {
     }
 
     /**
+     * The policy entries that name no operation of their service, as one line: where each is
+     * written and what it names.
+     */
+    public static String unmatchedEntries(java.util.List<io.github.wscache.core.policy.Rule> l) {
+        StringBuilder b = new StringBuilder(l.size() == 1 ? "A policy entry names no operation: "
+                : l.size() + " policy entries name no operation: ");
+        for (int i = 0; i < l.size(); i++) {
+            io.github.wscache.core.policy.Rule r = l.get(i);
+            b.append(i == 0 ? "" : "; ").append(r.policy().source().map(x -> x + " ").orElse(""))
+                    .append("(operation: ").append(r.operation())
+                    .append("*".equals(r.service()) ? "" : ", service: " + r.service())
+                    .append(')');
+        }
+        return b.append(" (the log has the nearest names; fix the entry and reload)").toString();
+    }
+
+    /**
      * Returns the line an administrator reads about a failed reload: when, where the file is
      * wrong and what to write, and that the previous policy stays in force.
      */
