@@ -11,7 +11,7 @@ SUITE=${CACHE_TESTS_DIR:-$ROOT/library/cache-http/target/cache-tests/suite}
 OUT="$ROOT/edge/cache-edge/target/cache-tests"
 mkdir -p "$OUT"
 [[ -f "$SUITE/tests/index.mjs" ]] || { echo "no suite at $SUITE: run scripts/cache-tests/run-http.sh once" >&2; exit 1; }
-(cd "$ROOT" && ./mvnw -o -q -pl edge/cache-edge compile dependency:build-classpath \
+(cd "$ROOT" && ./mvnw -o -q -f edge/cache-edge/pom.xml compile dependency:build-classpath \
   -Dmdep.outputFile=target/edge.classpath)
 CP="$ROOT/edge/cache-edge/target/classes:$(cat "$ROOT/edge/cache-edge/target/edge.classpath")"
 (cd "$SUITE" && exec env npm_config_port=18290 npm_config_protocol=http \

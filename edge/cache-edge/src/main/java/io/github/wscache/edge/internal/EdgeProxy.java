@@ -18,6 +18,7 @@ public final class EdgeProxy implements AutoCloseable {
     private final EdgeThreads threads;
     private final Set<String> includeHosts;
     private final EdgeCache cache;
+    private OriginClient origin;
     private final ServerActions actions;
     private final ProxyServlet servlet;
 
@@ -52,8 +53,12 @@ public final class EdgeProxy implements AutoCloseable {
         };
     }
 
-    private OriginClient originClient() {
-        return new OriginClient(threads.client(), settings.connectTimeout());
+    /** The one client of the origin (the cache's and the warm-ups'), made once. */
+    private synchronized OriginClient originClient() {
+        if (origin == null) {
+            origin = new OriginClient(threads.client(), settings.connectTimeout());
+        }
+        return origin;
     }
 
     private Composer composer(EdgeCounters counters) {
@@ -88,9 +93,12 @@ public final class EdgeProxy implements AutoCloseable {
                 settings.includeTimeout());
     }
 
-    /** Drops the cache. */
+    /** Drops the cache and closes the idle origin connections. */
     @Override
     public void close() {
         cache.close();
+        if (origin != null) {
+            origin.close();
+        }
     }
 }

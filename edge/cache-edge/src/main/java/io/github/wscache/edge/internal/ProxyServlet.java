@@ -98,6 +98,46 @@ public final class ProxyServlet extends HttpServlet {
         this.writer = new ResponseWriter(counters);
     }
 
+    /**
+     * Where the origin's {@code 103 Early Hints} go while this request's response is fetched:
+     * to the client at once (RFC 8297), with their end-to-end fields, which are then taken off
+     * again so that the final response does not carry them. Only to an HTTP/1.1 or later
+     * client (an HTTP/1.0 one cannot take a 1xx), never once the response is committed; other
+     * interim statuses are not forwarded. A 103 is never stored (it never reaches the cache).
+     */
+    private static java.util.function.Consumer<OriginClient.Interim> earlyHints(
+            HttpServletRequest req, HttpServletResponse resp) {
+        if ("HTTP/1.0".equals(req.getProtocol()) || "HTTP/0.9".equals(req.getProtocol())) {
+            return null;
+        }
+        jakarta.servlet.ServletResponse unwrapped = resp;
+        while (unwrapped instanceof jakarta.servlet.ServletResponseWrapper w) {
+            unwrapped = w.getResponse();
+        }
+        if (!(unwrapped instanceof org.apache.catalina.connector.ResponseFacade tomcat)) {
+            return null; // Tomcat sends early hints (Servlet 6.1 has no call for it)
+        }
+        return interim -> {
+            if (interim.status() != 103 || resp.isCommitted()) {
+                return;
+            }
+            Map<String, List<String>> fields = HeaderRules.newHeaders();
+            for (Map.Entry<String, String> f : interim.fields()) {
+                fields.computeIfAbsent(f.getKey(), n -> new java.util.ArrayList<>())
+                        .add(f.getValue());
+            }
+            Map<String, List<String>> sent = HeaderRules.towardClient(fields);
+            sent.keySet().removeIf(n -> resp.containsHeader(n));
+            sent.forEach((n, vs) -> vs.forEach(v -> resp.addHeader(n, v)));
+            try {
+                tomcat.sendEarlyHints();
+            } finally {
+                // the final response carries its own fields only
+                sent.keySet().forEach(n -> resp.setHeader(n, null));
+            }
+        };
+    }
+
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         counters.requests.increment();
@@ -108,8 +148,9 @@ public final class ProxyServlet extends HttpServlet {
         ServerActions.Adaptation adapt = actions == null ? null : actions.begin(req, c);
         Fetched f;
         try {
-            f = cache.fetch("page", c.method(), c.uri(), c.toOrigin(), c.body(), pageTimeout,
-                    c.is("GET") || c.is("HEAD"));
+            f = OriginClient.interimsTo(earlyHints(req, resp), () -> cache.fetch("page",
+                    c.method(), c.uri(), c.toOrigin(), c.body(), pageTimeout,
+                    c.is("GET") || c.is("HEAD")));
         } catch (OriginException e) {
             counters.misses.increment();
             counters.originRequests.increment();
