@@ -276,8 +276,15 @@ public final class CacheAdmin implements AutoCloseable {
         return operation;
     }
 
-    /** Statistics as JSON-ready values, as the admin endpoint shows them. */
-    static Map<String, Object> statsMap(CacheStats s) {
+    /**
+     * Returns statistics as JSON-ready values, named as the admin endpoint's {@code state.json}
+     * names them (other endpoints, such as the Spring Boot starter's, show the same).
+     *
+     * <pre>{@code
+     * Map<String, Object> json = CacheAdmin.statsMap(cache.stats("GetItem"));
+     * }</pre>
+     */
+    public static Map<String, Object> statsMap(CacheStats s) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("hits", s.hits());
         m.put("misses", s.misses());

@@ -2,7 +2,6 @@ package io.github.wscache.spring;
 
 import io.github.wscache.admin.CacheAdmin;
 import io.github.wscache.admin.OperationStatus;
-import io.github.wscache.core.CacheStats;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.PolicyException;
 import io.github.wscache.core.policy.ReloadResult;
@@ -84,10 +83,10 @@ public class WsCacheEndpoint {
         }
         m.put("rules", rules);
         m.put("defaults", policy(admin.cache().policy().defaults()));
-        m.put("stats", stats(admin.stats()));
+        m.put("stats", CacheAdmin.statsMap(admin.stats()));
         List<Map<String, Object>> ops = new ArrayList<>();
         for (OperationStatus s : admin.operations()) {
-            ops.add(Map.of("operation", s.operation(), "stats", stats(s.stats())));
+            ops.add(Map.of("operation", s.operation(), "stats", CacheAdmin.statsMap(s.stats())));
         }
         m.put("operations", ops);
         m.put("auditLog", admin.auditLog());
@@ -106,7 +105,7 @@ public class WsCacheEndpoint {
         OperationStatus s = admin.status(operation);
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("operation", s.operation());
-        o.put("stats", stats(s.stats()));
+        o.put("stats", CacheAdmin.statsMap(s.stats()));
         List<Map<String, Object>> rules = new ArrayList<>();
         for (Rule r : admin.cache().policy().rules()) {
             if (r.operation().equals(operation) || r.operation().indexOf('*') >= 0) {
@@ -131,24 +130,6 @@ public class WsCacheEndpoint {
         m.put("cacheable", p.cacheable());
         m.put("policy", p.toString());
         m.put("source", p.source().orElse(null));
-        return m;
-    }
-
-    static Map<String, Object> stats(CacheStats s) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("hits", s.hits());
-        m.put("misses", s.misses());
-        m.put("hitRatio", s.hitRatio());
-        m.put("stores", s.stores());
-        m.put("bypasses", s.bypasses());
-        m.put("revalidations", s.revalidations());
-        m.put("notAdmitted", s.notAdmitted());
-        m.put("errors", s.errors());
-        m.put("evictions", s.evictions());
-        m.put("expirations", s.expirations());
-        m.put("loads", s.loads());
-        m.put("entryCount", s.entryCount());
-        m.put("weightedSize", s.weightedSize());
         return m;
     }
 
