@@ -9,20 +9,8 @@ SCRIPT=${SCRIPT:-random-client.lua}
 OUT=src/site/resources/edge-classify/wrk-overhead-${SCRIPT%.lua}.txt
 CP="samples/petshop/target/lib/*"
 DIR=$(mktemp -d)
-head -c 716 /dev/zero | tr '\0' 'x' > "$DIR/page.html"
-python3 - "$DIR" <<'PY' &
-import http.server, sys, os
-os.chdir(sys.argv[1])
-class H(http.server.SimpleHTTPRequestHandler):
-    def end_headers(self):
-        self.send_header("Cache-Control", "max-age=3600")
-        super().end_headers()
-    def log_message(self, *a):
-        pass
-http.server.ThreadingHTTPServer(("127.0.0.1", 18180), H).serve_forever()
-PY
-ORIGIN=$!
-sleep 1
+. "$(dirname "$0")/../lib/page-origin.sh"
+start_page_origin "$DIR" 18180
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "jdk: $(java -version 2>&1 | head -1)"
