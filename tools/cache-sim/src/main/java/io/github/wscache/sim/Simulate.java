@@ -164,6 +164,11 @@ public final class Simulate {
 
     /** Runs the study; {@code --help} lists the options. Exits 2 on a wrong option. */
     public static void main(String[] args) throws IOException {
+        // cache-core logs through SLF4J: silent here, without a binding on the jar's class path
+        // (one there would reach every application that puts cache-sim.jar on its own)
+        if (System.getProperty("slf4j.provider") == null) {
+            System.setProperty("slf4j.provider", "org.slf4j.helpers.NOP_FallbackServiceProvider");
+        }
         int code = run(args, System.out, System.err);
         if (code != 0) {
             System.exit(code);
