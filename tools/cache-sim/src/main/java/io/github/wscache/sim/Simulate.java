@@ -168,6 +168,10 @@ public final class Simulate {
         // (one there would reach every application that puts cache-sim.jar on its own)
         if (System.getProperty("slf4j.provider") == null) {
             System.setProperty("slf4j.provider", "org.slf4j.helpers.NOP_FallbackServiceProvider");
+            // and without SLF4J's own line saying so
+            if (System.getProperty("slf4j.internal.verbosity") == null) {
+                System.setProperty("slf4j.internal.verbosity", "WARN");
+            }
         }
         int code = run(args, System.out, System.err);
         if (code != 0) {
