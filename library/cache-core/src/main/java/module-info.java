@@ -39,7 +39,8 @@ module io.github.wscache.core {
     exports io.github.wscache.core.internal.http to
             io.github.wscache.axis,
             io.github.wscache.edge,
-            io.github.wscache.http;
+            io.github.wscache.http,
+            io.github.wscache.jaxws;
     exports io.github.wscache.core.internal.yaml to
             io.github.wscache.edge;
 

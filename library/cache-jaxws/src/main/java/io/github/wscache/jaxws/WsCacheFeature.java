@@ -1,0 +1,121 @@
+package io.github.wscache.jaxws;
+
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.jaxws.internal.CachingSoapHandler;
+import jakarta.xml.ws.Binding;
+import jakarta.xml.ws.handler.Handler;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.apache.cxf.Bus;
+import org.apache.cxf.endpoint.Client;
+import org.apache.cxf.feature.AbstractFeature;
+import org.apache.cxf.jaxws.support.JaxWsEndpointImpl;
+import org.apache.cxf.message.Message;
+import org.apache.cxf.phase.AbstractPhaseInterceptor;
+import org.apache.cxf.phase.Phase;
+import org.apache.cxf.service.model.InterfaceInfo;
+import org.apache.cxf.service.model.OperationInfo;
+
+/**
+ * Apache CXF's way to put a {@link ResponseCache} in front of a client: a feature for
+ * {@code JaxWsProxyFactoryBean.getFeatures()}, a generated {@code Service}'s constructor or
+ * {@code getPort(..., features)} (it is a {@code WebServiceFeature}), or a Spring bean listed in
+ * a client's {@code <jaxws:features>}. It gives the client the same standard SOAP handler as
+ * {@link WsCacheJaxWs#install(Object, ResponseCache)}, with the same behaviour: the message
+ * level, the envelope's XML bytes.
+ *
+ * <pre>{@code
+ * JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
+ * factory.setServiceClass(CatalogServiceSoap.class);
+ * factory.setAddress("https://catalog.example.com/CatalogService.asmx");
+ * factory.getFeatures().add(new WsCacheFeature(cache));
+ * CatalogServiceSoap port = factory.create(CatalogServiceSoap.class);
+ * }</pre>
+ *
+ * <p>The handler is added at the end of the client's JAX-WS handler chain, and again before a
+ * message is sent if the chain was replaced since (by a {@code Service}'s handler resolver, or
+ * the application), so it runs last before the transport. A feature instance may serve many
+ * clients; each gets its own handler. Only clients are cached: on a server endpoint the feature
+ * does nothing.
+ */
+public final class WsCacheFeature extends AbstractFeature {
+    private final ResponseCache cache;
+
+    /**
+     * A feature that caches with {@code cache} under its policy.
+     *
+     * @param cache the cache and its policy
+     */
+    public WsCacheFeature(ResponseCache cache) {
+        this.cache = Objects.requireNonNull(cache, "cache");
+    }
+
+    /** Returns the cache this feature installs. */
+    public ResponseCache cache() {
+        return cache;
+    }
+
+    @Override
+    public void initialize(Client client, Bus bus) {
+        if (!(client.getEndpoint() instanceof JaxWsEndpointImpl)) {
+            throw new IllegalArgumentException("WsCacheFeature needs a JAX-WS client "
+                    + "(JaxWsProxyFactoryBean or a jakarta.xml.ws.Service port): "
+                    + client.getEndpoint());
+        }
+        Binding binding = ((JaxWsEndpointImpl) client.getEndpoint()).getJaxwsBinding();
+        InterfaceInfo contract = client.getEndpoint().getEndpointInfo().getInterface();
+        Installer installer = new Installer((JaxWsEndpointImpl) client.getEndpoint(), binding,
+                new CachingSoapHandler(cache,
+                contract == null ? null : () -> operations(contract)));
+        installer.handleMessage(null);
+        client.getOutInterceptors().add(installer);
+    }
+
+    /** The operation names of CXF's service model, which keeps them as the WSDL writes them. */
+    private static List<String> operations(InterfaceInfo contract) {
+        List<String> names = new ArrayList<>();
+        for (OperationInfo op : contract.getOperations()) {
+            names.add(op.getName().getLocalPart());
+        }
+        return names;
+    }
+
+    /** Adds the handler to the end of the client's chain before a message meets the chain. */
+    private static final class Installer extends AbstractPhaseInterceptor<Message> {
+        private final JaxWsEndpointImpl endpoint;
+        private final Binding binding;
+        private final CachingSoapHandler handler;
+
+        Installer(JaxWsEndpointImpl endpoint, Binding binding, CachingSoapHandler handler) {
+            super(Phase.SETUP);
+            this.endpoint = endpoint;
+            this.binding = binding;
+            this.handler = handler;
+        }
+
+        @Override
+        public void handleMessage(Message message) {
+            synchronized (binding) {
+                @SuppressWarnings("rawtypes")
+                List<Handler> chain = binding.getHandlerChain();
+                for (Handler<?> h : chain) {
+                    if (h == handler) {
+                        return;
+                    }
+                }
+                @SuppressWarnings("rawtypes")
+                List<Handler> next = new ArrayList<>(chain);
+                next.add(handler);
+                binding.setHandlerChain(next);
+            }
+            if (message != null && message.getInterceptorChain() != null) {
+                // this call's chain was built while the handler chain was empty (a Service's
+                // resolver or JaxWsProxyFactoryBean replaced it after the feature ran), without
+                // CXF's handler interceptors: they join it now (an interceptor already in the
+                // chain is not added twice)
+                message.getInterceptorChain().add(endpoint.getOutInterceptors());
+            }
+        }
+    }
+}

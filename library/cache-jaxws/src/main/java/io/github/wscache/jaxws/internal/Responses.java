@@ -1,0 +1,97 @@
+package io.github.wscache.jaxws.internal;
+
+import io.github.wscache.core.CachedResponse;
+import jakarta.xml.soap.MessageFactory;
+import jakarta.xml.soap.MimeHeaders;
+import jakarta.xml.soap.SOAPConstants;
+import jakarta.xml.soap.SOAPException;
+import jakarta.xml.soap.SOAPMessage;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Captures a response the runtime received as a {@link CachedResponse} (the envelope's XML bytes)
+ * and turns a cached one back into the {@link SOAPMessage} a handler answers with.
+ *
+ * <p>Not kept: SOAP faults and statuses other than 200 (passed to the waiters of the same call,
+ * never stored), responses with attachments (MTOM/SwA: the handler sees them as SAAJ
+ * attachments, which are not cached). Response headers are kept but for those no other caller
+ * may be given (hop-by-hop, cookies, authentication); a {@code Set-Cookie} makes the response
+ * the caller's own.
+ */
+final class Responses {
+    private static final Set<String> NOT_KEPT = Set.of("content-length", "content-encoding",
+            "transfer-encoding", "connection", "keep-alive", "te", "trailer", "upgrade",
+            "proxy-authenticate", "proxy-authorization", "set-cookie", "set-cookie2",
+            "www-authenticate", "authentication-info");
+
+    private Responses() {
+    }
+
+    /** Builds the cached form of the response in an inbound handler context. */
+    static CachedResponse capture(SOAPMessage m, Object status, Object headers)
+            throws SOAPException, IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(4096);
+        m.writeTo(out);
+        String[] types = m.getMimeHeaders().getHeader("Content-Type");
+        int code = status instanceof Integer ? (Integer) status : 200;
+        CachedResponse.Builder b = CachedResponse.builder(out.toByteArray()).status(code)
+                .contentType(types == null || types.length == 0 ? null : types[0]);
+        if (headers instanceof Map) {
+            for (Map.Entry<?, ?> h : ((Map<?, ?>) headers).entrySet()) {
+                if (h.getKey() == null || h.getValue() == null) {
+                    continue;
+                }
+                String name = h.getKey().toString();
+                String lower = name.toLowerCase(Locale.ROOT);
+                if (lower.equals("set-cookie") || lower.equals("set-cookie2")) {
+                    b.perUserOnly("the response sets a cookie");
+                }
+                if (NOT_KEPT.contains(lower)) {
+                    continue;
+                }
+                Object v = h.getValue();
+                if (v instanceof List) {
+                    for (Object one : (List<?>) v) {
+                        b.header(name, String.valueOf(one));
+                    }
+                } else {
+                    b.header(name, v.toString());
+                }
+            }
+        }
+        if (m.getSOAPBody() != null && m.getSOAPBody().hasFault()) {
+            b.notCacheable("SOAP fault");
+        } else if (m.countAttachments() > 0) {
+            b.notCacheable("MTOM/SwA response (attachments are not cached)");
+        } else if (m.getSOAPBody() == null || !m.getSOAPBody().getChildElements().hasNext()) {
+            b.notCacheable("the SOAP body is empty");
+        }
+        return b.build();
+    }
+
+    /** Whether a response can answer a call: non-empty XML bytes. */
+    static boolean replayable(CachedResponse r) {
+        return r.body() instanceof byte[] && ((byte[]) r.body()).length > 0;
+    }
+
+    /** The SOAP message of a cached response, for a caller of the given SOAP version. */
+    static SOAPMessage message(CachedResponse r, boolean soap12) throws SOAPException,
+            IOException {
+        MimeHeaders mime = new MimeHeaders();
+        String type = r.contentType();
+        mime.addHeader("Content-Type", type != null ? type
+                : soap12 ? "application/soap+xml; charset=UTF-8" : "text/xml; charset=UTF-8");
+        MessageFactory f = MessageFactory.newInstance(soap12 ? SOAPConstants.SOAP_1_2_PROTOCOL
+                : SOAPConstants.SOAP_1_1_PROTOCOL);
+        SOAPMessage m = f.createMessage(mime, new ByteArrayInputStream((byte[]) r.body()));
+        // parsed now, so that a broken entry fails here (a miss) and not in the runtime
+        m.getSOAPPart().getEnvelope();
+        return m;
+    }
+}
