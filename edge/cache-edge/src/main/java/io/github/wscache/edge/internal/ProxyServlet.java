@@ -13,7 +13,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Collections;
+import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
@@ -197,9 +197,10 @@ public final class ProxyServlet extends HttpServlet {
         }
         if (limits.maxHeaderBytes() > 0) {
             int bytes = 0;
-            for (String n : Collections.list(req.getHeaderNames())) {
-                for (String v : Collections.list(req.getHeaders(n))) {
-                    bytes += n.length() + v.length() + 4;
+            for (Enumeration<String> names = req.getHeaderNames(); names.hasMoreElements(); ) {
+                String n = names.nextElement();
+                for (Enumeration<String> v = req.getHeaders(n); v.hasMoreElements(); ) {
+                    bytes += n.length() + v.nextElement().length() + 4;
                 }
             }
             if (bytes > limits.maxHeaderBytes()) {

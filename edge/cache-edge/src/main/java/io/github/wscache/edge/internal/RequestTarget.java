@@ -40,6 +40,9 @@ public final class RequestTarget {
         if (u.getScheme() == null || u.getRawAuthority() == null || u.getHost() == null) {
             throw new IllegalArgumentException("not an absolute http URL: " + u);
         }
+        if (isNormal(u)) {
+            return u; // the common case: nothing to change, nothing to parse again
+        }
         String scheme = u.getScheme().toLowerCase(Locale.ROOT);
         StringBuilder b = new StringBuilder(scheme).append("://");
         if (u.getRawUserInfo() != null) {
@@ -57,6 +60,45 @@ public final class RequestTarget {
             b.append('?').append(percent(u.getRawQuery()));
         }
         return URI.create(b.toString());
+    }
+
+    /**
+     * Whether {@code u} is already in normal form: lower-case scheme and host, no default port,
+     * a non-empty path, and no percent-encoding or dot segment in path or query.
+     */
+    private static boolean isNormal(URI u) {
+        String scheme = u.getScheme();
+        String host = u.getHost();
+        String path = u.getRawPath();
+        String query = u.getRawQuery();
+        int port = u.getPort();
+        return isLowerCase(scheme) && isLowerCase(host)
+                && !(port == 80 && scheme.equals("http") || port == 443 && scheme.equals("https"))
+                && path != null && path.startsWith("/") && path.indexOf('%') < 0
+                && !hasDotSegment(path) && (query == null || query.indexOf('%') < 0);
+    }
+
+    private static boolean isLowerCase(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c >= 'A' && c <= 'Z') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether a path has a {@code .} or {@code ..} segment. */
+    private static boolean hasDotSegment(String path) {
+        for (int i = path.indexOf('.'); i >= 0; i = path.indexOf('.', i + 1)) {
+            boolean starts = i == 0 || path.charAt(i - 1) == '/';
+            int after = i + 1 < path.length() && path.charAt(i + 1) == '.' ? i + 2 : i + 1;
+            boolean ends = after == path.length() || path.charAt(after) == '/';
+            if (starts && ends) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Returns a raw path in normal form (percent-encodings, then dot segments). */

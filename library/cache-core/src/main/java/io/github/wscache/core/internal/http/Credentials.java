@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The one rule of wscache for which request header fields carry a caller's identity: the rule
@@ -26,10 +25,14 @@ import java.util.regex.Pattern;
  * }</pre>
  */
 public final class Credentials {
-    /** Names of fields (and SOAP header elements) that carry credentials, matched anywhere. */
-    private static final Pattern CREDENTIAL_LIKE = Pattern.compile(
-            "(?i).*(auth|token|apikey|api-key|api_key|secret|session|cookie|ticket|credential"
-                    + "|passw|signature|jwt|bearer|assertion|saml|login|license|licence).*");
+    /**
+     * Words in the names of fields (and SOAP header elements) that carry credentials, matched
+     * anywhere in the name, case aside (a plain search: this runs for every field of every
+     * request at the edge, where a regular expression cost a few per cent of the throughput).
+     */
+    private static final String[] CREDENTIAL_WORDS = {"auth", "token", "apikey", "api-key",
+        "api_key", "secret", "session", "cookie", "ticket", "credential", "passw", "signature",
+        "jwt", "bearer", "assertion", "saml", "login", "license", "licence"};
 
     /** Field names that always carry credentials, in lower case. */
     private static final Set<String> ALWAYS = Set.of("authorization", "proxy-authorization",
@@ -46,7 +49,13 @@ public final class Credentials {
      * @return whether it matches the credential pattern
      */
     public static boolean isCredentialLike(String name) {
-        return CREDENTIAL_LIKE.matcher(name).matches();
+        String n = name.toLowerCase(java.util.Locale.ROOT);
+        for (String w : CREDENTIAL_WORDS) {
+            if (n.contains(w)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
