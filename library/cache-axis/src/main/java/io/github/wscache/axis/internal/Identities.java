@@ -1,15 +1,13 @@
 package io.github.wscache.axis.internal;
 
 import io.github.wscache.core.Invocation;
-import io.github.wscache.core.internal.http.Credentials;
+import io.github.wscache.core.internal.http.CallerFields;
 import java.lang.reflect.Field;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import javax.xml.namespace.QName;
 import org.apache.axiom.om.OMElement;
@@ -18,8 +16,6 @@ import org.apache.axis2.client.ServiceClient;
 import org.apache.axis2.context.NamedValue;
 import org.apache.axis2.kernel.http.HTTPConstants;
 import org.apache.axis2.transport.http.HTTPAuthenticator;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The one mapping from an outgoing Axis2 request to the caller's identity, shared by the
@@ -51,15 +47,6 @@ import org.slf4j.LoggerFactory;
  * part in the key as request variants. Other HTTP request headers do not.
  */
 final class Identities {
-    private static final Set<String> ADDRESSING = Set.of(
-            "http://www.w3.org/2005/08/addressing",
-            "http://schemas.xmlsoap.org/ws/2004/08/addressing",
-            "http://schemas.xmlsoap.org/ws/2004/03/addressing");
-    private static final String PASSWORD_DIGEST = "#PasswordDigest";
-    private static final Logger LOG = LoggerFactory.getLogger(Identities.class);
-    private static final int MAX_NOTED = 1_000;
-    /** Credential-like names met that no rule names: each is said once in the log. */
-    private static final Set<String> NOTED = ConcurrentHashMap.newKeySet();
     private static volatile Field serviceClientHeaders;
 
     private Identities() {
@@ -112,93 +99,51 @@ final class Identities {
     }
 
     private static void httpHeader(Invocation.Builder b, String name, String value) {
-        if (name == null || value == null) {
-            return;
-        }
-        String n = name.toLowerCase(Locale.ROOT);
-        if (n.equals("authorization")) {
-            b.authorization(value);
-        } else if (n.equals("proxy-authorization") || n.equals("cookie")) {
-            b.credential("header:" + n, value);
-        } else if (Credentials.isCredentialLike(n)) {
-            noteGuessed("HTTP header " + name);
-            b.credential("header:" + n, value);
-        }
+        CallerFields.httpField(b, name, value);
     }
 
     private static void soapHeader(Invocation.Builder b, OMElement h, Set<String> named) {
         QName q = h.getQName();
         String ns = q.getNamespaceURI() == null ? "" : q.getNamespaceURI();
         String local = q.getLocalPart();
-        String name = "{" + ns + "}" + local;
-        if (ADDRESSING.contains(ns)) {
-            return;
-        }
-        if ("Security".equals(local)) {
+        CallerFields.SoapHeader kind = CallerFields.soapHeader(ns, local, named);
+        if (kind == CallerFields.SoapHeader.WS_SECURITY) {
             security(b, h);
-            return;
+        } else if (kind != CallerFields.SoapHeader.IGNORED) {
+            CallerFields.soapHeader(b, ns, local, kind, h.toString());
         }
-        if (named.contains(local) || named.contains(name)) {
-            b.credential("soap-header:" + name, h.toString());
-            return;
-        }
-        if (Credentials.isCredentialLike(local)) {
-            noteGuessed("SOAP header " + name);
-            b.credential("soap-header:" + name, h.toString());
-            return;
-        }
-        b.vary("soap-header:" + name, h.toString());
     }
 
     private static void security(Invocation.Builder b, OMElement security) {
         for (Iterator<OMElement> it = security.getChildElements(); it.hasNext();) {
             OMElement token = it.next();
             String local = token.getLocalName();
-            if ("Timestamp".equals(local)) {
+            if (CallerFields.isLeftOut(local)) {
                 continue;
             }
-            if ("UsernameToken".equals(local)) {
-                String user = null;
-                String password = null;
-                boolean digest = false;
-                for (Iterator<OMElement> u = token.getChildElements(); u.hasNext();) {
-                    OMElement e = u.next();
-                    if ("Username".equals(e.getLocalName())) {
-                        user = e.getText().trim();
-                    } else if ("Password".equals(e.getLocalName())) {
-                        password = e.getText();
-                        String type = e.getAttributeValue(new QName("Type"));
-                        digest = type != null && type.endsWith(PASSWORD_DIGEST);
-                    }
-                }
-                if (user != null) {
-                    b.username(user);
-                }
-                if (password != null && !digest) {
-                    b.credential("wsse-password", password);
-                }
+            if (!"UsernameToken".equals(local)) {
+                CallerFields.securityToken(b, local, token.toString());
                 continue;
             }
-            b.credential("wsse:" + local, token.toString());
-        }
-    }
-
-    /**
-     * Says once per name that a credential-like field no rule names was taken as a credential:
-     * the partition it causes is then visible to whoever wonders why two callers do not share.
-     */
-    private static void noteGuessed(String what) {
-        if (NOTED.size() < MAX_NOTED && NOTED.add(what)) {
-            LOG.info("wscache: requests carry {}, which looks like a credential: responses are "
-                    + "kept per value of it, never shared (name it in identityHeaders, or set "
-                    + "sharedAcrossUsers: true if it does not identify the caller; logged once)",
-                    what);
+            String user = null;
+            String password = null;
+            String type = null;
+            for (Iterator<OMElement> u = token.getChildElements(); u.hasNext();) {
+                OMElement e = u.next();
+                if ("Username".equals(e.getLocalName())) {
+                    user = e.getText();
+                } else if ("Password".equals(e.getLocalName())) {
+                    password = e.getText();
+                    type = e.getAttributeValue(new QName("Type"));
+                }
+            }
+            CallerFields.usernameToken(b, user, password, type);
         }
     }
 
     /** Returns the credential-like names met so far that no rule names, for tests. */
     static Set<String> guessedCredentials() {
-        return Set.copyOf(NOTED);
+        return CallerFields.guessed();
     }
 
     /**

@@ -1,7 +1,7 @@
 package io.github.wscache.jaxws.internal;
 
 import io.github.wscache.core.Invocation;
-import io.github.wscache.core.internal.http.Credentials;
+import io.github.wscache.core.internal.http.CallerFields;
 import jakarta.xml.soap.Node;
 import jakarta.xml.soap.SOAPElement;
 import jakarta.xml.soap.SOAPHeader;
@@ -9,12 +9,8 @@ import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.handler.MessageContext;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The one mapping from an outgoing JAX-WS request to the caller's identity: the same rules as
@@ -38,24 +34,11 @@ import org.slf4j.LoggerFactory;
  * </ul>
  * Other SOAP header elements (not WS-Addressing's) take part in the key as request variants.
  *
- * <p>The credential-like name pattern is cache-core's ({@code internal.http.Credentials}), the
- * one every integration uses.
+ * <p>The rules are cache-core's ({@code internal.http.CallerFields}), the ones cache-axis
+ * follows too: this class only walks the SAAJ message.
  */
 final class Identities {
-    private static final Set<String> ADDRESSING = Set.of(
-            "http://www.w3.org/2005/08/addressing",
-            "http://schemas.xmlsoap.org/ws/2004/08/addressing",
-            "http://schemas.xmlsoap.org/ws/2004/03/addressing");
-    private static final String PASSWORD_DIGEST = "#PasswordDigest";
-    private static final Logger LOG = LoggerFactory.getLogger(Identities.class);
-    private static final int MAX_NOTED = 1_000;
-    private static final Set<String> NOTED = ConcurrentHashMap.newKeySet();
-
     private Identities() {
-    }
-
-    static boolean isCredentialLike(String name) {
-        return Credentials.isCredentialLike(name);
     }
 
     /**
@@ -100,38 +83,18 @@ final class Identities {
     }
 
     private static void httpHeader(Invocation.Builder b, String name, String value) {
-        String n = name.toLowerCase(Locale.ROOT);
-        if (n.equals("authorization")) {
-            b.authorization(value);
-        } else if (n.equals("proxy-authorization") || n.equals("cookie")) {
-            b.credential("header:" + n, value);
-        } else if (isCredentialLike(n)) {
-            noteGuessed("HTTP header " + name);
-            b.credential("header:" + n, value);
-        }
+        CallerFields.httpField(b, name, value);
     }
 
     private static void soapHeader(Invocation.Builder b, SOAPElement h, Set<String> named) {
         String ns = h.getNamespaceURI() == null ? "" : h.getNamespaceURI();
         String local = h.getLocalName();
-        String name = "{" + ns + "}" + local;
-        if (ADDRESSING.contains(ns)) {
-            return;
-        }
-        if ("Security".equals(local)) {
+        CallerFields.SoapHeader kind = CallerFields.soapHeader(ns, local, named);
+        if (kind == CallerFields.SoapHeader.WS_SECURITY) {
             security(b, h);
-            return;
+        } else if (kind != CallerFields.SoapHeader.IGNORED) {
+            CallerFields.soapHeader(b, ns, local, kind, Xml.toString(h));
         }
-        if (named.contains(local) || named.contains(name)) {
-            b.credential("soap-header:" + name, Xml.toString(h));
-            return;
-        }
-        if (isCredentialLike(local)) {
-            noteGuessed("SOAP header " + name);
-            b.credential("soap-header:" + name, Xml.toString(h));
-            return;
-        }
-        b.vary("soap-header:" + name, Xml.toString(h));
     }
 
     private static void security(Invocation.Builder b, SOAPElement security) {
@@ -142,16 +105,16 @@ final class Identities {
             }
             SOAPElement token = (SOAPElement) o;
             String local = token.getLocalName();
-            if ("Timestamp".equals(local)) {
+            if (CallerFields.isLeftOut(local)) {
                 continue;
             }
             if (!"UsernameToken".equals(local)) {
-                b.credential("wsse:" + local, Xml.toString(token));
+                CallerFields.securityToken(b, local, Xml.toString(token));
                 continue;
             }
             String user = null;
             String password = null;
-            boolean digest = false;
+            String type = null;
             for (Iterator<?> u = token.getChildElements(); u.hasNext();) {
                 Object c = u.next();
                 if (!(c instanceof SOAPElement)) {
@@ -159,34 +122,19 @@ final class Identities {
                 }
                 SOAPElement e = (SOAPElement) c;
                 if ("Username".equals(e.getLocalName())) {
-                    user = text(e).strip();
+                    user = text(e);
                 } else if ("Password".equals(e.getLocalName())) {
                     password = text(e);
-                    String type = e.getAttribute("Type");
-                    digest = type != null && type.endsWith(PASSWORD_DIGEST);
+                    String t = e.getAttribute("Type");
+                    type = t == null || t.isEmpty() ? null : t;
                 }
             }
-            if (user != null) {
-                b.username(user);
-            }
-            if (password != null && !digest) {
-                b.credential("wsse-password", password);
-            }
+            CallerFields.usernameToken(b, user, password, type);
         }
     }
 
     private static String text(Node e) {
         String t = e.getTextContent();
         return t == null ? "" : t;
-    }
-
-    /** Says once per name that a credential-like field no rule names was taken as one. */
-    private static void noteGuessed(String what) {
-        if (NOTED.size() < MAX_NOTED && NOTED.add(what)) {
-            LOG.info("wscache: requests carry {}, which looks like a credential: responses are "
-                    + "kept per value of it, never shared (name it in identityHeaders, or set "
-                    + "sharedAcrossUsers: true if it does not identify the caller; logged once)",
-                    what);
-        }
     }
 }
