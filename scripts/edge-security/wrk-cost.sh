@@ -19,10 +19,17 @@ start_page_origin "$DIR" 18180
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "jdk: $(java -version 2>&1 | head -1)"
   echo "cpu: $(nproc) cores; loadavg before: $(cat /proc/loadavg)"
-  echo "wrk -t2 -c32 -d${SECONDS_PER_RUN:-10}s, one 716-byte page, hits; base = $BASE_CLASSES"
+  echo "wrk -t2 -c32 -d${SECONDS_PER_RUN:-10}s, one 716-byte page, hits; base = $BASE_CLASSES; pinned: ${PIN:-0}"
 } > "$OUT"
+EDGE_CPU=""
+WRK_CPU=""
+if [ "${PIN:-0}" = 1 ]; then
+  EDGE_CPU="taskset -c 0"
+  WRK_CPU="taskset -c 1"
+fi
 run() {
-  java -Xmx512m -cp "$1:$DEPS" io.github.wscache.edge.EdgeServer \
+  # PIN=1: the edge on CPU 0, wrk on CPU 1 (less noise between the two on a 2-core machine)
+  $EDGE_CPU java -Xmx512m -cp "$1:$DEPS" io.github.wscache.edge.EdgeServer \
       --origin http://127.0.0.1:18180 --address 127.0.0.1 --port 18190 --admin-port off \
       > /dev/null 2>&1 &
   EDGE=$!
@@ -30,8 +37,8 @@ run() {
     curl -s -o /dev/null http://127.0.0.1:18190/page.html && break
     sleep 0.2
   done
-  wrk -t2 -c32 -d5s http://127.0.0.1:18190/page.html > /dev/null
-  wrk -t2 -c32 -d"${SECONDS_PER_RUN:-10}"s http://127.0.0.1:18190/page.html \
+  $WRK_CPU wrk -t2 -c32 -d5s http://127.0.0.1:18190/page.html > /dev/null
+  $WRK_CPU wrk -t2 -c32 -d"${SECONDS_PER_RUN:-10}"s http://127.0.0.1:18190/page.html \
       | grep -E "Requests/sec" | sed "s/^/  /"
   kill $EDGE; wait $EDGE 2>/dev/null || true
 }
