@@ -40,7 +40,8 @@ module io.github.wscache.core {
             io.github.wscache.axis,
             io.github.wscache.edge,
             io.github.wscache.http,
-            io.github.wscache.jaxws;
+            io.github.wscache.jaxws,
+            io.github.wscache.spring;
     exports io.github.wscache.core.internal.yaml to
             io.github.wscache.edge;
 

@@ -2,12 +2,10 @@ package io.github.wscache.jaxws.internal;
 
 import io.github.wscache.core.Invocation;
 import io.github.wscache.core.internal.http.CallerFields;
-import jakarta.xml.soap.Node;
-import jakarta.xml.soap.SOAPElement;
+import io.github.wscache.core.internal.http.DomSoapHeaders;
 import jakarta.xml.soap.SOAPHeader;
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.handler.MessageContext;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -35,7 +33,8 @@ import java.util.Set;
  * Other SOAP header elements (not WS-Addressing's) take part in the key as request variants.
  *
  * <p>The rules are cache-core's ({@code internal.http.CallerFields}), the ones cache-axis
- * follows too: this class only walks the SAAJ message.
+ * follows too: this class reads the JAX-WS context; the SOAP header, a DOM tree in SAAJ, is
+ * walked by {@code DomSoapHeaders}.
  */
 final class Identities {
     private Identities() {
@@ -68,14 +67,7 @@ final class Identities {
         if (Boolean.TRUE.equals(ctx.get(BindingProvider.SESSION_MAINTAIN_PROPERTY))) {
             b.credential("jaxws-session", session);
         }
-        if (header != null) {
-            for (Iterator<?> it = header.getChildElements(); it.hasNext();) {
-                Object o = it.next();
-                if (o instanceof SOAPElement) {
-                    soapHeader(b, (SOAPElement) o, identityHeaders);
-                }
-            }
-        }
+        DomSoapHeaders.addTo(b, header, identityHeaders);
     }
 
     private static List<String> strings(List<?> values) {
@@ -84,57 +76,5 @@ final class Identities {
 
     private static void httpHeader(Invocation.Builder b, String name, String value) {
         CallerFields.httpField(b, name, value);
-    }
-
-    private static void soapHeader(Invocation.Builder b, SOAPElement h, Set<String> named) {
-        String ns = h.getNamespaceURI() == null ? "" : h.getNamespaceURI();
-        String local = h.getLocalName();
-        CallerFields.SoapHeader kind = CallerFields.soapHeader(ns, local, named);
-        if (kind == CallerFields.SoapHeader.WS_SECURITY) {
-            security(b, h);
-        } else if (kind != CallerFields.SoapHeader.IGNORED) {
-            CallerFields.soapHeader(b, ns, local, kind, Xml.toString(h));
-        }
-    }
-
-    private static void security(Invocation.Builder b, SOAPElement security) {
-        for (Iterator<?> it = security.getChildElements(); it.hasNext();) {
-            Object o = it.next();
-            if (!(o instanceof SOAPElement)) {
-                continue;
-            }
-            SOAPElement token = (SOAPElement) o;
-            String local = token.getLocalName();
-            if (CallerFields.isLeftOut(local)) {
-                continue;
-            }
-            if (!"UsernameToken".equals(local)) {
-                CallerFields.securityToken(b, local, Xml.toString(token));
-                continue;
-            }
-            String user = null;
-            String password = null;
-            String type = null;
-            for (Iterator<?> u = token.getChildElements(); u.hasNext();) {
-                Object c = u.next();
-                if (!(c instanceof SOAPElement)) {
-                    continue;
-                }
-                SOAPElement e = (SOAPElement) c;
-                if ("Username".equals(e.getLocalName())) {
-                    user = text(e);
-                } else if ("Password".equals(e.getLocalName())) {
-                    password = text(e);
-                    String t = e.getAttribute("Type");
-                    type = t == null || t.isEmpty() ? null : t;
-                }
-            }
-            CallerFields.usernameToken(b, user, password, type);
-        }
-    }
-
-    private static String text(Node e) {
-        String t = e.getTextContent();
-        return t == null ? "" : t;
     }
 }

@@ -2,6 +2,7 @@ package io.github.wscache.jaxws.internal;
 
 import io.github.wscache.core.Invocation;
 import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.internal.http.DomSoapHeaders;
 import io.github.wscache.core.policy.OperationPolicy;
 import jakarta.xml.soap.SOAPBody;
 import jakarta.xml.soap.SOAPConstants;
@@ -86,7 +87,7 @@ final class RequestKeys {
         b.vary("wscache-level", "message").vary("soap", soap12 ? "1.2" : "1.1");
         Identities.addTo(b, ctx, env.getHeader(), policy.identityHeaders(), session);
         if (payload != null) {
-            String xml = Xml.toString(payload);
+            String xml = DomSoapHeaders.toXml(payload);
             b.parameter(payload.getLocalName(), xml);
             b.requestXml(() -> reader(xml));
         }
