@@ -7,6 +7,8 @@ import io.github.wscache.core.spi.SigningKeyFile;
 import io.github.wscache.http.CachingHttpClient;
 import io.github.wscache.micrometer.WsCacheMetrics;
 import io.github.wscache.redis.RedisTier;
+import io.github.wscache.spring.ws.CallerIdentity;
+import io.github.wscache.spring.ws.WsCacheInterceptor;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import java.net.http.HttpClient;
@@ -18,11 +20,13 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.restclient.RestClientCustomizer;
+import org.springframework.boot.webservices.client.WebServiceTemplateCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.ResourceLoader;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.util.StringUtils;
+import org.springframework.ws.client.core.WebServiceTemplate;
 
 /**
  * Configures wscache in a Spring Boot application from {@link WsCacheProperties}: one
@@ -31,6 +35,8 @@ import org.springframework.util.StringUtils;
  * {@link CachingHttpClient} on it, a {@link RestClientCustomizer} that makes every
  * {@code RestClient} built from Boot's {@code RestClient.Builder} send through that client, a
  * {@link CacheAdmin} (what the Actuator endpoint shows and changes, audited), the Micrometer
+ * {@code WebServiceTemplateCustomizer} that makes every Spring-WS template built from Boot's
+ * {@code WebServiceTemplateBuilder} cache through {@link WsCacheInterceptor}, the Micrometer
  * binder when Micrometer is present (Boot binds it to every registry), and a Redis tier from
  * {@code wscache.shared-tier.*} when cache-redis is present. Every bean backs off when the
  * application defines its own of the same type. {@code wscache.enabled=false} turns it all off.
@@ -114,6 +120,24 @@ public class WsCacheAutoConfiguration {
         @Bean
         RestClientCustomizer wscacheRestClientCustomizer(CachingHttpClient client) {
             return builder -> builder.requestFactory(new JdkClientHttpRequestFactory(client));
+        }
+    }
+
+    /**
+     * Every {@code WebServiceTemplate} Boot's {@code WebServiceTemplateBuilder} builds caches its
+     * calls ({@link WsCacheInterceptor}), with the application's {@link CallerIdentity} if it
+     * declares one.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass({WebServiceTemplate.class, WebServiceTemplateCustomizer.class})
+    @ConditionalOnProperty(prefix = "wscache.web-services", name = "enabled",
+            matchIfMissing = true)
+    static class WebServicesConfiguration {
+        @Bean
+        WebServiceTemplateCustomizer wscacheWebServiceTemplateCustomizer(ResponseCache cache,
+                ObjectProvider<CallerIdentity> identity) {
+            return template -> WsCacheInterceptor.install(template, cache,
+                    identity.getIfUnique());
         }
     }
 

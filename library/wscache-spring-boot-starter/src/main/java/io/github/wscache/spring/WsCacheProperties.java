@@ -28,6 +28,7 @@ public class WsCacheProperties {
     private boolean watch = true;
     private String name = "wscache";
     private final RestClient restClient = new RestClient();
+    private final WebServices webServices = new WebServices();
     private final SharedTier sharedTier = new SharedTier();
     private final Endpoint endpoint = new Endpoint();
 
@@ -83,6 +84,11 @@ public class WsCacheProperties {
         return restClient;
     }
 
+    /** Returns the {@code wscache.web-services.*} settings. */
+    public WebServices getWebServices() {
+        return webServices;
+    }
+
     /** Returns the {@code wscache.shared-tier.*} settings. */
     public SharedTier getSharedTier() {
         return sharedTier;
@@ -110,6 +116,28 @@ public class WsCacheProperties {
         }
 
         /** Sets whether {@code RestClient}s built from Boot's builder send through the cache. */
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+    }
+
+    /** {@code wscache.web-services.*}: Boot's Spring-WS {@code WebServiceTemplateBuilder}. */
+    public static class WebServices {
+        private boolean enabled = true;
+
+        /** Creates the settings with their defaults. */
+        public WebServices() {
+        }
+
+        /**
+         * Returns whether {@code WebServiceTemplate}s built from Boot's builder cache their calls
+         * (by default).
+         */
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        /** Sets whether {@code WebServiceTemplate}s built from Boot's builder cache their calls. */
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
         }
