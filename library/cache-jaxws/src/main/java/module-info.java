@@ -16,6 +16,8 @@ module io.github.wscache.jaxws {
     // (CXF calls no handler then); WsCacheFeature is CXF's own way to install it
     requires static transitive org.apache.cxf.core;
     requires static org.apache.cxf.frontend.jaxws;
+    // ClientProxy: the client behind a CXF port (WsCacheJaxWs.isInstalled)
+    requires static org.apache.cxf.frontend.simple;
 
     exports io.github.wscache.jaxws;
 }

@@ -4,12 +4,15 @@ import io.github.wscache.core.ResponseCache;
 import io.github.wscache.jaxws.internal.CachingSoapHandler;
 import jakarta.xml.ws.Binding;
 import jakarta.xml.ws.handler.Handler;
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.apache.cxf.Bus;
 import org.apache.cxf.endpoint.Client;
 import org.apache.cxf.feature.AbstractFeature;
+import org.apache.cxf.frontend.ClientProxy;
+import org.apache.cxf.interceptor.Interceptor;
 import org.apache.cxf.jaxws.support.JaxWsEndpointImpl;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
@@ -70,6 +73,20 @@ public final class WsCacheFeature extends AbstractFeature {
                 contract == null ? null : () -> operations(contract)));
         installer.handleMessage(null);
         client.getOutInterceptors().add(installer);
+    }
+
+    /** Whether {@code port} is a CXF client proxy this feature was given to. */
+    static boolean isOn(Object port) {
+        if (!Proxy.isProxyClass(port.getClass())
+                || !(Proxy.getInvocationHandler(port) instanceof ClientProxy)) {
+            return false;
+        }
+        for (Interceptor<?> i : ClientProxy.getClient(port).getOutInterceptors()) {
+            if (i instanceof Installer) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The operation names of CXF's service model, which keeps them as the WSDL writes them. */

@@ -84,6 +84,29 @@ public final class WsCacheJaxWs {
     }
 
     /**
+     * Returns whether {@code port} caches already: its handler chain has a wscache handler (put
+     * there by {@link #install(Object, ResponseCache)}, {@link WsCacheFeature} or a service's
+     * {@link #handlerResolver}). {@code false} for anything that is no {@link BindingProvider}.
+     */
+    public static boolean isInstalled(Object port) {
+        if (!(port instanceof BindingProvider)) {
+            return false;
+        }
+        for (Handler<?> h : ((BindingProvider) port).getBinding().getHandlerChain()) {
+            if (h instanceof CachingSoapHandler) {
+                return true;
+            }
+        }
+        // a CXF proxy factory replaces the chain after its features ran: WsCacheFeature puts
+        // the handler back when the first message goes out
+        try {
+            return WsCacheFeature.isOn(port);
+        } catch (LinkageError noCxf) {
+            return false;
+        }
+    }
+
+    /**
      * Gives every SOAP port that {@code service} makes from now on the cache's handler, after the
      * handlers of the service's own resolver; the operation names are read from the service's
      * WSDL ({@code Service.getWSDLDocumentLocation()}).

@@ -166,6 +166,16 @@ class CatalogClientTest {
     }
 
     @Test
+    void isInstalled_tellsAPortThatCaches() {
+        CatalogServiceSoap plain = Port.SOAP11.open();
+        CatalogServiceSoap cached = cached(Port.SOAP11);
+
+        assertThat(WsCacheJaxWs.isInstalled(plain)).isFalse();
+        assertThat(WsCacheJaxWs.isInstalled(cached)).isTrue();
+        assertThat(WsCacheJaxWs.isInstalled("not a port")).isFalse();
+    }
+
+    @Test
     void runsOnTheRuntimeOfThisTestRun() {
         assertThat(jakarta.xml.ws.spi.Provider.provider().getClass().getName())
                 .startsWith(System.getProperty("wscache.jaxws.runtime", "org.apache.cxf."));
@@ -185,6 +195,7 @@ class CatalogClientTest {
         factory.setAddress(server.endpoint(ForeignService.CATALOG));
         factory.getFeatures().add(new WsCacheFeature(cache));
         CatalogServiceSoap port = factory.create(CatalogServiceSoap.class);
+        assertThat(WsCacheJaxWs.isInstalled(port)).isTrue();
 
         SearchResult first = port.keywordSearch("java", 1);
         SearchResult second = port.keywordSearch("java", 1);

@@ -5,6 +5,7 @@ import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.spi.SharedTier;
 import io.github.wscache.core.spi.SigningKeyFile;
 import io.github.wscache.http.CachingHttpClient;
+import io.github.wscache.jaxws.WsCacheJaxWs;
 import io.github.wscache.micrometer.WsCacheMetrics;
 import io.github.wscache.redis.RedisTier;
 import io.github.wscache.spring.ws.CallerIdentity;
@@ -14,6 +15,7 @@ import io.micrometer.core.instrument.Tags;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -37,6 +39,7 @@ import org.springframework.ws.client.core.WebServiceTemplate;
  * {@link CacheAdmin} (what the Actuator endpoint shows and changes, audited), the Micrometer
  * {@code WebServiceTemplateCustomizer} that makes every Spring-WS template built from Boot's
  * {@code WebServiceTemplateBuilder} cache through {@link WsCacheInterceptor}, the Micrometer
+ * JAX-WS client beans (CXF, Metro) caching through cache-jaxws, the Micrometer
  * binder when Micrometer is present (Boot binds it to every registry), and a Redis tier from
  * {@code wscache.shared-tier.*} when cache-redis is present. Every bean backs off when the
  * application defines its own of the same type. {@code wscache.enabled=false} turns it all off.
@@ -138,6 +141,18 @@ public class WsCacheAutoConfiguration {
                 ObjectProvider<CallerIdentity> identity) {
             return template -> WsCacheInterceptor.install(template, cache,
                     identity.getIfUnique());
+        }
+    }
+
+    /** JAX-WS client beans (CXF, Metro) cache by the policy (cache-jaxws). */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(WsCacheJaxWs.class)
+    @ConditionalOnProperty(prefix = "wscache.jaxws", name = "enabled", matchIfMissing = true)
+    static class JaxWsConfiguration {
+        // static: a post-processor is made before the other beans
+        @Bean
+        static BeanPostProcessor wscacheJaxWsClientBeans(ObjectProvider<ResponseCache> cache) {
+            return new JaxWsClientBeans(cache);
         }
     }
 

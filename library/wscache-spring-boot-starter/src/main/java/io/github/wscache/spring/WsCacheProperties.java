@@ -29,6 +29,7 @@ public class WsCacheProperties {
     private String name = "wscache";
     private final RestClient restClient = new RestClient();
     private final WebServices webServices = new WebServices();
+    private final JaxWs jaxws = new JaxWs();
     private final SharedTier sharedTier = new SharedTier();
     private final Endpoint endpoint = new Endpoint();
 
@@ -89,6 +90,11 @@ public class WsCacheProperties {
         return webServices;
     }
 
+    /** Returns the {@code wscache.jaxws.*} settings. */
+    public JaxWs getJaxws() {
+        return jaxws;
+    }
+
     /** Returns the {@code wscache.shared-tier.*} settings. */
     public SharedTier getSharedTier() {
         return sharedTier;
@@ -138,6 +144,25 @@ public class WsCacheProperties {
         }
 
         /** Sets whether {@code WebServiceTemplate}s built from Boot's builder cache their calls. */
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+    }
+
+    /** {@code wscache.jaxws.*}: JAX-WS client beans (Apache CXF, Metro; needs cache-jaxws). */
+    public static class JaxWs {
+        private boolean enabled = true;
+
+        /** Creates the settings with their defaults. */
+        public JaxWs() {
+        }
+
+        /** Returns whether JAX-WS client beans cache their calls (by default). */
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        /** Sets whether JAX-WS client beans cache their calls. */
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
         }

@@ -4,28 +4,29 @@ import jakarta.xml.bind.annotation.XmlAccessType;
 import jakarta.xml.bind.annotation.XmlAccessorType;
 import jakarta.xml.bind.annotation.XmlElement;
 import jakarta.xml.bind.annotation.XmlRootElement;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * JAXB types of the foreign-ws CatalogService's messages as a Spring-WS user writes them for
- * {@code Jaxb2Marshaller} (only the parts the tests read; JAXB skips the rest).
+ * JAXB types of the foreign-ws CatalogService's search messages as a Spring-WS or CXF user
+ * writes them ({@code Jaxb2Marshaller}, CXF's JAXB data binding).
  */
-final class Catalog {
-    static final String NS = "http://tempuri.org/";
+public final class Catalog {
+    public static final String NS = "http://tempuri.org/";
 
     private Catalog() {
     }
 
     @XmlRootElement(name = "KeywordSearch", namespace = NS)
     @XmlAccessorType(XmlAccessType.FIELD)
-    static class KeywordSearch {
+    public static class KeywordSearch {
         @XmlElement(name = "Keywords", namespace = NS)
         String keywords;
         @XmlElement(name = "Page", namespace = NS)
         int page;
 
-        KeywordSearch() {
+        public KeywordSearch() {
         }
 
         KeywordSearch(String keywords, int page) {
@@ -36,13 +37,13 @@ final class Catalog {
 
     @XmlRootElement(name = "KeywordSearchResponse", namespace = NS)
     @XmlAccessorType(XmlAccessType.FIELD)
-    static class KeywordSearchResponse {
+    public static class KeywordSearchResponse {
         @XmlElement(name = "KeywordSearchResult", namespace = NS)
         SearchResult result;
     }
 
     @XmlAccessorType(XmlAccessType.FIELD)
-    static class SearchResult {
+    public static class SearchResult {
         @XmlElement(name = "TotalResults", namespace = NS)
         int totalResults;
         @XmlElement(name = "TotalPages", namespace = NS)
@@ -52,28 +53,48 @@ final class Catalog {
     }
 
     @XmlAccessorType(XmlAccessType.FIELD)
-    static class Items {
+    public static class Items {
         @XmlElement(name = "Item", namespace = NS)
         List<Item> item = new ArrayList<>();
     }
 
     @XmlAccessorType(XmlAccessType.FIELD)
-    static class Item {
+    public static class Item {
         @XmlElement(name = "Asin", namespace = NS)
         String asin;
         @XmlElement(name = "Title", namespace = NS)
         String title;
+        @XmlElement(name = "Authors", namespace = NS)
+        Strings authors;
+        @XmlElement(name = "Price", namespace = NS)
+        Price price;
         @XmlElement(name = "SalesRank", namespace = NS)
         int salesRank;
     }
 
+    @XmlAccessorType(XmlAccessType.FIELD)
+    public static class Strings {
+        @XmlElement(name = "string", namespace = NS)
+        List<String> string = new ArrayList<>();
+    }
+
+    @XmlAccessorType(XmlAccessType.FIELD)
+    public static class Price {
+        @XmlElement(name = "Amount", namespace = NS)
+        BigDecimal amount;
+        @XmlElement(name = "CurrencyCode", namespace = NS)
+        String currencyCode;
+        @XmlElement(name = "FormattedPrice", namespace = NS)
+        String formattedPrice;
+    }
+
     @XmlRootElement(name = "AsinSearch", namespace = NS)
     @XmlAccessorType(XmlAccessType.FIELD)
-    static class AsinSearch {
+    public static class AsinSearch {
         @XmlElement(name = "Asin", namespace = NS)
         String asin;
 
-        AsinSearch() {
+        public AsinSearch() {
         }
 
         AsinSearch(String asin) {
@@ -83,7 +104,7 @@ final class Catalog {
 
     @XmlRootElement(name = "AsinSearchResponse", namespace = NS)
     @XmlAccessorType(XmlAccessType.FIELD)
-    static class AsinSearchResponse {
+    public static class AsinSearchResponse {
         @XmlElement(name = "AsinSearchResult", namespace = NS)
         Item result;
     }
