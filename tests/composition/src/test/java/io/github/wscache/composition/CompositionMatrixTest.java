@@ -39,7 +39,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  *
  * <pre>
  * {cache-axis events, cache-axis xml, cache-axis object,
- *  cache-http bytes, cache-http events, cache-http object, cache-edge}
+ *  cache-http bytes, cache-http events, cache-http object, cache-jaxws xml, cache-edge}
  *   × {own store only, store + Redis shared by 2 JVMs}
  *   × {anonymous, two users}
  *   × checks (a) to (d)
@@ -85,6 +85,7 @@ class CompositionMatrixTest {
     private static AxisSide axis;
     private static HttpSide http;
     private static EdgeSide edge;
+    private static JaxWsSide jaxws;
 
     /** The integrations and their value representations (the policy's {@code value}). */
     enum Column {
@@ -94,6 +95,7 @@ class CompositionMatrixTest {
         HTTP_BYTES("cache-http bytes", "xml"),
         HTTP_EVENTS("cache-http events", "events"),
         HTTP_OBJECT("cache-http object", "auto"),
+        JAXWS_XML("cache-jaxws xml", "xml"),
         EDGE("cache-edge", "-");
 
         private final String title;
@@ -105,7 +107,8 @@ class CompositionMatrixTest {
         }
 
         Side side() {
-            return name().startsWith("AXIS") ? axis : name().startsWith("HTTP") ? http : edge;
+            return name().startsWith("AXIS") ? axis : name().startsWith("HTTP") ? http
+                    : name().startsWith("JAXWS") ? jaxws : edge;
         }
 
         @Override
@@ -179,11 +182,15 @@ class CompositionMatrixTest {
         axis = AxisSide.start(redis.uri());
         http = HttpSide.start(redis.uri());
         edge = EdgeSide.start(redis.uri());
+        jaxws = JaxWsSide.start(redis.uri());
     }
 
     @AfterAll
     static void stop() throws Exception {
         try {
+            if (jaxws != null) {
+                jaxws.close();
+            }
             if (edge != null) {
                 edge.close();
             }
@@ -203,7 +210,7 @@ class CompositionMatrixTest {
 
     @AfterEach
     void closeCaches() {
-        for (Side side : List.of(axis, http, edge)) {
+        for (Side side : List.of(axis, http, edge, jaxws)) {
             side.release();
             // a failed check's late answers must not be read by the next one
             side.forgetAnswers();

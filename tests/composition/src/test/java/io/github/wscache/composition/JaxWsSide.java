@@ -1,0 +1,154 @@
+package io.github.wscache.composition;
+
+import io.github.wscache.core.CachedResponse;
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.SharedBody;
+import io.github.wscache.google.GoogleServer;
+import io.github.wscache.google.service.GoogleSearchServiceImpl;
+import io.github.wscache.jaxws.JaxWsFarmNode;
+import io.github.wscache.redis.NodeProcess;
+import io.github.wscache.redis.RedisTier;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * cache-jaxws in the matrix: a CXF client generated from google-ws's WSDL with the cache's
+ * standard JAX-WS handler, in front of the same Google fixture as cache-axis's column (its
+ * {@code doSpellingSuggestion} of {@code "whoami"} answers the credentials it got); the other JVM
+ * is cache-jaxws's {@link JaxWsFarmNode}. Identity: HTTP Basic through {@code BindingProvider}'s
+ * user name and password, as cache-jaxws maps it.
+ */
+final class JaxWsSide extends FarmSide {
+    private static final String OPERATION = "doSpellingSuggestion";
+    /** The threads on which cache-jaxws runs a call's exchange with the engine. */
+    private static final String EXCHANGE_THREADS = "wscache-jaxws-";
+
+    private final String redisUri;
+    private final GoogleServer server;
+
+    private JaxWsSide(String redisUri, GoogleServer server, NodeProcess other) {
+        super(other);
+        this.redisUri = redisUri;
+        this.server = server;
+    }
+
+    /** Starts the service and the other JVM (which starts in the background). */
+    static JaxWsSide start(String redisUri) throws IOException {
+        GoogleServer server = GoogleServer.start(0);
+        NodeProcess other = NodeProcess.start(JaxWsFarmNode.class, redisUri, server.endpoint());
+        return new JaxWsSide(redisUri, server, other);
+    }
+
+    @Override
+    public String toString() {
+        return "cache-jaxws";
+    }
+
+    @Override
+    public String key() {
+        return GoogleSearchServiceImpl.WHOAMI;
+    }
+
+    @Override
+    public String heldKey() {
+        return GoogleSearchServiceImpl.WHOAMI;
+    }
+
+    @Override
+    public long calls(String key) {
+        return server.requestCount(OPERATION);
+    }
+
+    @Override
+    public void hold() {
+        server.holdRequests();
+    }
+
+    @Override
+    public void release() {
+        server.releaseRequests();
+    }
+
+    @Override
+    public int held() {
+        return server.heldRequests();
+    }
+
+    @Override
+    public String shows(String user) {
+        return "Authorization=" + (user.equals("-") ? "null" : "Basic " + Base64.getEncoder()
+                .encodeToString((user + ":pw-" + user).getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * The handler hands a miss to the engine on a thread of its own (the JAX-WS handler model
+     * splits a call in two), so those threads, not the callers, wait in cache-core.
+     */
+    @Override
+    public Collection<Thread> waiting(Collection<Thread> callers) {
+        List<Thread> exchanges = new ArrayList<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith(EXCHANGE_THREADS)) {
+                exchanges.add(t);
+            }
+        }
+        return exchanges;
+    }
+
+    @Override
+    public RedisTier tier(String namespace) {
+        return JaxWsFarmNode.tier(redisUri, namespace);
+    }
+
+    @Override
+    public Local open(String value, RedisTier tier) {
+        ResponseCache cache = JaxWsFarmNode.open(tier, value);
+        return new Local() {
+            @Override
+            public String call(String key, String user) {
+                return JaxWsFarmNode.call(cache, server.endpoint(), key, user);
+            }
+
+            @Override
+            public ResponseCache cache() {
+                return cache;
+            }
+
+            @Override
+            public void close() {
+                cache.close();
+            }
+        };
+    }
+
+    @Override
+    public String callThere(String key, String user) {
+        return other.ask("CALL " + key + " " + user, ANSWER);
+    }
+
+    @Override
+    public void parallelThere(String key, String user, int threads) {
+        other.send("PAR " + key + " " + user + " " + threads);
+    }
+
+    /** cache-http's entry: its shared form of a JSON body ({@code http-body/1}). */
+    @Override
+    public byte[] foreignEntry(byte[] redisKey) throws Exception {
+        return entry(redisKey, CachedResponse.builder(new SharedBody("http-body", 1,
+                "{\"user\":\"null\"}".getBytes(StandardCharsets.UTF_8))).status(200)
+                .contentType("application/json").build());
+    }
+
+    @Override
+    public void close() {
+        try {
+            other.close();
+        } finally {
+            server.close();
+        }
+    }
+}
