@@ -3,6 +3,8 @@ package io.github.wscache.jaxws.internal;
 import io.github.wscache.core.CachedResponse;
 import io.github.wscache.core.Exchange;
 import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.policy.ValueRepresentation;
+import io.github.wscache.core.xml.XmlRecording;
 import jakarta.xml.soap.SOAPException;
 import jakarta.xml.ws.WebServiceException;
 import jakarta.xml.ws.handler.MessageContext;
@@ -19,6 +21,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import javax.xml.namespace.QName;
+import javax.xml.stream.XMLStreamException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -162,7 +165,7 @@ public final class CachingSoapHandler implements SOAPHandler<SOAPMessageContext>
         }
         Optional<CachedResponse> hit = cache.getIfFresh(request.invocation());
         if (hit.isPresent() && Responses.replayable(hit.get())) {
-            return !answer(ctx, hit.get(), request);
+            return respond(ctx, hit.get(), request);
         }
         Pending p = new Pending(request);
         EXCHANGES.execute(p);
@@ -176,24 +179,35 @@ public final class CachingSoapHandler implements SOAPHandler<SOAPMessageContext>
             }
             return true;
         }
-        return answer == null || !answer(ctx, answer, request);
+        return answer == null || respond(ctx, answer, request);
     }
 
-    /** Replaces the request with {@code r}; false when it cannot (the call is then sent). */
-    private boolean answer(SOAPMessageContext ctx, CachedResponse r, RequestKeys.Request request) {
+    /**
+     * Answers the call with {@code r}; returns what the outbound {@code handleMessage} returns:
+     * {@code false} when the request was replaced by the response (the JAX-WS runtime turns it
+     * into the call's response), {@code true} when a recording was replayed into CXF's data
+     * binding (which stopped the call's out chain), or when it cannot answer (the call is then
+     * sent as without the cache).
+     */
+    private boolean respond(SOAPMessageContext ctx, CachedResponse r,
+            RequestKeys.Request request) {
         try {
+            if (CXF && r.body() instanceof XmlRecording
+                    && CxfHooks.replay(ctx, (XmlRecording) r.body(), r.status())) {
+                return true;
+            }
             ctx.setMessage(Responses.message(r, request.soap12()));
             ctx.put(MessageContext.HTTP_RESPONSE_CODE, r.status());
             ctx.setScope(MessageContext.HTTP_RESPONSE_CODE, MessageContext.Scope.APPLICATION);
-            return true;
-        } catch (SOAPException | IOException | RuntimeException e) {
+            return false;
+        } catch (SOAPException | IOException | XMLStreamException | RuntimeException e) {
             if (!loggedReplayFailure) {
                 loggedReplayFailure = true;
                 LOG.warn("wscache: cannot replay a cached response of {}; the call goes to the "
                         + "service (logged once)", request.invocation(), e);
             }
             cache.recordError(request.invocation(), "replaying a cached response failed", e);
-            return false;
+            return true;
         }
     }
 
@@ -207,7 +221,8 @@ public final class CachingSoapHandler implements SOAPHandler<SOAPMessageContext>
         CachedResponse r;
         try {
             r = Responses.capture(ctx.getMessage(), ctx.get(MessageContext.HTTP_RESPONSE_CODE),
-                    ctx.get(MessageContext.HTTP_RESPONSE_HEADERS));
+                    ctx.get(MessageContext.HTTP_RESPONSE_HEADERS),
+                    p.request.policy().value() == ValueRepresentation.EVENTS);
         } catch (SOAPException | IOException | RuntimeException e) {
             cache.recordError(p.request.invocation(), "capturing a response failed", e);
             p.abandon();

@@ -1,19 +1,29 @@
 package io.github.wscache.jaxws.internal;
 
+import io.github.wscache.core.xml.XmlRecording;
 import jakarta.xml.ws.handler.MessageContext;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import org.apache.cxf.endpoint.Endpoint;
 import org.apache.cxf.interceptor.InterceptorChain;
 import org.apache.cxf.jaxws.context.WrappedMessageContext;
+import org.apache.cxf.jaxws.handler.soap.SOAPHandlerInterceptor;
+import org.apache.cxf.jaxws.support.JaxWsEndpointImpl;
+import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
+import org.apache.cxf.message.MessageImpl;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;
+import org.apache.cxf.transport.MessageObserver;
 
 /**
  * What Apache CXF tells nobody through the JAX-WS handler API: that a call failed before any
  * response reached the handlers (a refused connection, a 401 or 503 without a SOAP body). CXF
  * then calls no handler's {@code close}; it unwinds its own interceptor chain instead. So a
  * handler running on CXF adds to the call's chain an interceptor that does nothing on the way
- * out and tells the handler on the unwind. Loaded only when CXF is on the class path.
+ * out and tells the handler on the unwind. And a hit kept as {@code events} is replayed into
+ * CXF's data binding ({@link #replay}). Loaded only when CXF is on the class path.
  */
 final class CxfHooks {
     private static final AtomicLong IDS = new AtomicLong();
@@ -32,6 +42,45 @@ final class CxfHooks {
             return false;
         }
         chain.add(new Release(onFailure));
+        return true;
+    }
+
+    /**
+     * Answers the call of {@code ctx} with a recorded payload, replayed as the reader CXF's
+     * data binding reads (JAXB unmarshals from it; no SAAJ message, no XML parsed): the out
+     * chain is stopped and the in chain runs from after CXF's SOAP handler interceptor, as CXF
+     * itself does when a handler answers a call, but with the replay in place of a DOM. Only
+     * when the cache's handler is the client's only one (others would expect a SAAJ message on
+     * the way in); false when it cannot, and nothing was done.
+     */
+    static boolean replay(MessageContext ctx, XmlRecording payload, int status)
+            throws XMLStreamException {
+        if (!(ctx instanceof WrappedMessageContext)) {
+            return false;
+        }
+        Message message = ((WrappedMessageContext) ctx).getWrappedMessage();
+        Exchange exchange = message == null ? null : message.getExchange();
+        if (exchange == null || exchange.isOneWay() || message.getInterceptorChain() == null) {
+            return false;
+        }
+        MessageObserver observer = exchange.get(MessageObserver.class);
+        Endpoint endpoint = exchange.getEndpoint();
+        if (observer == null || !(endpoint instanceof JaxWsEndpointImpl)
+                || ((JaxWsEndpointImpl) endpoint).getJaxwsBinding().getHandlerChain().size() != 1) {
+            return false;
+        }
+        XMLStreamReader reader = payload.newReader();
+        reader.nextTag();
+        MessageImpl in = new MessageImpl();
+        in.setExchange(exchange);
+        Message response = endpoint.getBinding().createMessage(in);
+        response.setContent(XMLStreamReader.class, reader);
+        response.put(Message.RESPONSE_CODE, status);
+        response.put(InterceptorChain.STARTING_AFTER_INTERCEPTOR_ID,
+                SOAPHandlerInterceptor.class.getName());
+        exchange.setInMessage(response);
+        message.getInterceptorChain().abort();
+        observer.onMessage(response);
         return true;
     }
 

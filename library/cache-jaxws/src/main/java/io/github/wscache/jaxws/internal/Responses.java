@@ -1,6 +1,8 @@
 package io.github.wscache.jaxws.internal;
 
 import io.github.wscache.core.CachedResponse;
+import io.github.wscache.core.xml.SoapPayload;
+import io.github.wscache.core.xml.XmlRecording;
 import jakarta.xml.soap.MessageFactory;
 import jakarta.xml.soap.MimeHeaders;
 import jakarta.xml.soap.SOAPConstants;
@@ -13,10 +15,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
 
 /**
- * Captures a response the runtime received as a {@link CachedResponse} (the envelope's XML bytes)
- * and turns a cached one back into the {@link SOAPMessage} a handler answers with.
+ * Captures a response the runtime received as a {@link CachedResponse} (the envelope's XML
+ * bytes; for {@code value: events} the payload's recording, {@link SoapPayload}, unless the
+ * header has children or the body more than one) and turns a cached one back into the
+ * {@link SOAPMessage} a handler answers with (on CXF a recording is replayed into the data
+ * binding instead, {@code CxfHooks.replay}).
  *
  * <p>Not kept: SOAP faults and statuses other than 200 (passed to the waiters of the same call,
  * never stored), responses with attachments (MTOM/SwA: the handler sees them as SAAJ
@@ -30,17 +38,28 @@ final class Responses {
             "proxy-authenticate", "proxy-authorization", "set-cookie", "set-cookie2",
             "www-authenticate", "authentication-info");
 
+    private static final XMLOutputFactory OUTPUT = XMLOutputFactory.newFactory();
+
     private Responses() {
     }
 
     /** Builds the cached form of the response in an inbound handler context. */
-    static CachedResponse capture(SOAPMessage m, Object status, Object headers)
+    static CachedResponse capture(SOAPMessage m, Object status, Object headers, boolean record)
             throws SOAPException, IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream(4096);
         m.writeTo(out);
         String[] types = m.getMimeHeaders().getHeader("Content-Type");
         int code = status instanceof Integer ? (Integer) status : 200;
-        CachedResponse.Builder b = CachedResponse.builder(out.toByteArray()).status(code)
+        Object body = out.toByteArray();
+        boolean plain = code == 200 && m.countAttachments() == 0 && m.getSOAPBody() != null
+                && !m.getSOAPBody().hasFault();
+        if (record && plain) {
+            XmlRecording payload = SoapPayload.record((byte[]) body);
+            if (payload != null) {
+                body = payload;
+            }
+        }
+        CachedResponse.Builder b = CachedResponse.builder(body).status(code)
                 .contentType(types == null || types.length == 0 ? null : types[0]);
         if (headers instanceof Map) {
             for (Map.Entry<?, ?> h : ((Map<?, ?>) headers).entrySet()) {
@@ -75,9 +94,10 @@ final class Responses {
         return b.build();
     }
 
-    /** Whether a response can answer a call: non-empty XML bytes. */
+    /** Whether a response can answer a call: non-empty XML bytes or a payload's recording. */
     static boolean replayable(CachedResponse r) {
-        return r.body() instanceof byte[] && ((byte[]) r.body()).length > 0;
+        return r.body() instanceof XmlRecording
+                || r.body() instanceof byte[] && ((byte[]) r.body()).length > 0;
     }
 
     /** The SOAP message of a cached response, for a caller of the given SOAP version. */
@@ -89,9 +109,33 @@ final class Responses {
                 : soap12 ? "application/soap+xml; charset=UTF-8" : "text/xml; charset=UTF-8");
         MessageFactory f = MessageFactory.newInstance(soap12 ? SOAPConstants.SOAP_1_2_PROTOCOL
                 : SOAPConstants.SOAP_1_1_PROTOCOL);
-        SOAPMessage m = f.createMessage(mime, new ByteArrayInputStream((byte[]) r.body()));
+        byte[] xml = r.body() instanceof XmlRecording
+                ? envelope((XmlRecording) r.body(), soap12) : (byte[]) r.body();
+        SOAPMessage m = f.createMessage(mime, new ByteArrayInputStream(xml));
         // parsed now, so that a broken entry fails here (a miss) and not in the runtime
         m.getSOAPPart().getEnvelope();
         return m;
+    }
+
+    /** An envelope around a recorded payload, for a runtime that answers with SAAJ. */
+    private static byte[] envelope(XmlRecording payload, boolean soap12) throws IOException {
+        String ns = soap12 ? SOAPConstants.URI_NS_SOAP_1_2_ENVELOPE
+                : SOAPConstants.URI_NS_SOAP_1_1_ENVELOPE;
+        ByteArrayOutputStream out = new ByteArrayOutputStream(1024);
+        try {
+            XMLStreamWriter w = OUTPUT.createXMLStreamWriter(out, "UTF-8");
+            w.writeStartDocument("UTF-8", "1.0");
+            w.writeStartElement("soapenv", "Envelope", ns);
+            w.writeNamespace("soapenv", ns);
+            w.writeStartElement("soapenv", "Body", ns);
+            payload.writeTo(w);
+            w.writeEndElement();
+            w.writeEndElement();
+            w.writeEndDocument();
+            w.close();
+        } catch (XMLStreamException e) {
+            throw new IOException("cannot write a recorded response", e);
+        }
+        return out.toByteArray();
     }
 }

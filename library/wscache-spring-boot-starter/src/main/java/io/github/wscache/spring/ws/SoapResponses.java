@@ -2,6 +2,7 @@ package io.github.wscache.spring.ws;
 
 import io.github.wscache.core.CachedResponse;
 import io.github.wscache.core.internal.http.Headers;
+import io.github.wscache.core.xml.SoapPayload;
 import io.github.wscache.core.xml.XmlRecording;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -13,10 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import javax.xml.stream.XMLInputFactory;
-import javax.xml.stream.XMLStreamConstants;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamReader;
 import org.springframework.ws.FaultAwareWebServiceMessage;
 import org.springframework.ws.WebServiceMessage;
 import org.springframework.ws.WebServiceMessageFactory;
@@ -39,18 +36,10 @@ import org.springframework.ws.transport.WebServiceConnection;
  * response its caller's own.
  */
 final class SoapResponses {
-    private static final XMLInputFactory INPUT = inputFactory();
     private static final Set<String> PERSONAL = Set.of("set-cookie", "set-cookie2",
             "www-authenticate", "authentication-info", "content-length", "transfer-encoding");
 
     private SoapResponses() {
-    }
-
-    private static XMLInputFactory inputFactory() {
-        XMLInputFactory f = XMLInputFactory.newFactory();
-        f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
-        f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
-        return f;
     }
 
     /**
@@ -80,7 +69,7 @@ final class SoapResponses {
             m.writeTo(out);
             body = out.toByteArray();
             if (record && notCacheable == null) {
-                XmlRecording payload = payload((byte[]) body);
+                XmlRecording payload = SoapPayload.record((byte[]) body);
                 if (payload != null) {
                     body = payload;
                 }
@@ -152,42 +141,5 @@ final class SoapResponses {
             }
         }
         return headers;
-    }
-
-    /**
-     * Records the payload of a SOAP envelope, or returns {@code null} when the response must be
-     * kept whole: a header with children, a body with other than one child, not SOAP.
-     */
-    static XmlRecording payload(byte[] envelope) {
-        try {
-            XMLStreamReader r = INPUT.createXMLStreamReader(new ByteArrayInputStream(envelope));
-            try {
-                r.nextTag();
-                if (!"Envelope".equals(r.getLocalName())) {
-                    return null;
-                }
-                while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
-                    String local = r.getLocalName();
-                    if ("Header".equals(local)) {
-                        if (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
-                            return null;
-                        }
-                    } else if ("Body".equals(local)) {
-                        if (r.nextTag() != XMLStreamConstants.START_ELEMENT) {
-                            return null;
-                        }
-                        XmlRecording payload = XmlRecording.record(r);
-                        return r.nextTag() == XMLStreamConstants.END_ELEMENT ? payload : null;
-                    } else {
-                        return null;
-                    }
-                }
-                return null;
-            } finally {
-                r.close();
-            }
-        } catch (XMLStreamException e) {
-            return null;
-        }
     }
 }

@@ -1,0 +1,83 @@
+package io.github.wscache.core.xml;
+
+import java.io.ByteArrayInputStream;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+
+/**
+ * The payload of a SOAP response envelope (the one child element of its {@code Body}) as an
+ * {@link XmlRecording}, for the integrations that keep a response as {@code events} and replay
+ * only its payload into the deserializer (cache-jaxws into JAXB, the Spring Boot starter into a
+ * {@code WebServiceTemplate}'s unmarshaller).
+ *
+ * <pre>{@code
+ * XmlRecording payload = SoapPayload.record(envelopeBytes);
+ * if (payload == null) {
+ *     // keep the bytes: the header or a second body child would be lost in a replay
+ * }
+ * }</pre>
+ */
+public final class SoapPayload {
+    private static final String SOAP11 = "http://schemas.xmlsoap.org/soap/envelope/";
+    private static final String SOAP12 = "http://www.w3.org/2003/05/soap-envelope";
+
+    private SoapPayload() {
+    }
+
+    /**
+     * Records the payload of {@code envelope}, or returns {@code null} when a replay of it alone
+     * would lose something or there is none: the {@code Header} has children, the {@code Body}
+     * has no child element or more than one, the document is not a SOAP 1.1 or 1.2 envelope, or
+     * it is not well-formed (read to its end).
+     */
+    public static XmlRecording record(byte[] envelope) {
+        try {
+            XMLStreamReader r = SecureInput.FACTORY.createXMLStreamReader(
+                    new ByteArrayInputStream(envelope));
+            try {
+                return payload(r);
+            } finally {
+                r.close();
+            }
+        } catch (XMLStreamException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static XmlRecording payload(XMLStreamReader r) throws XMLStreamException {
+        r.nextTag();
+        String ns = r.getNamespaceURI();
+        if (!"Envelope".equals(r.getLocalName()) || !SOAP11.equals(ns) && !SOAP12.equals(ns)) {
+            return null;
+        }
+        XmlRecording payload = null;
+        while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
+            boolean own = ns.equals(r.getNamespaceURI());
+            if (own && "Header".equals(r.getLocalName())) {
+                if (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
+                    return null;
+                }
+            } else if (own && "Body".equals(r.getLocalName()) && payload == null) {
+                if (r.nextTag() != XMLStreamConstants.START_ELEMENT) {
+                    return null;
+                }
+                payload = XmlRecording.record(r);
+                if (r.nextTag() != XMLStreamConstants.END_ELEMENT) {
+                    return null;
+                }
+            } else {
+                return null;
+            }
+        }
+        // the end of the envelope: nothing but whitespace, comments or PIs may follow
+        while (r.hasNext()) {
+            int e = r.next();
+            if (e == XMLStreamConstants.START_ELEMENT || e == XMLStreamConstants.CHARACTERS
+                    && !r.isWhiteSpace()) {
+                return null;
+            }
+        }
+        return payload;
+    }
+}
