@@ -2,6 +2,7 @@ package io.github.wscache.jaxws;
 
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.jaxws.internal.CachingSoapHandler;
+import io.github.wscache.jaxws.internal.ObjectCalls;
 import io.github.wscache.jaxws.internal.Operations;
 import jakarta.xml.ws.Binding;
 import jakarta.xml.ws.BindingProvider;
@@ -81,6 +82,38 @@ public final class WsCacheJaxWs {
         chain.add(new CachingSoapHandler(cache, () -> Operations.of(port.getClass())));
         binding.setHandlerChain(chain);
         return port;
+    }
+
+    /**
+     * Caches the results of {@code port}'s operations as application objects: returns a proxy
+     * with the port's interfaces (the SEI, {@code BindingProvider}) whose calls go through
+     * {@link ResponseCache#call}, which keeps each result once and gives every caller its own
+     * copy, made by the copier the policy's {@code value} picks ({@code auto}, {@code reflection},
+     * {@code serialization}, {@code clone}, {@code reference}). Operations whose policy says
+     * {@code xml} or {@code events} are cached at the message level by the handler, which this
+     * method installs on {@code port} if it has none; the proxy then calls the port as it is.
+     *
+     * <pre>{@code
+     * CatalogServiceSoap port = WsCacheJaxWs.objects(service.getCatalogServiceSoap(), cache);
+     * SearchResult r = port.keywordSearch("java", 1);   // a copy of the stored result
+     * }</pre>
+     *
+     * <p>Set the request context (endpoint, user, headers) on the returned proxy or on
+     * {@code port}: it is the same map. A port with JAX-WS handlers of the application's is not
+     * cached at this level (they may add credentials it cannot see); its message level is.
+     *
+     * @param port a port from {@code Service.getPort} or a CXF proxy factory
+     * @param cache the cache and its policy
+     * @return the caching proxy; use it instead of {@code port}
+     * @throws IllegalArgumentException when {@code port} implements no {@code @WebService}
+     *     interface or is not a SOAP {@link BindingProvider}
+     */
+    public static <T> T objects(T port, ResponseCache cache) {
+        Objects.requireNonNull(cache, "cache");
+        if (!isInstalled(port)) {
+            install(port, cache);
+        }
+        return ObjectCalls.wrap(port, cache);
     }
 
     /**

@@ -68,8 +68,10 @@ public final class CachingSoapHandler implements SOAPHandler<SOAPMessageContext>
         return t;
     });
 
-    private static final boolean CXF =
+    static final boolean CXF =
             present("org.apache.cxf.jaxws.context.WrappedMessageContext");
+    /** Set while the object level ({@link ObjectCalls}) caches this thread's call. */
+    private static final ThreadLocal<Boolean> OBJECTS = new ThreadLocal<>();
     /**
      * How long a fetch waits at most for the runtime to deliver the response or tell the call
      * failed, on a runtime that may do neither (see {@link #close}).
@@ -141,7 +143,36 @@ public final class CachingSoapHandler implements SOAPHandler<SOAPMessageContext>
         }
     }
 
+    /** A call the object level caches, made by its loader. */
+    @FunctionalInterface
+    interface Call {
+        /** Calls the port. */
+        Object run() throws Throwable;
+    }
+
+    /**
+     * Runs {@code call} (the object level's loader, on the calling thread, as JAX-WS runs a
+     * synchronous call's outbound handlers) with this handler leaving it alone: the object
+     * level stores its result, the message is not stored again.
+     */
+    static Object leavingToObjects(Call call) throws Throwable {
+        Boolean previous = OBJECTS.get();
+        OBJECTS.set(Boolean.TRUE);
+        try {
+            return call.run();
+        } finally {
+            if (previous == null) {
+                OBJECTS.remove();
+            } else {
+                OBJECTS.set(previous);
+            }
+        }
+    }
+
     private boolean outbound(SOAPMessageContext ctx) {
+        if (OBJECTS.get() != null) {
+            return true;
+        }
         RequestKeys.Request request;
         try {
             request = RequestKeys.of(ctx, cache, session, operations);

@@ -2,10 +2,13 @@ package io.github.wscache.jaxws.internal;
 
 import io.github.wscache.core.xml.XmlRecording;
 import jakarta.xml.ws.handler.MessageContext;
+import java.lang.reflect.Proxy;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.xml.namespace.QName;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.apache.cxf.endpoint.Endpoint;
+import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.interceptor.InterceptorChain;
 import org.apache.cxf.jaxws.context.WrappedMessageContext;
 import org.apache.cxf.jaxws.handler.soap.SOAPHandlerInterceptor;
@@ -82,6 +85,17 @@ final class CxfHooks {
         message.getInterceptorChain().abort();
         observer.onMessage(response);
         return true;
+    }
+
+    /** The WSDL service name of a CXF port proxy, or null for another port. */
+    static QName serviceName(Object port) {
+        if (!Proxy.isProxyClass(port.getClass())
+                || !(Proxy.getInvocationHandler(port) instanceof ClientProxy)) {
+            return null;
+        }
+        Endpoint endpoint = ClientProxy.getClient(port).getEndpoint();
+        return endpoint == null || endpoint.getService() == null ? null
+                : endpoint.getService().getName();
     }
 
     /** Runs after the handlers, before the message is written; on the unwind it releases. */

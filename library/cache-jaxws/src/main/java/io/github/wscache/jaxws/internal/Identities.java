@@ -9,6 +9,7 @@ import jakarta.xml.ws.handler.MessageContext;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The one mapping from an outgoing JAX-WS request to the caller's identity: the same rules as
@@ -47,12 +48,25 @@ final class Identities {
      */
     static void addTo(Invocation.Builder b, MessageContext ctx, SOAPHeader header,
             Set<String> identityHeaders, String session) {
-        Object user = ctx.get(BindingProvider.USERNAME_PROPERTY);
-        Object password = ctx.get(BindingProvider.PASSWORD_PROPERTY);
+        addContext(b, ctx::get, session);
+        DomSoapHeaders.addTo(b, header, identityHeaders);
+    }
+
+    /**
+     * Adds what a JAX-WS context says of the caller: HTTP Basic user and password, request
+     * headers, a maintained session; read from a handler's {@code MessageContext} or a port's
+     * request context alike.
+     *
+     * @param get the context's properties
+     * @param session what stands for the port's session when the runtime maintains one
+     */
+    static void addContext(Invocation.Builder b, Function<String, Object> get, String session) {
+        Object user = get.apply(BindingProvider.USERNAME_PROPERTY);
+        Object password = get.apply(BindingProvider.PASSWORD_PROPERTY);
         if (user != null || password != null) {
             b.credential("http-basic", user + "\u0000" + password);
         }
-        Object headers = ctx.get(MessageContext.HTTP_REQUEST_HEADERS);
+        Object headers = get.apply(MessageContext.HTTP_REQUEST_HEADERS);
         if (headers instanceof Map) {
             for (Map.Entry<?, ?> e : ((Map<?, ?>) headers).entrySet()) {
                 if (e.getKey() == null || e.getValue() == null) {
@@ -64,10 +78,9 @@ final class Identities {
                 httpHeader(b, e.getKey().toString(), value);
             }
         }
-        if (Boolean.TRUE.equals(ctx.get(BindingProvider.SESSION_MAINTAIN_PROPERTY))) {
+        if (Boolean.TRUE.equals(get.apply(BindingProvider.SESSION_MAINTAIN_PROPERTY))) {
             b.credential("jaxws-session", session);
         }
-        DomSoapHeaders.addTo(b, header, identityHeaders);
     }
 
     private static List<String> strings(List<?> values) {

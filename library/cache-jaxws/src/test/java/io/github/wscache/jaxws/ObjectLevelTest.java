@@ -1,0 +1,263 @@
+package io.github.wscache.jaxws;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.policy.Policy;
+import io.github.wscache.foreign.ForeignServer;
+import io.github.wscache.foreign.ForeignService;
+import io.github.wscache.jaxws.test.catalog.CatalogService;
+import io.github.wscache.jaxws.test.catalog.CatalogServiceSoap;
+import io.github.wscache.jaxws.test.catalog.Item;
+import io.github.wscache.jaxws.test.catalog.SearchResult;
+import io.github.wscache.testkit.Gate;
+import io.github.wscache.testkit.Waits;
+import jakarta.xml.ws.BindingProvider;
+import jakarta.xml.ws.handler.Handler;
+import jakarta.xml.ws.handler.MessageContext;
+import jakarta.xml.ws.handler.soap.SOAPHandler;
+import jakarta.xml.ws.handler.soap.SOAPMessageContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import javax.xml.namespace.QName;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The application-object level ({@link WsCacheJaxWs#objects}): a generated CXF or Metro port's
+ * results kept as objects and copied for every caller, against the foreign-ws CatalogService,
+ * counting the requests that reach it.
+ */
+@Timeout(60)
+class ObjectLevelTest {
+    private static final String POLICY = "operations:\n"
+            + "  - service: CatalogService\n    operation: KeywordSearch\n    ttl: 60s\n"
+            + "    value: reflection\n"
+            + "  - service: CatalogService\n    operation: AsinSearch\n    ttl: 60s\n"
+            + "    value: xml\n";
+
+    static ForeignServer server;
+    static CatalogService service;
+    ResponseCache cache;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = ForeignServer.start(0);
+        service = new CatalogService();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    @BeforeEach
+    void reset() {
+        server.requireBasicAuth(null);
+        server.reset();
+        cache = ResponseCache.builder().policy(Policy.parse(POLICY, "wscache.yaml")).build();
+    }
+
+    @AfterEach
+    void open() {
+        server.beforeService(null);
+    }
+
+    private static CatalogServiceSoap port() {
+        CatalogServiceSoap port = service.getCatalogServiceSoap();
+        ((BindingProvider) port).getRequestContext().put(
+                BindingProvider.ENDPOINT_ADDRESS_PROPERTY, server.endpoint(ForeignService.CATALOG));
+        return port;
+    }
+
+    private CatalogServiceSoap objects() {
+        return WsCacheJaxWs.objects(port(), cache);
+    }
+
+    private static long searches() {
+        return server.count(ForeignService.CATALOG, "KeywordSearch");
+    }
+
+    @Test
+    void aSecondEqualCall_getsACopyOfTheStoredResult_andTheMessageIsNotStoredToo() {
+        CatalogServiceSoap port = objects();
+
+        SearchResult first = port.keywordSearch("design", 1);
+        SearchResult second = port.keywordSearch("design", 1);
+
+        assertThat(searches()).isEqualTo(1);
+        assertThat(second).isNotSameAs(first).usingRecursiveComparison().isEqualTo(first);
+        assertThat(second.getItems()).isNotSameAs(first.getItems());
+        assertThat(cache.stats("KeywordSearch").hits()).isEqualTo(1);
+        assertThat(cache.storedResponses()).as("one entry: the object, not also the message")
+                .isEqualTo(1);
+        assertThat(port).isInstanceOf(BindingProvider.class);
+    }
+
+    @Test
+    void whatACallerChanges_isNotWhatTheNextCallerGets() {
+        CatalogServiceSoap port = objects();
+        SearchResult first = port.keywordSearch("design", 1);
+        Item item = first.getItems().getItem().get(0);
+        String title = item.getTitle();
+
+        item.setTitle("changed by a caller");
+        first.getItems().getItem().clear();
+        SearchResult second = port.keywordSearch("design", 1);
+
+        assertThat(second.getItems().getItem()).isNotEmpty();
+        assertThat(second.getItems().getItem().get(0).getTitle()).isEqualTo(title);
+        assertThat(searches()).isEqualTo(1);
+    }
+
+    @Test
+    void twoUsers_getTheirOwnEntries() {
+        server.requireBasicAuth(Map.of("alice", "a-secret", "bob", "b-secret"));
+        CatalogServiceSoap alice = objects();
+        CatalogServiceSoap bob = objects();
+        ((BindingProvider) alice).getRequestContext().put(BindingProvider.USERNAME_PROPERTY,
+                "alice");
+        ((BindingProvider) alice).getRequestContext().put(BindingProvider.PASSWORD_PROPERTY,
+                "a-secret");
+        ((BindingProvider) bob).getRequestContext().put(BindingProvider.USERNAME_PROPERTY, "bob");
+        ((BindingProvider) bob).getRequestContext().put(BindingProvider.PASSWORD_PROPERTY,
+                "b-secret");
+
+        for (int i = 0; i < 3; i++) {
+            alice.keywordSearch("design", 1);
+            bob.keywordSearch("design", 1);
+        }
+
+        assertThat(searches()).isEqualTo(2);
+        assertThat(server.requests(ForeignService.CATALOG, "KeywordSearch"))
+                .extracting(r -> r.user()).containsExactlyInAnyOrder("alice", "bob");
+    }
+
+    @Test
+    void aFault_throwsWhatItThrowsWithoutTheCache_andIsNeverStored() {
+        cache = ResponseCache.builder().policy(Policy.parse("operations:\n"
+                + "  - service: CatalogService\n    operation: AsinSearch\n    ttl: 60s\n"
+                + "    value: reflection\n", "wscache.yaml")).build();
+        CatalogServiceSoap plain = port();
+        CatalogServiceSoap port = objects();
+
+        Throwable without = catchThrowable(() -> plain.asinSearch("no-such-asin"));
+        Throwable first = catchThrowable(() -> port.asinSearch("no-such-asin"));
+        Throwable second = catchThrowable(() -> port.asinSearch("no-such-asin"));
+
+        assertThat(without).isNotNull();
+        assertThat(first).hasSameClassAs(without).hasMessage(without.getMessage());
+        assertThat(second).hasSameClassAs(without);
+        assertThat(server.count(ForeignService.CATALOG, "AsinSearch")).isEqualTo(3);
+        assertThat(cache.storedResponses()).isZero();
+    }
+
+    @Test
+    void anOperationThePolicyKeepsAsXml_isCachedByTheHandlerUnderTheProxy() {
+        CatalogServiceSoap port = objects();
+        String asin = port.keywordSearch("design", 1).getItems().getItem().get(0).getAsin();
+
+        Item first = port.asinSearch(asin);
+        Item second = port.asinSearch(asin);
+
+        assertThat(second).usingRecursiveComparison().isEqualTo(first);
+        assertThat(server.count(ForeignService.CATALOG, "AsinSearch")).isEqualTo(1);
+        assertThat(cache.stats("AsinSearch").hits()).isEqualTo(1);
+    }
+
+    @Test
+    void aHundredConcurrentMisses_makeOneRequest() throws Exception {
+        CatalogServiceSoap port = objects();
+        Gate gate = new Gate();
+        server.beforeService(gate::passUninterruptibly);
+        int callers = 100;
+        ExecutorService pool = Executors.newFixedThreadPool(callers,
+                r -> new Thread(r, "object-caller"));
+        try {
+            List<Future<SearchResult>> results = new ArrayList<>();
+            for (int i = 0; i < callers; i++) {
+                results.add(pool.submit(() -> port.keywordSearch("concurrent design", 1)));
+            }
+            // one request held at the service, every other caller waiting for it in the cache
+            gate.awaitEntered(1);
+            Waits.until((callers - 1) + " callers waiting in the single flight",
+                    () -> waitingInSingleFlight() == callers - 1);
+            gate.release();
+            SearchResult first = results.get(0).get(30, TimeUnit.SECONDS);
+            for (Future<SearchResult> f : results) {
+                SearchResult r = f.get(30, TimeUnit.SECONDS);
+                assertThat(r).usingRecursiveComparison().isEqualTo(first);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(searches()).isEqualTo(1);
+    }
+
+    private static long waitingInSingleFlight() {
+        return Thread.getAllStackTraces().entrySet().stream()
+                .filter(e -> e.getKey().getName().equals("object-caller"))
+                .filter(e -> List.of(e.getValue()).stream().anyMatch(f -> f.getClassName()
+                        .endsWith("SingleFlight$Flight") && f.getMethodName().equals("await")))
+                .count();
+    }
+
+    /** A handler of the application's own. */
+    private static final class Own implements SOAPHandler<SOAPMessageContext> {
+        @Override
+        public boolean handleMessage(SOAPMessageContext ctx) {
+            return true;
+        }
+
+        @Override
+        public boolean handleFault(SOAPMessageContext ctx) {
+            return true;
+        }
+
+        @Override
+        public void close(MessageContext ctx) {
+        }
+
+        @Override
+        public Set<QName> getHeaders() {
+            return Set.of();
+        }
+    }
+
+    @Test
+    void aPortWithHandlersOfItsOwn_isLeftToTheMessageLevel() {
+        CatalogServiceSoap plain = port();
+        @SuppressWarnings("rawtypes")
+        List<Handler> chain = new ArrayList<>(((BindingProvider) plain).getBinding()
+                .getHandlerChain());
+        chain.add(new Own());
+        ((BindingProvider) plain).getBinding().setHandlerChain(chain);
+        CatalogServiceSoap port = WsCacheJaxWs.objects(plain, cache);
+
+        SearchResult first = port.keywordSearch("design", 1);
+        SearchResult second = port.keywordSearch("design", 1);
+
+        // cached as the message the handler sees (its credentials included), not as an object
+        assertThat(searches()).isEqualTo(1);
+        assertThat(second).isNotSameAs(first).usingRecursiveComparison().isEqualTo(first);
+    }
+
+    @Test
+    void somethingThatIsNoPort_isRefused() {
+        assertThatThrownBy(() -> WsCacheJaxWs.objects((Runnable) () -> { }, cache))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("BindingProvider");
+    }
+}
