@@ -35,6 +35,7 @@ module io.github.wscache.core {
     exports io.github.wscache.core.internal to
             io.github.wscache.axis,
             io.github.wscache.edge,
+            io.github.wscache.jaxws,
             io.github.wscache.sim;
     exports io.github.wscache.core.internal.http to
             io.github.wscache.axis,

@@ -1,10 +1,10 @@
 package io.github.wscache.axis;
 
-import io.github.wscache.axis.internal.DefaultCaches;
 import io.github.wscache.axis.internal.Installer;
 import io.github.wscache.axis.internal.Outcomes;
 import io.github.wscache.core.CacheOutcome;
 import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.internal.DefaultCaches;
 import io.github.wscache.core.policy.Policy;
 import java.util.Objects;
 import java.util.Optional;

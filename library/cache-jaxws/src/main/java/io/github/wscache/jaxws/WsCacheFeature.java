@@ -59,8 +59,25 @@ public final class WsCacheFeature extends AbstractFeature {
         return cache;
     }
 
+    /**
+     * Gives {@code client} the feature during its call of {@code message}, whose interceptor
+     * chain gets the handler's interceptors too (the zero-code install, which decides at the
+     * first call).
+     */
+    static void attach(ResponseCache cache, Client client, Bus bus, Message message) {
+        Installer installer = new WsCacheFeature(cache).installer(client);
+        installer.handleMessage(message);
+        client.getOutInterceptors().add(installer);
+    }
+
     @Override
     public void initialize(Client client, Bus bus) {
+        Installer installer = installer(client);
+        installer.handleMessage(null);
+        client.getOutInterceptors().add(installer);
+    }
+
+    private Installer installer(Client client) {
         if (!(client.getEndpoint() instanceof JaxWsEndpointImpl)) {
             throw new IllegalArgumentException("WsCacheFeature needs a JAX-WS client "
                     + "(JaxWsProxyFactoryBean or a jakarta.xml.ws.Service port): "
@@ -68,11 +85,9 @@ public final class WsCacheFeature extends AbstractFeature {
         }
         Binding binding = ((JaxWsEndpointImpl) client.getEndpoint()).getJaxwsBinding();
         InterfaceInfo contract = client.getEndpoint().getEndpointInfo().getInterface();
-        Installer installer = new Installer((JaxWsEndpointImpl) client.getEndpoint(), binding,
+        return new Installer((JaxWsEndpointImpl) client.getEndpoint(), binding,
                 new CachingSoapHandler(cache,
                 contract == null ? null : () -> operations(contract)));
-        installer.handleMessage(null);
-        client.getOutInterceptors().add(installer);
     }
 
     /** Whether {@code port} is a CXF client proxy this feature was given to. */
@@ -81,7 +96,12 @@ public final class WsCacheFeature extends AbstractFeature {
                 || !(Proxy.getInvocationHandler(port) instanceof ClientProxy)) {
             return false;
         }
-        for (Interceptor<?> i : ClientProxy.getClient(port).getOutInterceptors()) {
+        return isOn(ClientProxy.getClient(port));
+    }
+
+    /** Whether this feature was given to {@code client}. */
+    static boolean isOn(Client client) {
+        for (Interceptor<?> i : client.getOutInterceptors()) {
             if (i instanceof Installer) {
                 return true;
             }

@@ -1,6 +1,7 @@
 package io.github.wscache.axis.internal;
 
 import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.internal.DefaultCaches;
 import io.github.wscache.core.policy.PolicyException;
 import java.util.Optional;
 import org.apache.axis2.AxisFault;
