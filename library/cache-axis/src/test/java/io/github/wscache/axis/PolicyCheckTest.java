@@ -77,6 +77,33 @@ class PolicyCheckTest {
     }
 
     @Test
+    void theWsdlACxfProjectGeneratesItsClientFrom_isCheckedUnchanged() throws IOException {
+        // foreign-ws's CatalogService.wsdl, as cache-jaxws's tests feed it to wsdl2java
+        Path copy = dir.resolve("CatalogService.wsdl");
+        try (InputStream in = PolicyCheckTest.class.getResourceAsStream(
+                "/io/github/wscache/foreign/CatalogService.wsdl")) {
+            Files.copy(in, copy);
+        }
+
+        Result r = check("""
+                operations:
+                  - service: CatalogService
+                    operation: KeywordSearch
+                    ttl: 60s
+                    value: events
+                  - service: CatalogService
+                    operation: AsinSearch
+                    ttl: 60s
+                """, copy.toString());
+
+        assertThat(r.err()).isEmpty();
+        assertThat(r.status()).isEqualTo(PolicyCheck.OK);
+        assertThat(r.out()).contains("CatalogService  KeywordSearch  yes")
+                .contains("CatalogService  GetItem        no")
+                .contains("entries that match no operation: none");
+    }
+
+    @Test
     void everyOperationMatched_printsTheTable_andExitsZero() {
         Result r = check("""
                 operations:
