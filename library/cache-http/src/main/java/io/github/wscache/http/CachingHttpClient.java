@@ -40,6 +40,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 
@@ -538,29 +539,34 @@ public final class CachingHttpClient extends HttpClient {
          * with carries the {@code Age} cache-core computed (RFC 9111 §5.1).
          */
         private HttpResponse<T> respond(CachedResponse r, CacheStatus status) throws IOException {
-            Map<String, List<String>> fields = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-            fields.putAll(r.headers());
             Optional<Duration> age = outcome == null ? Optional.empty() : outcome.age();
-            if (age.isPresent()) {
-                fields.put("Age", List.of(Long.toString(age.get().getSeconds())));
-            }
             StoredBody body = (StoredBody) r.body();
-            if (body.bytes() == null && body.events() != null && json == null) {
-                fields.remove("Content-Length");
-            }
-            fields.put(CacheStatus.HEADER, List.of(status.headerValue()));
-            HttpHeaders headers = HttpHeaders.of(fields, (n, v) -> true);
+            boolean noLength = body.bytes() == null && body.events() != null && json == null;
+            // made when asked for: a caller that takes only a bound object never reads them
+            CachedHttpResponse.Lazy headers = new CachedHttpResponse.Lazy(() -> {
+                Map<String, List<String>> fields = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+                fields.putAll(r.headers());
+                if (age.isPresent()) {
+                    fields.put("Age", List.of(Long.toString(age.get().getSeconds())));
+                }
+                if (noLength) {
+                    fields.remove("Content-Length");
+                }
+                fields.put(CacheStatus.HEADER, List.of(status.headerValue()));
+                return HttpHeaders.of(fields, (n, v) -> true);
+            });
             Version version = network != null ? network.version()
                     : delegate.version();
-            BodyFeed.Info info = new BodyFeed.Info(r.status(), headers, version);
-            T value = body(body, info, r.status());
+            T value = body(body, () -> new BodyFeed.Info(r.status(), headers.get(), version),
+                    r.status());
             return new CachedHttpResponse<>(r.status(), request, headers, value,
                     network == null ? Optional.empty() : network.sslSession(),
                     network == null ? request.uri() : network.uri(), version, status);
         }
 
         @SuppressWarnings("unchecked")
-        private T body(StoredBody body, BodyFeed.Info info, int status) throws IOException {
+        private T body(StoredBody body, Supplier<BodyFeed.Info> info, int status)
+                throws IOException {
             if (json != null && body.isBound()) {
                 return (T) body.restoreBound();
             }
@@ -568,7 +574,7 @@ public final class CachingHttpClient extends HttpClient {
                 return json.read(body.events());
             }
             if (body.bytes() != null) {
-                return BodyFeed.deliver(handler, info, body.bytes());
+                return BodyFeed.deliver(handler, info.get(), body.bytes());
             }
             if (body.events() != null) {
                 ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -576,7 +582,7 @@ public final class CachingHttpClient extends HttpClient {
                         .createGenerator(out)) {
                     body.events().writeTo(g);
                 }
-                return BodyFeed.deliver(handler, info, out.toByteArray());
+                return BodyFeed.deliver(handler, info.get(), out.toByteArray());
             }
             throw new IllegalStateException("a bound object cannot be given to " + handler);
         }

@@ -12,14 +12,8 @@ import io.github.wscache.jaxws.test.catalog.Item;
 import io.github.wscache.jaxws.test.catalog.SearchResult;
 import jakarta.xml.soap.SOAPMessage;
 import jakarta.xml.ws.BindingProvider;
-import jakarta.xml.ws.handler.Handler;
-import jakarta.xml.ws.handler.MessageContext;
-import jakarta.xml.ws.handler.soap.SOAPHandler;
-import jakarta.xml.ws.handler.soap.SOAPMessageContext;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import javax.xml.namespace.QName;
 import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
@@ -148,40 +142,10 @@ class EventsReplayTest {
         assertThat(saaj.seen).containsExactly(true, false);
     }
 
-    /** A handler of the application's own, which sees every message go out and come in. */
-    private static final class Own implements SOAPHandler<SOAPMessageContext> {
-        final List<Boolean> outbound = new ArrayList<>();
-
-        @Override
-        public boolean handleMessage(SOAPMessageContext ctx) {
-            outbound.add((Boolean) ctx.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY));
-            return true;
-        }
-
-        @Override
-        public boolean handleFault(SOAPMessageContext ctx) {
-            return true;
-        }
-
-        @Override
-        public void close(MessageContext ctx) {
-        }
-
-        @Override
-        public Set<QName> getHeaders() {
-            return Set.of();
-        }
-    }
-
     @Test
     void withAHandlerOfTheApplications_aHitStillReachesItOnTheWayIn() {
         CatalogServiceSoap port = port(false);
-        Own own = new Own();
-        @SuppressWarnings("rawtypes")
-        List<Handler> chain = new ArrayList<>(((BindingProvider) port).getBinding()
-                .getHandlerChain());
-        chain.add(own);
-        ((BindingProvider) port).getBinding().setHandlerChain(chain);
+        AppHandler own = AppHandler.appendTo(port);
         CatalogServiceSoap cached = WsCacheJaxWs.install(port, cache);
 
         SearchResult miss = cached.keywordSearch("design", 1);

@@ -15,19 +15,13 @@ import io.github.wscache.jaxws.test.catalog.SearchResult;
 import io.github.wscache.testkit.Gate;
 import io.github.wscache.testkit.Waits;
 import jakarta.xml.ws.BindingProvider;
-import jakarta.xml.ws.handler.Handler;
-import jakarta.xml.ws.handler.MessageContext;
-import jakarta.xml.ws.handler.soap.SOAPHandler;
-import jakarta.xml.ws.handler.soap.SOAPMessageContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import javax.xml.namespace.QName;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -214,36 +208,10 @@ class ObjectLevelTest {
                 .count();
     }
 
-    /** A handler of the application's own. */
-    private static final class Own implements SOAPHandler<SOAPMessageContext> {
-        @Override
-        public boolean handleMessage(SOAPMessageContext ctx) {
-            return true;
-        }
-
-        @Override
-        public boolean handleFault(SOAPMessageContext ctx) {
-            return true;
-        }
-
-        @Override
-        public void close(MessageContext ctx) {
-        }
-
-        @Override
-        public Set<QName> getHeaders() {
-            return Set.of();
-        }
-    }
-
     @Test
     void aPortWithHandlersOfItsOwn_isLeftToTheMessageLevel() {
         CatalogServiceSoap plain = port();
-        @SuppressWarnings("rawtypes")
-        List<Handler> chain = new ArrayList<>(((BindingProvider) plain).getBinding()
-                .getHandlerChain());
-        chain.add(new Own());
-        ((BindingProvider) plain).getBinding().setHandlerChain(chain);
+        AppHandler.appendTo(plain);
         CatalogServiceSoap port = WsCacheJaxWs.objects(plain, cache);
 
         SearchResult first = port.keywordSearch("design", 1);

@@ -2,15 +2,11 @@ package io.github.wscache.composition;
 
 import io.github.wscache.axis.AxisFarmNode;
 import io.github.wscache.axis.WsCache;
-import io.github.wscache.core.CachedResponse;
 import io.github.wscache.core.ResponseCache;
-import io.github.wscache.core.SharedBody;
 import io.github.wscache.google.GoogleServer;
-import io.github.wscache.google.service.GoogleSearchServiceImpl;
 import io.github.wscache.redis.NodeProcess;
 import io.github.wscache.redis.RedisTier;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.context.ConfigurationContextFactory;
@@ -22,18 +18,12 @@ import org.apache.axis2.context.ConfigurationContextFactory;
  * credentials it got; the other JVM is cache-axis's {@link AxisFarmNode}. Identity: HTTP Basic
  * in the stub's headers, as cache-axis maps it.
  */
-final class AxisSide extends FarmSide {
-    private static final String OPERATION = "doSpellingSuggestion";
-
-    private final String redisUri;
-    private final GoogleServer server;
+final class AxisSide extends GoogleSide {
     private final ConfigurationContext context;
 
     private AxisSide(String redisUri, GoogleServer server, ConfigurationContext context,
             NodeProcess other) {
-        super(other);
-        this.redisUri = redisUri;
-        this.server = server;
+        super(redisUri, server, other);
         this.context = context;
     }
 
@@ -49,43 +39,6 @@ final class AxisSide extends FarmSide {
     @Override
     public String toString() {
         return "cache-axis";
-    }
-
-    @Override
-    public String key() {
-        // one phrase for every check: each check has its own caches and namespace, and the
-        // service counts the requests of the operation
-        return GoogleSearchServiceImpl.WHOAMI;
-    }
-
-    @Override
-    public String heldKey() {
-        return GoogleSearchServiceImpl.WHOAMI;
-    }
-
-    @Override
-    public long calls(String key) {
-        return server.requestCount(OPERATION);
-    }
-
-    @Override
-    public void hold() {
-        server.holdRequests();
-    }
-
-    @Override
-    public void release() {
-        server.releaseRequests();
-    }
-
-    @Override
-    public int held() {
-        return server.heldRequests();
-    }
-
-    @Override
-    public String shows(String user) {
-        return "Authorization=" + (user.equals("-") ? "null" : AxisFarmNode.basic(user));
     }
 
     @Override
@@ -115,24 +68,6 @@ final class AxisSide extends FarmSide {
                 cache.close();
             }
         };
-    }
-
-    @Override
-    public String callThere(String key, String user) {
-        return other.ask("CALL " + key + " " + user, ANSWER);
-    }
-
-    @Override
-    public void parallelThere(String key, String user, int threads) {
-        other.send("PAR " + key + " " + user + " " + threads);
-    }
-
-    /** cache-http's entry: its shared form of a JSON body ({@code http-body/1}). */
-    @Override
-    public byte[] foreignEntry(byte[] redisKey) throws Exception {
-        return entry(redisKey, CachedResponse.builder(new SharedBody("http-body", 1,
-                "{\"user\":\"null\"}".getBytes(StandardCharsets.UTF_8))).status(200)
-                .contentType("application/json").build());
     }
 
     @Override

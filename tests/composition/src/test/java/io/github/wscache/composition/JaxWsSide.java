@@ -1,17 +1,12 @@
 package io.github.wscache.composition;
 
-import io.github.wscache.core.CachedResponse;
 import io.github.wscache.core.ResponseCache;
-import io.github.wscache.core.SharedBody;
 import io.github.wscache.google.GoogleServer;
-import io.github.wscache.google.service.GoogleSearchServiceImpl;
 import io.github.wscache.jaxws.JaxWsFarmNode;
 import io.github.wscache.redis.NodeProcess;
 import io.github.wscache.redis.RedisTier;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Collection;
 import java.util.List;
 
@@ -22,18 +17,12 @@ import java.util.List;
  * is cache-jaxws's {@link JaxWsFarmNode}. Identity: HTTP Basic through {@code BindingProvider}'s
  * user name and password, as cache-jaxws maps it.
  */
-final class JaxWsSide extends FarmSide {
-    private static final String OPERATION = "doSpellingSuggestion";
+final class JaxWsSide extends GoogleSide {
     /** The threads on which cache-jaxws runs a call's exchange with the engine. */
     private static final String EXCHANGE_THREADS = "wscache-jaxws-";
 
-    private final String redisUri;
-    private final GoogleServer server;
-
     private JaxWsSide(String redisUri, GoogleServer server, NodeProcess other) {
-        super(other);
-        this.redisUri = redisUri;
-        this.server = server;
+        super(redisUri, server, other);
     }
 
     /** Starts the service and the other JVM (which starts in the background). */
@@ -46,42 +35,6 @@ final class JaxWsSide extends FarmSide {
     @Override
     public String toString() {
         return "cache-jaxws";
-    }
-
-    @Override
-    public String key() {
-        return GoogleSearchServiceImpl.WHOAMI;
-    }
-
-    @Override
-    public String heldKey() {
-        return GoogleSearchServiceImpl.WHOAMI;
-    }
-
-    @Override
-    public long calls(String key) {
-        return server.requestCount(OPERATION);
-    }
-
-    @Override
-    public void hold() {
-        server.holdRequests();
-    }
-
-    @Override
-    public void release() {
-        server.releaseRequests();
-    }
-
-    @Override
-    public int held() {
-        return server.heldRequests();
-    }
-
-    @Override
-    public String shows(String user) {
-        return "Authorization=" + (user.equals("-") ? "null" : "Basic " + Base64.getEncoder()
-                .encodeToString((user + ":pw-" + user).getBytes(StandardCharsets.UTF_8)));
     }
 
     /**
@@ -123,24 +76,6 @@ final class JaxWsSide extends FarmSide {
                 cache.close();
             }
         };
-    }
-
-    @Override
-    public String callThere(String key, String user) {
-        return other.ask("CALL " + key + " " + user, ANSWER);
-    }
-
-    @Override
-    public void parallelThere(String key, String user, int threads) {
-        other.send("PAR " + key + " " + user + " " + threads);
-    }
-
-    /** cache-http's entry: its shared form of a JSON body ({@code http-body/1}). */
-    @Override
-    public byte[] foreignEntry(byte[] redisKey) throws Exception {
-        return entry(redisKey, CachedResponse.builder(new SharedBody("http-body", 1,
-                "{\"user\":\"null\"}".getBytes(StandardCharsets.UTF_8))).status(200)
-                .contentType("application/json").build());
     }
 
     @Override

@@ -1,9 +1,12 @@
 package io.github.wscache.core.xml;
 
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
+import javax.xml.stream.XMLStreamWriter;
 
 /**
  * The payload of a SOAP response envelope (the one child element of its {@code Body}) as an
@@ -21,6 +24,7 @@ import javax.xml.stream.XMLStreamReader;
 public final class SoapPayload {
     private static final String SOAP11 = "http://schemas.xmlsoap.org/soap/envelope/";
     private static final String SOAP12 = "http://www.w3.org/2003/05/soap-envelope";
+    private static final XMLOutputFactory OUTPUT = XMLOutputFactory.newFactory();
 
     private SoapPayload() {
     }
@@ -43,6 +47,33 @@ public final class SoapPayload {
         } catch (XMLStreamException | RuntimeException e) {
             return null;
         }
+    }
+
+    /**
+     * Writes a SOAP envelope around {@code payload} (no header), for an integration that must
+     * hand its runtime a whole message made from a recorded payload.
+     *
+     * @param soap12 whether the envelope is SOAP 1.2's (else 1.1's)
+     * @return the envelope's UTF-8 bytes
+     */
+    public static byte[] envelope(XmlRecording payload, boolean soap12) {
+        String ns = soap12 ? SOAP12 : SOAP11;
+        ByteArrayOutputStream out = new ByteArrayOutputStream(1024);
+        try {
+            XMLStreamWriter w = OUTPUT.createXMLStreamWriter(out, "UTF-8");
+            w.writeStartDocument("UTF-8", "1.0");
+            w.writeStartElement("soapenv", "Envelope", ns);
+            w.writeNamespace("soapenv", ns);
+            w.writeStartElement("soapenv", "Body", ns);
+            payload.writeTo(w);
+            w.writeEndElement();
+            w.writeEndElement();
+            w.writeEndDocument();
+            w.close();
+        } catch (XMLStreamException e) {
+            throw new IllegalStateException("cannot write an envelope around " + payload, e);
+        }
+        return out.toByteArray();
     }
 
     private static XmlRecording payload(XMLStreamReader r) throws XMLStreamException {

@@ -6,6 +6,7 @@ import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Optional;
+import java.util.function.Supplier;
 import javax.net.ssl.SSLSession;
 
 /**
@@ -17,7 +18,7 @@ import javax.net.ssl.SSLSession;
 public final class CachedHttpResponse<T> implements HttpResponse<T> {
     private final int status;
     private final HttpRequest request;
-    private final HttpHeaders headers;
+    private final Supplier<HttpHeaders> headers;
     private final T body;
     private final Optional<SSLSession> ssl;
     private final URI uri;
@@ -26,6 +27,15 @@ public final class CachedHttpResponse<T> implements HttpResponse<T> {
 
     /** Makes a response; {@code cacheStatus} is the public {@code CacheStatus}. */
     public CachedHttpResponse(int status, HttpRequest request, HttpHeaders headers, T body,
+            Optional<SSLSession> ssl, URI uri, HttpClient.Version version, Object cacheStatus) {
+        this(status, request, new Lazy(() -> headers), body, ssl, uri, version, cacheStatus);
+    }
+
+    /**
+     * Makes a response whose headers are made the first time they are asked for (a caller that
+     * takes only the body, as a bound object, never pays for them).
+     */
+    public CachedHttpResponse(int status, HttpRequest request, Lazy headers, T body,
             Optional<SSLSession> ssl, URI uri, HttpClient.Version version, Object cacheStatus) {
         this.status = status;
         this.request = request;
@@ -59,7 +69,31 @@ public final class CachedHttpResponse<T> implements HttpResponse<T> {
 
     @Override
     public HttpHeaders headers() {
-        return headers;
+        return headers.get();
+    }
+
+    /**
+     * Headers made once, on first use, by any thread (an {@link HttpHeaders} is immutable: two
+     * threads that race make equal ones, and one is kept).
+     */
+    public static final class Lazy implements Supplier<HttpHeaders> {
+        private final Supplier<HttpHeaders> make;
+        private volatile HttpHeaders made;
+
+        /** Headers {@code make} makes when first asked for. */
+        public Lazy(Supplier<HttpHeaders> make) {
+            this.make = make;
+        }
+
+        @Override
+        public HttpHeaders get() {
+            HttpHeaders h = made;
+            if (h == null) {
+                h = make.get();
+                made = h;
+            }
+            return h;
+        }
     }
 
     @Override

@@ -15,9 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import javax.xml.stream.XMLOutputFactory;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamWriter;
 
 /**
  * Captures a response the runtime received as a {@link CachedResponse} (the envelope's XML
@@ -37,8 +34,6 @@ final class Responses {
             "transfer-encoding", "connection", "keep-alive", "te", "trailer", "upgrade",
             "proxy-authenticate", "proxy-authorization", "set-cookie", "set-cookie2",
             "www-authenticate", "authentication-info");
-
-    private static final XMLOutputFactory OUTPUT = XMLOutputFactory.newFactory();
 
     private Responses() {
     }
@@ -110,32 +105,10 @@ final class Responses {
         MessageFactory f = MessageFactory.newInstance(soap12 ? SOAPConstants.SOAP_1_2_PROTOCOL
                 : SOAPConstants.SOAP_1_1_PROTOCOL);
         byte[] xml = r.body() instanceof XmlRecording
-                ? envelope((XmlRecording) r.body(), soap12) : (byte[]) r.body();
+                ? SoapPayload.envelope((XmlRecording) r.body(), soap12) : (byte[]) r.body();
         SOAPMessage m = f.createMessage(mime, new ByteArrayInputStream(xml));
         // parsed now, so that a broken entry fails here (a miss) and not in the runtime
         m.getSOAPPart().getEnvelope();
         return m;
-    }
-
-    /** An envelope around a recorded payload, for a runtime that answers with SAAJ. */
-    private static byte[] envelope(XmlRecording payload, boolean soap12) throws IOException {
-        String ns = soap12 ? SOAPConstants.URI_NS_SOAP_1_2_ENVELOPE
-                : SOAPConstants.URI_NS_SOAP_1_1_ENVELOPE;
-        ByteArrayOutputStream out = new ByteArrayOutputStream(1024);
-        try {
-            XMLStreamWriter w = OUTPUT.createXMLStreamWriter(out, "UTF-8");
-            w.writeStartDocument("UTF-8", "1.0");
-            w.writeStartElement("soapenv", "Envelope", ns);
-            w.writeNamespace("soapenv", ns);
-            w.writeStartElement("soapenv", "Body", ns);
-            payload.writeTo(w);
-            w.writeEndElement();
-            w.writeEndElement();
-            w.writeEndDocument();
-            w.close();
-        } catch (XMLStreamException e) {
-            throw new IOException("cannot write a recorded response", e);
-        }
-        return out.toByteArray();
     }
 }

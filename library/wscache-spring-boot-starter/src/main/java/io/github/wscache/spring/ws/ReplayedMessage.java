@@ -1,18 +1,15 @@
 package io.github.wscache.spring.ws;
 
+import io.github.wscache.core.xml.SoapPayload;
 import io.github.wscache.core.xml.XmlRecording;
 import jakarta.activation.DataHandler;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
 import javax.xml.namespace.QName;
-import javax.xml.stream.XMLOutputFactory;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamWriter;
 import javax.xml.transform.Result;
 import javax.xml.transform.Source;
 import javax.xml.transform.stax.StAXSource;
@@ -38,8 +35,6 @@ import org.w3c.dom.Document;
  * <p>Not thread-safe: one call's response, as any {@code WebServiceMessage}.
  */
 final class ReplayedMessage implements SoapMessage {
-    private static final XMLOutputFactory OUTPUT = XMLOutputFactory.newFactory();
-
     private final XmlRecording payload;
     private final SoapVersion version;
     private final WebServiceMessageFactory factory;
@@ -55,33 +50,13 @@ final class ReplayedMessage implements SoapMessage {
     SoapMessage full() {
         if (full == null) {
             try {
-                full = (SoapMessage) factory.createWebServiceMessage(
-                        new ByteArrayInputStream(envelope()));
+                full = (SoapMessage) factory.createWebServiceMessage(new ByteArrayInputStream(
+                        SoapPayload.envelope(payload, version == SoapVersion.SOAP_12)));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
         return full;
-    }
-
-    private byte[] envelope() {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(1024);
-        try {
-            XMLStreamWriter w = OUTPUT.createXMLStreamWriter(out, "UTF-8");
-            String ns = version.getEnvelopeName().getNamespaceURI();
-            w.writeStartDocument("UTF-8", "1.0");
-            w.writeStartElement("soapenv", "Envelope", ns);
-            w.writeNamespace("soapenv", ns);
-            w.writeStartElement("soapenv", "Body", ns);
-            payload.writeTo(w);
-            w.writeEndElement();
-            w.writeEndElement();
-            w.writeEndDocument();
-            w.close();
-        } catch (XMLStreamException e) {
-            throw new IllegalStateException("cannot write a recorded response", e);
-        }
-        return out.toByteArray();
     }
 
     @Override
