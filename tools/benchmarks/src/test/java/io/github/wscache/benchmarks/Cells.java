@@ -15,6 +15,7 @@ final class Cells {
         int floor = ReplayFloorBenchmark.Source.values().length;
         int json = JsonHitBenchmark.Source.values().length;
         int classify = 2;
-        return keys + hits + scaling + throughput + endToEnd + floor + json + classify;
+        int jaxws = JaxWsHitBenchmark.Path.values().length;
+        return keys + hits + scaling + throughput + endToEnd + floor + json + classify + jaxws;
     }
 }
