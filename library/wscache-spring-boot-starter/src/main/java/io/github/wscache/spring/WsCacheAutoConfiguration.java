@@ -25,6 +25,7 @@ import org.springframework.boot.restclient.RestClientCustomizer;
 import org.springframework.boot.webservices.client.WebServiceTemplateCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.core.io.ResourceLoader;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.util.StringUtils;
@@ -151,8 +152,10 @@ public class WsCacheAutoConfiguration {
     static class JaxWsConfiguration {
         // static: a post-processor is made before the other beans
         @Bean
-        static BeanPostProcessor wscacheJaxWsClientBeans(ObjectProvider<ResponseCache> cache) {
-            return new JaxWsClientBeans(cache);
+        static BeanPostProcessor wscacheJaxWsClientBeans(ObjectProvider<ResponseCache> cache,
+                Environment environment) {
+            return new JaxWsClientBeans(cache,
+                    environment.getProperty("wscache.jaxws.objects", Boolean.class, false));
         }
     }
 

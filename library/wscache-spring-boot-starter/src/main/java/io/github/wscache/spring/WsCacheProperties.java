@@ -152,6 +152,7 @@ public class WsCacheProperties {
     /** {@code wscache.jaxws.*}: JAX-WS client beans (Apache CXF, Metro; needs cache-jaxws). */
     public static class JaxWs {
         private boolean enabled = true;
+        private boolean objects;
 
         /** Creates the settings with their defaults. */
         public JaxWs() {
@@ -165,6 +166,20 @@ public class WsCacheProperties {
         /** Sets whether JAX-WS client beans cache their calls. */
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
+        }
+
+        /**
+         * Returns whether JAX-WS client beans are replaced by the object level's proxy, which
+         * keeps results as application objects where the policy's {@code value} says so (off by
+         * default: the proxy is no CXF proxy, so {@code ClientProxy.getClient(bean)} refuses it).
+         */
+        public boolean isObjects() {
+            return objects;
+        }
+
+        /** Sets whether JAX-WS client beans are replaced by the object level's proxy. */
+        public void setObjects(boolean objects) {
+            this.objects = objects;
         }
     }
 
