@@ -2,12 +2,19 @@ package io.github.wscache.spring.ws;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.wscache.core.CachedResponse;
 import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.SharedBody;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.foreign.ForeignServer;
 import io.github.wscache.foreign.ForeignService;
 import io.github.wscache.redis.RedisTier;
+import io.github.wscache.redis.TierEntries;
+import io.github.wscache.redis.internal.ValueCodec;
 import io.github.wscache.testkit.RedisServer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -49,12 +56,14 @@ class WebServiceTemplateTierTest {
     }
 
     private ResponseCache node(String namespace, String value) {
+        return node(RedisTier.builder().uri(redis.uri()).namespace(namespace).build(), value);
+    }
+
+    private ResponseCache node(RedisTier tier, String value) {
         ResponseCache cache = ResponseCache.builder().policy(Policy.parse("operations:\n"
                 + "  - endpoint: '" + server.endpoint(ForeignService.CATALOG) + "'\n"
                 + "    operation: KeywordSearch\n    ttl: 60s\n    value: " + value + "\n",
-                "wscache.yaml"))
-                .sharedTier(RedisTier.builder().uri(redis.uri()).namespace(namespace).build())
-                .build();
+                "wscache.yaml")).sharedTier(tier).build();
         caches.add(cache);
         return cache;
     }
@@ -94,6 +103,32 @@ class WebServiceTemplateTierTest {
         assertThat(searches()).as("one back-end call for the farm").isEqualTo(1);
         assertThat(second.stats("KeywordSearch").hits()).isEqualTo(1);
         assertThat(second.stats().errors()).isZero();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"foreign", "damaged"})
+    void aBadEntryInRedis_isACountedMiss_neverAnExceptionInTheCall(String bad) throws Exception {
+        String ns = "ws-farm-" + ++namespaces;
+        CallerIdentity account = context -> "service-account:catalog";
+        Catalog.SearchResult loaded = search(template(node(ns, "events"), account));
+        TierEntries.Entry entry = TierEntries.onlyEntry(redis.port(), ns);
+        byte[] replaced = bad.equals("damaged")
+                ? Arrays.copyOf(entry.bytes(), entry.bytes().length / 2)
+                // what cache-http writes for a JSON body: another integration's entry
+                : new ValueCodec(null, ValueCodec.DEFAULT_ALLOWED, List.of()).encode(entry.key(),
+                        CachedResponse.builder(new SharedBody("http-body", 1,
+                                "{}".getBytes(StandardCharsets.UTF_8))).status(200).build(),
+                        true, 60_000, 60_000);
+        TierEntries.replace(redis.port(), entry.key(), replaced);
+        RedisTier tier = RedisTier.builder().uri(redis.uri()).namespace(ns).build();
+        ResponseCache reader = node(tier, "events");
+
+        Catalog.SearchResult answer = search(template(reader, account));
+
+        assertThat(answer).usingRecursiveComparison().isEqualTo(loaded);
+        assertThat(searches()).as("a miss").isEqualTo(2);
+        assertThat(reader.stats().errors() + tier.stats().rejected()).as("counted once")
+                .isEqualTo(1);
     }
 
     @ParameterizedTest
