@@ -12,9 +12,10 @@ import javax.xml.namespace.QName;
 
 /**
  * A SOAP handler of the application's own, as tests put one on a port: it passes every message
- * on and notes its direction ({@code true} out, {@code false} in).
+ * on and notes its direction ({@code true} out, {@code false} in). Tests whose handler does
+ * something else override {@link #handleMessage}.
  */
-final class AppHandler implements SOAPHandler<SOAPMessageContext> {
+class AppHandler implements SOAPHandler<SOAPMessageContext> {
     final List<Boolean> outbound = new ArrayList<>();
 
     /** Adds a new one at the end of {@code port}'s handler chain; returns it. */

@@ -17,20 +17,17 @@ import jakarta.xml.soap.SOAPHeader;
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.handler.Handler;
 import jakarta.xml.ws.handler.MessageContext;
-import jakarta.xml.ws.handler.soap.SOAPHandler;
 import jakarta.xml.ws.handler.soap.SOAPMessageContext;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import javax.xml.namespace.QName;
 import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -476,7 +473,7 @@ class CatalogClientTest {
 
     /** Adds a WS-Security UsernameToken header (PasswordText) before the cache handler. */
     private static CatalogServiceSoap token(CatalogServiceSoap port, String user) {
-        chain(port, new SOAPHandler<SOAPMessageContext>() {
+        chain(port, new AppHandler() {
             @Override
             public boolean handleMessage(SOAPMessageContext ctx) {
                 if (!Boolean.TRUE.equals(ctx.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY))) {
@@ -496,20 +493,6 @@ class CatalogClientTest {
                 }
                 return true;
             }
-
-            @Override
-            public boolean handleFault(SOAPMessageContext ctx) {
-                return true;
-            }
-
-            @Override
-            public void close(MessageContext ctx) {
-            }
-
-            @Override
-            public Set<QName> getHeaders() {
-                return Set.of();
-            }
         }, true);
         return port;
     }
@@ -523,7 +506,7 @@ class CatalogClientTest {
     }
 
     /** Counts calls down on the way out, and may hold them there until released. */
-    private static final class Step implements SOAPHandler<SOAPMessageContext> {
+    private static final class Step extends AppHandler {
         private final CountDownLatch arrived;
         private final CountDownLatch sent;
         private final CountDownLatch release;
@@ -550,20 +533,6 @@ class CatalogClientTest {
                 }
             }
             return true;
-        }
-
-        @Override
-        public boolean handleFault(SOAPMessageContext ctx) {
-            return true;
-        }
-
-        @Override
-        public void close(MessageContext ctx) {
-        }
-
-        @Override
-        public Set<QName> getHeaders() {
-            return Set.of();
         }
     }
 }

@@ -7,6 +7,7 @@ import jakarta.xml.bind.annotation.XmlRootElement;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
 
 /**
  * JAXB types of the foreign-ws CatalogService's search messages as a Spring-WS or CXF user
@@ -16,6 +17,14 @@ public final class Catalog {
     public static final String NS = "http://tempuri.org/";
 
     private Catalog() {
+    }
+
+    /** A CXF client factory for {@link CatalogPort} at {@code address}, as an application makes. */
+    static JaxWsProxyFactoryBean cxfClient(String address) {
+        JaxWsProxyFactoryBean f = new JaxWsProxyFactoryBean();
+        f.setServiceClass(CatalogPort.class);
+        f.setAddress(address);
+        return f;
     }
 
     @XmlRootElement(name = "KeywordSearch", namespace = NS)

@@ -55,22 +55,15 @@ class JaxWsClientBeanTest {
     static class App {
         @Bean
         CatalogPort catalog(@Value("${catalog.address}") String address) {
-            return client(address).create(CatalogPort.class);
+            return Catalog.cxfClient(address).create(CatalogPort.class);
         }
 
         @Bean
         CatalogPort catalogWithItsOwnFeature(@Value("${catalog.address}") String address,
                 ResponseCache cache) {
-            JaxWsProxyFactoryBean f = client(address);
+            JaxWsProxyFactoryBean f = Catalog.cxfClient(address);
             f.getFeatures().add(new WsCacheFeature(cache));
             return f.create(CatalogPort.class);
-        }
-
-        private static JaxWsProxyFactoryBean client(String address) {
-            JaxWsProxyFactoryBean f = new JaxWsProxyFactoryBean();
-            f.setServiceClass(CatalogPort.class);
-            f.setAddress(address);
-            return f;
         }
     }
 

@@ -11,7 +11,6 @@ import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.cxf.frontend.ClientProxy;
-import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -49,10 +48,7 @@ class JaxWsObjectBeanTest {
     static class App {
         @Bean
         CatalogPort catalog(@Value("${catalog.address}") String address) {
-            JaxWsProxyFactoryBean f = new JaxWsProxyFactoryBean();
-            f.setServiceClass(CatalogPort.class);
-            f.setAddress(address);
-            return f.create(CatalogPort.class);
+            return Catalog.cxfClient(address).create(CatalogPort.class);
         }
     }
 
