@@ -2,6 +2,7 @@ package io.github.wscache.core.xml;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import javax.xml.namespace.QName;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
@@ -47,6 +48,61 @@ public final class SoapPayload {
         } catch (XMLStreamException | RuntimeException e) {
             return null;
         }
+    }
+
+    /**
+     * Returns the name of the first child element of the envelope's {@code Body}, reading the
+     * whole document, or {@code null} when it is no well-formed SOAP 1.1 or 1.2 envelope or its
+     * body is empty: for an integration that keeps a response's bytes and must know, without
+     * building a tree, whether it is a fault ({@link #isFault}) or a document it can replay.
+     */
+    public static QName bodyChild(byte[] envelope) {
+        try {
+            XMLStreamReader r = SecureInput.FACTORY.createXMLStreamReader(
+                    new ByteArrayInputStream(envelope));
+            try {
+                return bodyChild(r);
+            } finally {
+                r.close();
+            }
+        } catch (XMLStreamException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Whether {@code name} (from {@link #bodyChild}) is a SOAP 1.1 or 1.2 {@code Fault}. */
+    public static boolean isFault(QName name) {
+        return name != null && "Fault".equals(name.getLocalPart())
+                && (SOAP11.equals(name.getNamespaceURI()) || SOAP12.equals(name.getNamespaceURI()));
+    }
+
+    private static QName bodyChild(XMLStreamReader r) throws XMLStreamException {
+        r.nextTag();
+        String ns = r.getNamespaceURI();
+        if (!"Envelope".equals(r.getLocalName()) || !SOAP11.equals(ns) && !SOAP12.equals(ns)) {
+            return null;
+        }
+        QName first = null;
+        boolean body = false;
+        int depth = 1;
+        while (r.hasNext()) {
+            int e = r.next();
+            if (e == XMLStreamConstants.END_ELEMENT) {
+                depth--;
+                continue;
+            }
+            if (e != XMLStreamConstants.START_ELEMENT) {
+                continue;
+            }
+            depth++;
+            if (!body && depth == 2 && ns.equals(r.getNamespaceURI())
+                    && "Body".equals(r.getLocalName())) {
+                body = true;
+            } else if (body && first == null && depth == 3) {
+                first = r.getName();
+            }
+        }
+        return first;
     }
 
     /**

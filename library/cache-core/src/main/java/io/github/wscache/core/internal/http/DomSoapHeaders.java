@@ -158,6 +158,17 @@ public final class DomSoapHeaders {
         }
     }
 
+    /**
+     * Adds one SOAP header element to the key as {@link #addTo} does for each child of a
+     * {@code Header}: for a runtime that keeps the headers of a request apart from its envelope
+     * (CXF's header list).
+     *
+     * @param named the names the policy gives in {@code identityHeaders}
+     */
+    public static void addHeader(Invocation.Builder b, Element h, Set<String> named) {
+        header(b, h, named);
+    }
+
     private static void header(Invocation.Builder b, Element h, Set<String> named) {
         String ns = h.getNamespaceURI() == null ? "" : h.getNamespaceURI();
         String local = localName(h);
