@@ -18,6 +18,9 @@ module io.github.wscache.jaxws {
     requires static org.apache.cxf.frontend.jaxws;
     // ClientProxy: the client behind a CXF port (WsCacheJaxWs.isInstalled)
     requires static org.apache.cxf.frontend.simple;
+    // the SOAP version of a CXF message, and credentials configured on CXF's HTTP conduit
+    requires static org.apache.cxf.binding.soap;
+    requires static org.apache.cxf.transport.http;
 
     exports io.github.wscache.jaxws;
 }

@@ -42,6 +42,12 @@ import java.util.function.Supplier;
  * transport failures reach the caller as without the cache and are never stored; concurrent
  * misses of one key make one request.
  *
+ * <p>On Apache CXF a port proxy is cached in CXF's own interceptors instead ({@link
+ * WsCacheFeature}): the key is made before the request is marshalled, a hit is answered before
+ * anything is sent, no SAAJ message is built either way, and {@code value: events} replays the
+ * recorded payload straight into JAXB. The standard handler takes over when the port has JAX-WS
+ * handlers of the application's, and for a {@code Dispatch}.
+ *
  * <p>Thread-safe: a port may be shared by threads as the JAX-WS implementation allows. The cache
  * handler must run last of the port's handlers before the transport (it is added at the end of
  * the chain), so that the request it keys is the one sent.
@@ -52,7 +58,7 @@ public final class WsCacheJaxWs {
 
     /**
      * Adds the cache's handler at the end of the handler chain of {@code port} (a port proxy or a
-     * {@code Dispatch}).
+     * {@code Dispatch}); a CXF port proxy gets {@link WsCacheFeature} instead.
      *
      * @param port a port from {@code Service.getPort} or a {@code Dispatch<SOAPMessage>}
      * @param cache the cache and its policy
@@ -72,16 +78,27 @@ public final class WsCacheJaxWs {
         if (!(binding instanceof jakarta.xml.ws.soap.SOAPBinding)) {
             throw new IllegalArgumentException("port must have a SOAP binding: " + binding);
         }
+        if (isInstalled(port)) {
+            throw new IllegalStateException("port already has a wscache handler: " + port);
+        }
+        if (cxfPort(port)) {
+            // CXF's own interceptors cache, with no SAAJ message either way (WsCacheFeature)
+            WsCacheFeature.attach(port, cache);
+            return port;
+        }
         @SuppressWarnings("rawtypes")
         List<Handler> chain = new ArrayList<>(binding.getHandlerChain());
-        for (Handler<?> h : chain) {
-            if (h instanceof CachingSoapHandler) {
-                throw new IllegalStateException("port already has a wscache handler: " + port);
-            }
-        }
         chain.add(new CachingSoapHandler(cache, () -> Operations.of(port.getClass())));
         binding.setHandlerChain(chain);
         return port;
+    }
+
+    private static boolean cxfPort(Object port) {
+        try {
+            return WsCacheFeature.isCxfPort(port);
+        } catch (LinkageError noCxf) {
+            return false;
+        }
     }
 
     /**

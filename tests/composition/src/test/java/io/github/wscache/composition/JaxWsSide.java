@@ -6,21 +6,16 @@ import io.github.wscache.jaxws.JaxWsFarmNode;
 import io.github.wscache.redis.NodeProcess;
 import io.github.wscache.redis.RedisTier;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.List;
 
 /**
- * cache-jaxws in the matrix: a CXF client generated from google-ws's WSDL with the cache's
- * standard JAX-WS handler, in front of the same Google fixture as cache-axis's column (its
- * {@code doSpellingSuggestion} of {@code "whoami"} answers the credentials it got); the other JVM
+ * cache-jaxws in the matrix: a CXF client generated from google-ws's WSDL, cached in CXF's own
+ * interceptors (its callers wait in cache-core's single flight themselves), in front of the same
+ * Google fixture as cache-axis's column (its {@code doSpellingSuggestion} of {@code "whoami"}
+ * answers the credentials it got); the other JVM
  * is cache-jaxws's {@link JaxWsFarmNode}. Identity: HTTP Basic through {@code BindingProvider}'s
  * user name and password, as cache-jaxws maps it.
  */
 final class JaxWsSide extends GoogleSide {
-    /** The threads on which cache-jaxws runs a call's exchange with the engine. */
-    private static final String EXCHANGE_THREADS = "wscache-jaxws-";
-
     private JaxWsSide(String redisUri, GoogleServer server, NodeProcess other) {
         super(redisUri, server, other);
     }
@@ -35,21 +30,6 @@ final class JaxWsSide extends GoogleSide {
     @Override
     public String toString() {
         return "cache-jaxws";
-    }
-
-    /**
-     * The handler hands a miss to the engine on a thread of its own (the JAX-WS handler model
-     * splits a call in two), so those threads, not the callers, wait in cache-core.
-     */
-    @Override
-    public Collection<Thread> waiting(Collection<Thread> callers) {
-        List<Thread> exchanges = new ArrayList<>();
-        for (Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t.getName().startsWith(EXCHANGE_THREADS)) {
-                exchanges.add(t);
-            }
-        }
-        return exchanges;
     }
 
     @Override

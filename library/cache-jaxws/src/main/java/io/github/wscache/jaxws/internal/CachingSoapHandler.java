@@ -169,6 +169,11 @@ public final class CachingSoapHandler implements SOAPHandler<SOAPMessageContext>
         }
     }
 
+    /** Whether the object level caches the call this thread is making. */
+    static boolean objectLevelCalls() {
+        return OBJECTS.get() != null;
+    }
+
     private boolean outbound(SOAPMessageContext ctx) {
         if (OBJECTS.get() != null) {
             return true;

@@ -1,7 +1,11 @@
 package io.github.wscache.jaxws.internal;
 
+import io.github.wscache.core.CachedResponse;
+import io.github.wscache.core.xml.SoapPayload;
 import io.github.wscache.core.xml.XmlRecording;
 import jakarta.xml.ws.handler.MessageContext;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
 import java.lang.reflect.Proxy;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.xml.namespace.QName;
@@ -66,25 +70,75 @@ final class CxfHooks {
         if (exchange == null || exchange.isOneWay() || message.getInterceptorChain() == null) {
             return false;
         }
-        MessageObserver observer = exchange.get(MessageObserver.class);
         Endpoint endpoint = exchange.getEndpoint();
-        if (observer == null || !(endpoint instanceof JaxWsEndpointImpl)
+        if (exchange.get(MessageObserver.class) == null
+                || !(endpoint instanceof JaxWsEndpointImpl)
                 || ((JaxWsEndpointImpl) endpoint).getJaxwsBinding().getHandlerChain().size() != 1) {
             return false;
         }
+        Message response = response(message, status);
         XMLStreamReader reader = payload.newReader();
         reader.nextTag();
-        MessageImpl in = new MessageImpl();
-        in.setExchange(exchange);
-        Message response = endpoint.getBinding().createMessage(in);
         response.setContent(XMLStreamReader.class, reader);
-        response.put(Message.RESPONSE_CODE, status);
         response.put(InterceptorChain.STARTING_AFTER_INTERCEPTOR_ID,
                 SOAPHandlerInterceptor.class.getName());
+        deliver(message, response);
+        return true;
+    }
+
+    /**
+     * Answers the call of {@code message} (a CXF client's, on its out chain, before it is sent)
+     * with {@code r}, as if CXF had received it: the out chain is stopped and the in chain reads
+     * the response — the envelope's bytes from its start, or a recorded payload straight into
+     * the data binding from after the interceptor {@code afterBody} (when {@code null}, an
+     * envelope is written around the payload and read from the start). False when it cannot:
+     * no observer to hand the response to, bytes that are no well-formed SOAP envelope; nothing
+     * was done then.
+     */
+    static boolean answer(Message message, CachedResponse r, boolean soap12, String afterBody) {
+        Exchange exchange = message.getExchange();
+        if (exchange.get(MessageObserver.class) == null) {
+            return false;
+        }
+        Message response = response(message, r.status());
+        if (r.body() instanceof XmlRecording && afterBody != null) {
+            XMLStreamReader reader = ((XmlRecording) r.body()).newReader();
+            try {
+                reader.nextTag();
+            } catch (XMLStreamException e) {
+                return false;
+            }
+            response.setContent(XMLStreamReader.class, reader);
+            response.put(InterceptorChain.STARTING_AFTER_INTERCEPTOR_ID, afterBody);
+        } else {
+            byte[] xml = r.body() instanceof XmlRecording
+                    ? SoapPayload.envelope((XmlRecording) r.body(), soap12) : (byte[]) r.body();
+            // read now: a broken entry is a miss here, never a failure of the caller's call
+            if (SoapPayload.bodyChild(xml) == null) {
+                return false;
+            }
+            String type = r.contentType();
+            response.put(Message.CONTENT_TYPE, type != null ? type
+                    : soap12 ? "application/soap+xml; charset=UTF-8" : "text/xml; charset=UTF-8");
+            response.setContent(InputStream.class, new ByteArrayInputStream(xml));
+        }
+        deliver(message, response);
+        return true;
+    }
+
+    private static Message response(Message message, int status) {
+        MessageImpl in = new MessageImpl();
+        in.setExchange(message.getExchange());
+        Message response = message.getExchange().getEndpoint().getBinding().createMessage(in);
+        response.put(Message.RESPONSE_CODE, status);
+        return response;
+    }
+
+    private static void deliver(Message message, Message response) {
+        Exchange exchange = message.getExchange();
         exchange.setInMessage(response);
         message.getInterceptorChain().abort();
-        observer.onMessage(response);
-        return true;
+        exchange.get(MessageObserver.class).onMessage(response);
     }
 
     /** The WSDL service name of a CXF port proxy, or null for another port. */

@@ -104,7 +104,7 @@ final class RequestKeys {
         return null;
     }
 
-    private static XMLStreamReader reader(String xml) {
+    static XMLStreamReader reader(String xml) {
         try {
             return INPUT.createXMLStreamReader(new StringReader(xml));
         } catch (XMLStreamException e) {

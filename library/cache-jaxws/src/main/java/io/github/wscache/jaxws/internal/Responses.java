@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import javax.xml.namespace.QName;
 
 /**
  * Captures a response the runtime received as a {@link CachedResponse} (the envelope's XML
@@ -44,18 +45,33 @@ final class Responses {
         ByteArrayOutputStream out = new ByteArrayOutputStream(4096);
         m.writeTo(out);
         String[] types = m.getMimeHeaders().getHeader("Content-Type");
+        return of(out.toByteArray(), status, types == null || types.length == 0 ? null
+                : types[0], headers, record, m.countAttachments() > 0);
+    }
+
+    /**
+     * Builds the cached form of a response envelope's bytes, as received (a handler's message
+     * written out, or the bytes CXF read from the network).
+     *
+     * @param status the HTTP status, 200 when not an {@code Integer}
+     * @param headers the HTTP response fields, a map of names to values or lists of values
+     * @param record whether the payload is kept as a recording ({@code value: events})
+     * @param attachments whether the message had MTOM/SwA attachments (never kept)
+     */
+    static CachedResponse of(byte[] envelope, Object status, String contentType, Object headers,
+            boolean record, boolean attachments) {
         int code = status instanceof Integer ? (Integer) status : 200;
-        Object body = out.toByteArray();
-        boolean plain = code == 200 && m.countAttachments() == 0 && m.getSOAPBody() != null
-                && !m.getSOAPBody().hasFault();
-        if (record && plain) {
-            XmlRecording payload = SoapPayload.record((byte[]) body);
+        QName first = attachments ? null : SoapPayload.bodyChild(envelope);
+        boolean fault = SoapPayload.isFault(first);
+        Object body = envelope;
+        if (record && code == 200 && first != null && !fault) {
+            XmlRecording payload = SoapPayload.record(envelope);
             if (payload != null) {
                 body = payload;
             }
         }
         CachedResponse.Builder b = CachedResponse.builder(body).status(code)
-                .contentType(types == null || types.length == 0 ? null : types[0]);
+                .contentType(contentType);
         if (headers instanceof Map) {
             for (Map.Entry<?, ?> h : ((Map<?, ?>) headers).entrySet()) {
                 if (h.getKey() == null || h.getValue() == null) {
@@ -79,12 +95,12 @@ final class Responses {
                 }
             }
         }
-        if (m.getSOAPBody() != null && m.getSOAPBody().hasFault()) {
-            b.notCacheable("SOAP fault");
-        } else if (m.countAttachments() > 0) {
+        if (attachments) {
             b.notCacheable("MTOM/SwA response (attachments are not cached)");
-        } else if (m.getSOAPBody() == null || !m.getSOAPBody().getChildElements().hasNext()) {
-            b.notCacheable("the SOAP body is empty");
+        } else if (fault) {
+            b.notCacheable("SOAP fault");
+        } else if (first == null) {
+            b.notCacheable("the SOAP body is empty or the envelope cannot be read");
         }
         return b.build();
     }

@@ -1,0 +1,259 @@
+package io.github.wscache.jaxws.internal;
+
+import io.github.wscache.core.Invocation;
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.internal.http.DomSoapHeaders;
+import io.github.wscache.core.policy.OperationPolicy;
+import jakarta.xml.ws.BindingProvider;
+import jakarta.xml.ws.handler.MessageContext;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import org.apache.cxf.binding.soap.Soap12;
+import org.apache.cxf.binding.soap.SoapMessage;
+import org.apache.cxf.databinding.DataBinding;
+import org.apache.cxf.databinding.DataWriter;
+import org.apache.cxf.endpoint.Endpoint;
+import org.apache.cxf.headers.Header;
+import org.apache.cxf.interceptor.Interceptor;
+import org.apache.cxf.jaxws.context.WrappedMessageContext;
+import org.apache.cxf.message.Exchange;
+import org.apache.cxf.message.Message;
+import org.apache.cxf.message.MessageContentsList;
+import org.apache.cxf.service.Service;
+import org.apache.cxf.service.model.BindingOperationInfo;
+import org.apache.cxf.service.model.MessageInfo;
+import org.apache.cxf.service.model.MessagePartInfo;
+import org.apache.cxf.transport.Conduit;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+
+/**
+ * Turns a CXF client's outgoing call into the {@link Invocation} the cache keys, before anything
+ * is marshalled or sent: the same service, endpoint, operation names and identity rules as the
+ * handler's {@link RequestKeys}, read from CXF's message instead of a SAAJ envelope. The payload
+ * is the call's parameters written by the service's own data binding (JAXB), as CXF would write
+ * them into the body; SOAP headers come from CXF's header list.
+ *
+ * <p>What CXF adds to a request after the cache has looked (the out interceptors that run later)
+ * is invisible here. So a client whose chain has, after the cache, a WS-Security interceptor or
+ * any interceptor that is not CXF's own, is its own caller: its keys are partitioned by the
+ * client (unless the operation is {@code sharedAcrossUsers}).
+ */
+final class CxfRequests {
+    /** The name of the in chain's interceptor after which a recorded payload is read. */
+    static final String START_BODY = "org.apache.cxf.binding.soap.interceptor.StartBodyInterceptor";
+    /** Whether CXF's HTTP transport is on the class path (it is optional). */
+    private static final boolean HTTP_CONDUIT =
+            present("org.apache.cxf.transport.http.HTTPConduit");
+    private static final DocumentBuilderFactory DOM = DocumentBuilderFactory.newInstance();
+    private static final ClassValue<Kind> KINDS = new ClassValue<>() {
+        @Override
+        protected Kind computeValue(Class<?> type) {
+            return Kind.of(type.getName());
+        }
+    };
+
+    static {
+        DOM.setNamespaceAware(true);
+    }
+
+    private CxfRequests() {
+    }
+
+    /** What the cache knows of an interceptor that runs after it. */
+    private enum Kind {
+        /** CXF's own: adds nothing that identifies a caller. */
+        CXF,
+        /** WS-Security and the like: adds tokens the cache does not see. */
+        SECURITY,
+        /** Not CXF's: may add anything. */
+        FOREIGN;
+
+        static Kind of(String type) {
+            if (type.startsWith("org.apache.cxf.ws.security.")
+                    || type.startsWith("org.apache.cxf.rs.security.")
+                    || type.contains(".wss4j.") || type.contains(".saml.")) {
+                return SECURITY;
+            }
+            return type.startsWith("org.apache.cxf.") ? CXF : FOREIGN;
+        }
+    }
+
+    /**
+     * Returns the request of {@code message}, or {@code null} when it cannot be keyed here (no
+     * operation, parameters or data binding; a header the data binding cannot write).
+     *
+     * @param self the interceptor asking; those after it in the chain are judged
+     * @param client what stands for this client (its session, its hidden credentials)
+     */
+    static RequestKeys.Request of(Message message, Interceptor<?> self, ResponseCache cache,
+            String client, Supplier<? extends Collection<String>> operations) {
+        Exchange ex = message.getExchange();
+        BindingOperationInfo bop = ex.getBindingOperationInfo();
+        Service service = ex.getService();
+        Endpoint endpoint = ex.getEndpoint();
+        MessageContentsList params = MessageContentsList.getContentsList(message);
+        DataBinding binding = service == null ? null : service.getDataBinding();
+        if (bop == null || binding == null || endpoint == null) {
+            return null;
+        }
+        WrappedMessageContext ctx = new WrappedMessageContext(message,
+                MessageContext.Scope.APPLICATION);
+        Object address = message.get(Message.ENDPOINT_ADDRESS);
+        if (!(address instanceof String)) {
+            address = endpoint.getEndpointInfo().getAddress();
+        }
+        if (!(address instanceof String)) {
+            return null;
+        }
+        boolean soap12 = message instanceof SoapMessage
+                && ((SoapMessage) message).getVersion() == Soap12.getInstance();
+        MessageInfo input = message.get(MessageInfo.class);
+        if (input == null) {
+            input = bop.getOperationInfo().getInput();
+        }
+        List<MessagePartInfo> parts = input == null ? List.of() : input.getMessageParts();
+        MessagePartInfo first = parts.isEmpty() ? null : parts.get(0);
+        String payload = first != null && first.isElement()
+                ? first.getConcreteName().getLocalPart() : bop.getName().getLocalPart();
+        Object action = ctx.get(BindingProvider.SOAPACTION_URI_PROPERTY);
+        List<String> names = Names.of(bop.getName(), payload,
+                action instanceof String ? (String) action : null);
+        Invocation.Builder b = Invocation.builder(names.get(0));
+        for (String alias : names.subList(1, names.size())) {
+            b.alias(alias);
+        }
+        if (service.getName() != null) {
+            String name = service.getName().getLocalPart();
+            b.service(name);
+            if (operations != null) {
+                cache.declareOperations(name, operations);
+            }
+        }
+        b.endpoint((String) address);
+        OperationPolicy policy = cache.policyFor(b.build());
+        if (!policy.cacheable()) {
+            return new RequestKeys.Request(b.build(), policy, soap12);
+        }
+        b.vary("wscache-level", "message").vary("soap", soap12 ? "1.2" : "1.1");
+        Identities.addContext(b, ctx::get, client);
+        conduit(b, ex, message);
+        if (!headers(b, message, policy.identityHeaders())) {
+            return null;
+        }
+        if (hiddenAfter(message, self)) {
+            b.credential("cxf-client", client);
+        }
+        String xml = parameters(message, binding, parts, params);
+        b.parameter(payload, xml);
+        boolean one = params != null && params.size() <= 1;
+        b.requestXml(() -> RequestKeys.reader(one ? xml
+                : "<wscache-parts>" + xml + "</wscache-parts>"));
+        return new RequestKeys.Request(b.build(), policy, soap12);
+    }
+
+    /** The parts of the call as the data binding writes them, one after the other. */
+    private static String parameters(Message message, DataBinding binding,
+            List<MessagePartInfo> parts, MessageContentsList params) {
+        if (params == null || params.isEmpty()) {
+            return "";
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(512);
+        DataWriter<OutputStream> writer = binding.createWriter(OutputStream.class);
+        // attachments of the key's own: an MTOM part would otherwise join the message's
+        writer.setAttachments(new ArrayList<>());
+        writer.setProperty(DataWriter.ENDPOINT, message.getExchange().getEndpoint());
+        writer.setProperty(Message.class.getName(), message);
+        for (MessagePartInfo part : parts) {
+            if (params.hasValue(part)) {
+                writer.write(params.get(part), part, out);
+            }
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** Credentials set on the HTTP conduit rather than the call (conduit configuration). */
+    private static void conduit(Invocation.Builder b, Exchange ex, Message message) {
+        Conduit conduit = ex.getConduit(message);
+        if (conduit != null && HTTP_CONDUIT) {
+            HttpConduits.addTo(b, conduit);
+        }
+    }
+
+    private static boolean present(String type) {
+        try {
+            Class.forName(type, false, CxfRequests.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+
+    /** The SOAP headers of CXF's header list; false when one cannot be read. */
+    private static boolean headers(Invocation.Builder b, Message message, Set<String> named) {
+        Object list = message.get(Header.HEADER_LIST);
+        if (!(list instanceof List)) {
+            return true;
+        }
+        for (Object o : (List<?>) list) {
+            if (!(o instanceof Header)) {
+                continue;
+            }
+            Element e = element((Header) o);
+            if (e == null) {
+                return false;
+            }
+            DomSoapHeaders.addHeader(b, e, named);
+        }
+        return true;
+    }
+
+    private static Element element(Header h) {
+        Object o = h.getObject();
+        if (o instanceof Element) {
+            return (Element) o;
+        }
+        if (h.getDataBinding() == null || o == null) {
+            return null;
+        }
+        try {
+            Document d = DOM.newDocumentBuilder().newDocument();
+            DataWriter<Node> w = h.getDataBinding().createWriter(Node.class);
+            w.write(o, d);
+            return d.getDocumentElement();
+        } catch (ParserConfigurationException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Whether an interceptor after {@code self} may add credentials the cache cannot see. */
+    private static boolean hiddenAfter(Message message, Interceptor<?> self) {
+        boolean after = false;
+        for (Interceptor<? extends Message> i : message.getInterceptorChain()) {
+            if (after && KINDS.get(i.getClass()) != Kind.CXF) {
+                return true;
+            }
+            after |= i == self;
+        }
+        return false;
+    }
+
+    /** Whether the endpoint's binding reads SOAP bodies with {@link #START_BODY}. */
+    static boolean readsBodies(Endpoint endpoint) {
+        for (Interceptor<?> i : endpoint.getBinding().getInInterceptors()) {
+            if (i.getClass().getName().equals(START_BODY)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

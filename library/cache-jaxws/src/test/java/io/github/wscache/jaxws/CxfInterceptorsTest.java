@@ -1,0 +1,176 @@
+package io.github.wscache.jaxws;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.policy.Policy;
+import io.github.wscache.foreign.ForeignServer;
+import io.github.wscache.foreign.ForeignService;
+import io.github.wscache.jaxws.test.catalog.CatalogService;
+import io.github.wscache.jaxws.test.catalog.CatalogServiceSoap;
+import jakarta.xml.ws.BindingProvider;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.xml.namespace.QName;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.apache.cxf.configuration.security.AuthorizationPolicy;
+import org.apache.cxf.endpoint.Client;
+import org.apache.cxf.frontend.ClientProxy;
+import org.apache.cxf.headers.Header;
+import org.apache.cxf.message.Message;
+import org.apache.cxf.phase.AbstractPhaseInterceptor;
+import org.apache.cxf.phase.Phase;
+import org.apache.cxf.transport.http.HTTPConduit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+
+/**
+ * What a CXF client's own interceptors cache must see of the caller, since it keys a call
+ * before CXF writes it: credentials configured on the HTTP conduit, SOAP headers in CXF's
+ * header list, and out interceptors of the application's that run after the cache (it cannot
+ * see what they add, so such a client is its own caller). Against foreign-ws's CatalogService
+ * on embedded Tomcat; every assertion counts the requests that reached it.
+ */
+@Tag("cxf")
+@Timeout(60)
+class CxfInterceptorsTest {
+    private static final String POLICY = "operations:\n"
+            + "  - service: CatalogService\n    operation: KeywordSearch\n    ttl: 60s\n";
+
+    static ForeignServer server;
+    static CatalogService service;
+    ResponseCache cache;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = ForeignServer.start(0);
+        service = new CatalogService();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        server.close();
+    }
+
+    @BeforeEach
+    void reset() {
+        server.reset();
+        cache = ResponseCache.builder().policy(Policy.parse(POLICY, "wscache.yaml")).build();
+    }
+
+    private CatalogServiceSoap port() {
+        CatalogServiceSoap port = service.getCatalogServiceSoap();
+        ((BindingProvider) port).getRequestContext().put(
+                BindingProvider.ENDPOINT_ADDRESS_PROPERTY, server.endpoint(ForeignService.CATALOG));
+        return WsCacheJaxWs.install(port, cache);
+    }
+
+    private long searches() {
+        return server.count(ForeignService.CATALOG, "KeywordSearch");
+    }
+
+    @Test
+    void twoPlainClients_shareTheirEntries() {
+        port().keywordSearch("java", 1);
+        port().keywordSearch("java", 1);
+
+        assertThat(searches()).isEqualTo(1);
+        assertThat(cache.stats("KeywordSearch").hits()).isEqualTo(1);
+    }
+
+    @Test
+    void credentialsOnTheHttpConduit_partitionTheKeys() {
+        CatalogServiceSoap alice = withConduitUser(port(), "alice");
+        CatalogServiceSoap bob = withConduitUser(port(), "bob");
+        CatalogServiceSoap alice2 = withConduitUser(port(), "alice");
+
+        alice.keywordSearch("java", 1);
+        bob.keywordSearch("java", 1);
+        alice2.keywordSearch("java", 1);
+
+        assertThat(searches()).as("alice and bob each sent; alice's second client hit")
+                .isEqualTo(2);
+        assertThat(cache.stats("KeywordSearch").hits()).isEqualTo(1);
+    }
+
+    @Test
+    void soapHeadersInCxfsHeaderList_takePartInTheKey() throws Exception {
+        CatalogServiceSoap k1 = withHeader(port(), "ApiKey", "k1");
+        CatalogServiceSoap k2 = withHeader(port(), "ApiKey", "k2");
+        CatalogServiceSoap k1again = withHeader(port(), "ApiKey", "k1");
+
+        k1.keywordSearch("java", 1);
+        k2.keywordSearch("java", 1);
+        k1again.keywordSearch("java", 1);
+
+        assertThat(searches()).isEqualTo(2);
+        assertThat(cache.stats("KeywordSearch").hits()).isEqualTo(1);
+    }
+
+    @Test
+    void anInterceptorOfTheApplicationsAfterTheCache_makesTheClientItsOwnCaller() {
+        CatalogServiceSoap tenantA = withTenant(port(), "a");
+        CatalogServiceSoap tenantB = withTenant(port(), "b");
+
+        tenantA.keywordSearch("java", 1);
+        tenantB.keywordSearch("java", 1);
+        tenantA.keywordSearch("java", 1);
+        tenantB.keywordSearch("java", 1);
+
+        assertThat(searches()).as("each client sent once, then hit its own entry").isEqualTo(2);
+        assertThat(cache.stats("KeywordSearch").hits()).isEqualTo(2);
+    }
+
+    @Test
+    void anOperationSharedAcrossUsers_isSharedDespiteSuchAnInterceptor() {
+        cache = ResponseCache.builder().policy(Policy.parse(POLICY
+                + "    sharedAcrossUsers: true\n", "wscache.yaml")).build();
+
+        withTenant(port(), "a").keywordSearch("java", 1);
+        withTenant(port(), "b").keywordSearch("java", 1);
+
+        assertThat(searches()).isEqualTo(1);
+    }
+
+    private static CatalogServiceSoap withConduitUser(CatalogServiceSoap port, String user) {
+        AuthorizationPolicy auth = new AuthorizationPolicy();
+        auth.setUserName(user);
+        auth.setPassword(user + "-secret");
+        ((HTTPConduit) ClientProxy.getClient(port).getConduit()).setAuthorization(auth);
+        return port;
+    }
+
+    private static CatalogServiceSoap withHeader(CatalogServiceSoap port, String name,
+            String value) throws Exception {
+        Document d = DocumentBuilderFactory.newDefaultNSInstance().newDocumentBuilder()
+                .newDocument();
+        Element e = d.createElementNS("urn:example:keys", "k:" + name);
+        e.setTextContent(value);
+        List<Header> headers = new ArrayList<>();
+        headers.add(new Header(new QName("urn:example:keys", name), e));
+        ((BindingProvider) port).getRequestContext().put(Header.HEADER_LIST, headers);
+        return port;
+    }
+
+    /** An interceptor of the application's that adds an HTTP field as the request is written. */
+    private static CatalogServiceSoap withTenant(CatalogServiceSoap port, String tenant) {
+        Client client = ClientProxy.getClient(port);
+        client.getOutInterceptors().add(new AbstractPhaseInterceptor<Message>(Phase.PRE_STREAM) {
+            @Override
+            public void handleMessage(Message message) {
+                @SuppressWarnings("unchecked")
+                Map<String, List<String>> headers =
+                        (Map<String, List<String>>) message.get(Message.PROTOCOL_HEADERS);
+                headers.put("X-Tenant", List.of(tenant));
+            }
+        });
+        return port;
+    }
+}
