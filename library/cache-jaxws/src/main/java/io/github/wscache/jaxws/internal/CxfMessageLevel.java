@@ -167,6 +167,10 @@ public final class CxfMessageLevel {
         boolean sent;
         private boolean keep = true;
         private CachedResponse response;
+        private byte[] bytes;
+        private Object status;
+        private String contentType;
+        private Object headers;
 
         Fetch(Message message, RequestKeys.Request request) {
             this.message = message;
@@ -183,12 +187,19 @@ public final class CxfMessageLevel {
             } finally {
                 ex.remove(FETCH);
             }
-            if (response != null) {
-                return response;
-            }
             Exception failure = ex.get(Exception.class);
             if (failure == null) {
                 failure = message.getContent(Exception.class);
+            }
+            if (response != null) {
+                return response;
+            }
+            if (bytes != null) {
+                // read by CXF's in chain: a fault if it ended in an exception (a SOAP fault, or a
+                // response the client could not read: neither is stored)
+                return Responses.read(bytes, status, contentType, headers,
+                        request.policy().value() == ValueRepresentation.EVENTS,
+                        failure != null || ex.getInFaultMessage() != null);
             }
             if (failure != null) {
                 throw failure instanceof RuntimeException ? (RuntimeException) failure
@@ -212,8 +223,8 @@ public final class CxfMessageLevel {
         /** Keeps what the in chain is about to read. */
         void capture(Message in) throws IOException {
             Object type = in.get(Message.CONTENT_TYPE);
-            Object status = in.get(Message.RESPONSE_CODE);
-            String contentType = type == null ? null : type.toString();
+            status = in.get(Message.RESPONSE_CODE);
+            contentType = type == null ? null : type.toString();
             InputStream body = in.getContent(InputStream.class);
             boolean multipart = contentType != null
                     && contentType.toLowerCase(Locale.ROOT).contains("multipart/");
@@ -224,11 +235,9 @@ public final class CxfMessageLevel {
                         : "passed through").build();
                 return;
             }
-            byte[] bytes = body.readAllBytes();
+            bytes = body.readAllBytes();
+            headers = in.get(Message.PROTOCOL_HEADERS);
             in.setContent(InputStream.class, new ByteArrayInputStream(bytes));
-            response = Responses.of(bytes, status, contentType,
-                    in.get(Message.PROTOCOL_HEADERS),
-                    request.policy().value() == ValueRepresentation.EVENTS, false);
         }
     }
 

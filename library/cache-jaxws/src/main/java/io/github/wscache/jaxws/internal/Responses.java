@@ -60,14 +60,29 @@ final class Responses {
      */
     static CachedResponse of(byte[] envelope, Object status, String contentType, Object headers,
             boolean record, boolean attachments) {
-        int code = status instanceof Integer ? (Integer) status : 200;
         QName first = attachments ? null : SoapPayload.bodyChild(envelope);
-        boolean fault = SoapPayload.isFault(first);
+        return build(envelope, status, contentType, headers, record, attachments, first != null,
+                SoapPayload.isFault(first));
+    }
+
+    /**
+     * Like {@link #of}, for a response the runtime has read already and judged: a SOAP
+     * envelope with a body child, a fault or not (CXF's in chain, which a miss runs).
+     */
+    static CachedResponse read(byte[] envelope, Object status, String contentType,
+            Object headers, boolean record, boolean fault) {
+        return build(envelope, status, contentType, headers, record, false, true, fault);
+    }
+
+    private static CachedResponse build(byte[] envelope, Object status, String contentType,
+            Object headers, boolean record, boolean attachments, boolean payload,
+            boolean fault) {
+        int code = status instanceof Integer ? (Integer) status : 200;
         Object body = envelope;
-        if (record && code == 200 && first != null && !fault) {
-            XmlRecording payload = SoapPayload.record(envelope);
-            if (payload != null) {
-                body = payload;
+        if (record && code == 200 && payload && !fault) {
+            XmlRecording recording = SoapPayload.record(envelope);
+            if (recording != null) {
+                body = recording;
             }
         }
         CachedResponse.Builder b = CachedResponse.builder(body).status(code)
@@ -99,7 +114,7 @@ final class Responses {
             b.notCacheable("MTOM/SwA response (attachments are not cached)");
         } else if (fault) {
             b.notCacheable("SOAP fault");
-        } else if (first == null) {
+        } else if (!payload) {
             b.notCacheable("the SOAP body is empty or the envelope cannot be read");
         }
         return b.build();
