@@ -37,11 +37,22 @@ public final class SoapPayload {
      * it is not well-formed (read to its end).
      */
     public static XmlRecording record(byte[] envelope) {
+        return read(envelope, SoapPayload::payload);
+    }
+
+    /** What is read from an envelope's reader. */
+    @FunctionalInterface
+    private interface Reading<T> {
+        T from(XMLStreamReader r) throws XMLStreamException;
+    }
+
+    /** Reads {@code envelope} with {@code reading}; {@code null} when it cannot be read. */
+    private static <T> T read(byte[] envelope, Reading<T> reading) {
         try {
             XMLStreamReader r = SecureInput.FACTORY.createXMLStreamReader(
                     new ByteArrayInputStream(envelope));
             try {
-                return payload(r);
+                return reading.from(r);
             } finally {
                 r.close();
             }
@@ -57,17 +68,7 @@ public final class SoapPayload {
      * building a tree, whether it is a fault ({@link #isFault}) or a document it can replay.
      */
     public static QName bodyChild(byte[] envelope) {
-        try {
-            XMLStreamReader r = SecureInput.FACTORY.createXMLStreamReader(
-                    new ByteArrayInputStream(envelope));
-            try {
-                return bodyChild(r);
-            } finally {
-                r.close();
-            }
-        } catch (XMLStreamException | RuntimeException e) {
-            return null;
-        }
+        return read(envelope, SoapPayload::bodyChild);
     }
 
     /** Whether {@code name} (from {@link #bodyChild}) is a SOAP 1.1 or 1.2 {@code Fault}. */

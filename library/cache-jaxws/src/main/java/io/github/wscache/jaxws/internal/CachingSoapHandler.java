@@ -98,7 +98,8 @@ public final class CachingSoapHandler implements SOAPHandler<SOAPMessageContext>
         this.operations = operations;
     }
 
-    private static boolean present(String type) {
+    /** Whether {@code type} can be loaded by this module's class loader. */
+    static boolean present(String type) {
         try {
             Class.forName(type, false, CachingSoapHandler.class.getClassLoader());
             return true;

@@ -53,7 +53,7 @@ final class CxfRequests {
     static final String START_BODY = "org.apache.cxf.binding.soap.interceptor.StartBodyInterceptor";
     /** Whether CXF's HTTP transport is on the class path (it is optional). */
     private static final boolean HTTP_CONDUIT =
-            present("org.apache.cxf.transport.http.HTTPConduit");
+            CachingSoapHandler.present("org.apache.cxf.transport.http.HTTPConduit");
     private static final DocumentBuilderFactory DOM = DocumentBuilderFactory.newInstance();
     private static final ClassValue<Kind> KINDS = new ClassValue<>() {
         @Override
@@ -186,15 +186,6 @@ final class CxfRequests {
         Conduit conduit = ex.getConduit(message);
         if (conduit != null && HTTP_CONDUIT) {
             HttpConduits.addTo(b, conduit);
-        }
-    }
-
-    private static boolean present(String type) {
-        try {
-            Class.forName(type, false, CxfRequests.class.getClassLoader());
-            return true;
-        } catch (ClassNotFoundException | LinkageError e) {
-            return false;
         }
     }
 
