@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
-import io.github.wscache.foreign.ForeignServer;
-import io.github.wscache.foreign.ForeignService;
-import io.github.wscache.jaxws.test.catalog.CatalogService;
 import io.github.wscache.jaxws.test.catalog.CatalogServiceSoap;
 import jakarta.xml.ws.BindingProvider;
 import java.util.ArrayList;
@@ -22,9 +19,6 @@ import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;
 import org.apache.cxf.transport.http.HTTPConduit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -40,46 +34,22 @@ import org.w3c.dom.Element;
  */
 @Tag("cxf")
 @Timeout(60)
-class CxfInterceptorsTest {
+class CxfInterceptorsTest extends CatalogServerTest {
     private static final String POLICY = "operations:\n"
             + "  - service: CatalogService\n    operation: KeywordSearch\n    ttl: 60s\n";
 
-    static ForeignServer server;
-    static CatalogService service;
-    ResponseCache cache;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = ForeignServer.start(0);
-        service = new CatalogService();
+    CxfInterceptorsTest() {
+        super(POLICY);
     }
 
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        server.reset();
-        cache = ResponseCache.builder().policy(Policy.parse(POLICY, "wscache.yaml")).build();
-    }
-
-    private CatalogServiceSoap port() {
-        CatalogServiceSoap port = service.getCatalogServiceSoap();
-        ((BindingProvider) port).getRequestContext().put(
-                BindingProvider.ENDPOINT_ADDRESS_PROPERTY, server.endpoint(ForeignService.CATALOG));
-        return WsCacheJaxWs.install(port, cache);
-    }
-
-    private long searches() {
-        return server.count(ForeignService.CATALOG, "KeywordSearch");
+    private CatalogServiceSoap cached() {
+        return WsCacheJaxWs.install(port(), cache);
     }
 
     @Test
     void twoPlainClients_shareTheirEntries() {
-        port().keywordSearch("java", 1);
-        port().keywordSearch("java", 1);
+        cached().keywordSearch("java", 1);
+        cached().keywordSearch("java", 1);
 
         assertThat(searches()).isEqualTo(1);
         assertThat(cache.stats("KeywordSearch").hits()).isEqualTo(1);
@@ -87,9 +57,9 @@ class CxfInterceptorsTest {
 
     @Test
     void credentialsOnTheHttpConduit_partitionTheKeys() {
-        CatalogServiceSoap alice = withConduitUser(port(), "alice");
-        CatalogServiceSoap bob = withConduitUser(port(), "bob");
-        CatalogServiceSoap alice2 = withConduitUser(port(), "alice");
+        CatalogServiceSoap alice = withConduitUser(cached(), "alice");
+        CatalogServiceSoap bob = withConduitUser(cached(), "bob");
+        CatalogServiceSoap alice2 = withConduitUser(cached(), "alice");
 
         alice.keywordSearch("java", 1);
         bob.keywordSearch("java", 1);
@@ -102,9 +72,9 @@ class CxfInterceptorsTest {
 
     @Test
     void soapHeadersInCxfsHeaderList_takePartInTheKey() throws Exception {
-        CatalogServiceSoap k1 = withHeader(port(), "ApiKey", "k1");
-        CatalogServiceSoap k2 = withHeader(port(), "ApiKey", "k2");
-        CatalogServiceSoap k1again = withHeader(port(), "ApiKey", "k1");
+        CatalogServiceSoap k1 = withHeader(cached(), "ApiKey", "k1");
+        CatalogServiceSoap k2 = withHeader(cached(), "ApiKey", "k2");
+        CatalogServiceSoap k1again = withHeader(cached(), "ApiKey", "k1");
 
         k1.keywordSearch("java", 1);
         k2.keywordSearch("java", 1);
@@ -116,8 +86,8 @@ class CxfInterceptorsTest {
 
     @Test
     void anInterceptorOfTheApplicationsAfterTheCache_makesTheClientItsOwnCaller() {
-        CatalogServiceSoap tenantA = withTenant(port(), "a");
-        CatalogServiceSoap tenantB = withTenant(port(), "b");
+        CatalogServiceSoap tenantA = withTenant(cached(), "a");
+        CatalogServiceSoap tenantB = withTenant(cached(), "b");
 
         tenantA.keywordSearch("java", 1);
         tenantB.keywordSearch("java", 1);
@@ -133,8 +103,8 @@ class CxfInterceptorsTest {
         cache = ResponseCache.builder().policy(Policy.parse(POLICY
                 + "    sharedAcrossUsers: true\n", "wscache.yaml")).build();
 
-        withTenant(port(), "a").keywordSearch("java", 1);
-        withTenant(port(), "b").keywordSearch("java", 1);
+        withTenant(cached(), "a").keywordSearch("java", 1);
+        withTenant(cached(), "b").keywordSearch("java", 1);
 
         assertThat(searches()).isEqualTo(1);
     }

@@ -2,25 +2,17 @@ package io.github.wscache.jaxws;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.wscache.core.ResponseCache;
-import io.github.wscache.core.policy.Policy;
-import io.github.wscache.foreign.ForeignServer;
 import io.github.wscache.foreign.ForeignService;
-import io.github.wscache.jaxws.test.catalog.CatalogService;
 import io.github.wscache.jaxws.test.catalog.CatalogServiceSoap;
 import io.github.wscache.jaxws.test.catalog.Item;
 import io.github.wscache.jaxws.test.catalog.SearchResult;
 import jakarta.xml.soap.SOAPMessage;
-import jakarta.xml.ws.BindingProvider;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -34,7 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * or a client with handlers of its own) through a SAAJ message made from the recording.
  */
 @Timeout(60)
-class EventsReplayTest {
+class EventsReplayTest extends CatalogServerTest {
     private static final String POLICY = "operations:\n"
             + "  - service: CatalogService\n    operation: KeywordSearch\n    ttl: 60s\n"
             + "    value: events\n"
@@ -44,35 +36,8 @@ class EventsReplayTest {
     private static final List<String> CORPUS = List.of("design", "clean code", "no such book",
             "java", "patterns", "évolution");
 
-    static ForeignServer server;
-    static CatalogService service;
-    ResponseCache cache;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = ForeignServer.start(0);
-        service = new CatalogService();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        server.reset();
-        cache = ResponseCache.builder().policy(Policy.parse(POLICY, "wscache.yaml")).build();
-    }
-
-    private static CatalogServiceSoap port(boolean soap12) {
-        CatalogServiceSoap port = soap12 ? service.getCatalogServiceSoap12()
-                : service.getCatalogServiceSoap();
-        ((BindingProvider) port).getRequestContext().put(
-                BindingProvider.ENDPOINT_ADDRESS_PROPERTY, soap12
-                        ? server.soap12Endpoint(ForeignService.CATALOG)
-                        : server.endpoint(ForeignService.CATALOG));
-        return port;
+    EventsReplayTest() {
+        super(POLICY);
     }
 
     @ParameterizedTest

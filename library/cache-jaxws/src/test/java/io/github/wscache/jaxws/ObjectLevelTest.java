@@ -6,9 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
-import io.github.wscache.foreign.ForeignServer;
 import io.github.wscache.foreign.ForeignService;
-import io.github.wscache.jaxws.test.catalog.CatalogService;
 import io.github.wscache.jaxws.test.catalog.CatalogServiceSoap;
 import io.github.wscache.jaxws.test.catalog.Item;
 import io.github.wscache.jaxws.test.catalog.SearchResult;
@@ -22,10 +20,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -35,33 +30,15 @@ import org.junit.jupiter.api.Timeout;
  * counting the requests that reach it.
  */
 @Timeout(60)
-class ObjectLevelTest {
+class ObjectLevelTest extends CatalogServerTest {
     private static final String POLICY = "operations:\n"
             + "  - service: CatalogService\n    operation: KeywordSearch\n    ttl: 60s\n"
             + "    value: reflection\n"
             + "  - service: CatalogService\n    operation: AsinSearch\n    ttl: 60s\n"
             + "    value: xml\n";
 
-    static ForeignServer server;
-    static CatalogService service;
-    ResponseCache cache;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = ForeignServer.start(0);
-        service = new CatalogService();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        server.requireBasicAuth(null);
-        server.reset();
-        cache = ResponseCache.builder().policy(Policy.parse(POLICY, "wscache.yaml")).build();
+    ObjectLevelTest() {
+        super(POLICY);
     }
 
     @AfterEach
@@ -69,19 +46,8 @@ class ObjectLevelTest {
         server.beforeService(null);
     }
 
-    private static CatalogServiceSoap port() {
-        CatalogServiceSoap port = service.getCatalogServiceSoap();
-        ((BindingProvider) port).getRequestContext().put(
-                BindingProvider.ENDPOINT_ADDRESS_PROPERTY, server.endpoint(ForeignService.CATALOG));
-        return port;
-    }
-
     private CatalogServiceSoap objects() {
         return WsCacheJaxWs.objects(port(), cache);
-    }
-
-    private static long searches() {
-        return server.count(ForeignService.CATALOG, "KeywordSearch");
     }
 
     @Test
