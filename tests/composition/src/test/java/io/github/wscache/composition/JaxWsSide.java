@@ -1,11 +1,13 @@
 package io.github.wscache.composition;
 
+import io.github.wscache.core.CachedResponse;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.google.GoogleServer;
 import io.github.wscache.jaxws.JaxWsFarmNode;
 import io.github.wscache.redis.NodeProcess;
 import io.github.wscache.redis.RedisTier;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 
 /**
  * cache-jaxws in the matrix: a CXF client generated from google-ws's WSDL, cached in CXF's own
@@ -25,6 +27,20 @@ final class JaxWsSide extends GoogleSide {
         GoogleServer server = GoogleServer.start(0);
         NodeProcess other = NodeProcess.start(JaxWsFarmNode.class, redisUri, server.endpoint());
         return new JaxWsSide(redisUri, server, other);
+    }
+
+    /** cache-jaxws's {@code value: xml} keeps the envelope's bytes. */
+    @Override
+    public boolean keepsXmlBytes(String value) {
+        return "xml".equals(value);
+    }
+
+    @Override
+    public byte[] brokenXmlEntry(byte[] redisKey) throws Exception {
+        return entry(redisKey, CachedResponse.builder(("<soapenv:Envelope xmlns:soapenv="
+                + "'http://schemas.xmlsoap.org/soap/envelope/'><soapenv:Body><broken")
+                .getBytes(StandardCharsets.UTF_8)).status(200)
+                .contentType("text/xml; charset=UTF-8").build());
     }
 
     @Override

@@ -104,6 +104,19 @@ interface Side extends AutoCloseable {
         return entries.get(0);
     }
 
+    /** Whether the column keeps a response's XML bytes with {@code value} (for a broken one). */
+    default boolean keepsXmlBytes(String value) {
+        return false;
+    }
+
+    /**
+     * An entry of this integration's own form under {@code redisKey} whose body is XML bytes
+     * that are not well-formed; asked only where {@link #keepsXmlBytes} is true.
+     */
+    default byte[] brokenXmlEntry(byte[] redisKey) throws Exception {
+        throw new UnsupportedOperationException(this + " keeps no XML bytes");
+    }
+
     /**
      * An entry of another integration under {@code redisKey}, in the tier's byte form: what a
      * node of the other integration would have written there.

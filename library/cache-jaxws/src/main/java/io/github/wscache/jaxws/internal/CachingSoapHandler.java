@@ -347,6 +347,11 @@ public final class CachingSoapHandler implements SOAPHandler<SOAPMessageContext>
             return Responses.replayable(r);
         }
 
+        @Override
+        public CachedResponse fromShared(CachedResponse shared) {
+            return Responses.fromShared(shared);
+        }
+
         /** Waits until this call must send (fetch) or has its answer; returns the answer. */
         synchronized CachedResponse awaitTurn() {
             boolean interrupted = false;

@@ -91,9 +91,9 @@ final class CxfHooks {
      * with {@code r}, as if CXF had received it: the out chain is stopped and the in chain reads
      * the response — the envelope's bytes from its start, or a recorded payload straight into
      * the data binding from after the interceptor {@code afterBody} (when {@code null}, an
-     * envelope is written around the payload and read from the start). False when it cannot:
-     * no observer to hand the response to, bytes that are no well-formed SOAP envelope; nothing
-     * was done then.
+     * envelope is written around the payload and read from the start). False when there is no
+     * observer to hand the response to; nothing was done then. Bytes from the farm's tier were
+     * checked when read ({@link Responses#fromShared}).
      */
     static boolean answer(Message message, CachedResponse r, boolean soap12, String afterBody) {
         Exchange exchange = message.getExchange();
@@ -111,12 +111,9 @@ final class CxfHooks {
             response.setContent(XMLStreamReader.class, reader);
             response.put(InterceptorChain.STARTING_AFTER_INTERCEPTOR_ID, afterBody);
         } else {
+            // bytes were read as an envelope when stored or taken from the tier (fromShared)
             byte[] xml = r.body() instanceof XmlRecording
                     ? SoapPayload.envelope((XmlRecording) r.body(), soap12) : (byte[]) r.body();
-            // read now: a broken entry is a miss here, never a failure of the caller's call
-            if (SoapPayload.bodyChild(xml) == null) {
-                return false;
-            }
             String type = r.contentType();
             response.put(Message.CONTENT_TYPE, type != null ? type
                     : soap12 ? "application/soap+xml; charset=UTF-8" : "text/xml; charset=UTF-8");

@@ -137,12 +137,19 @@ public final class CxfMessageLevel {
             // this call went out and CXF answered it; the engine has stored what it may
             return;
         }
-        if (!answer(message, r, request)) {
-            // a stored response this client cannot use: the call is sent as without the cache
-            cache.recordError(request.invocation(), "a stored response cannot answer a CXF "
-                    + "client (" + (r.body() == null ? "no body" : r.body().getClass().getName())
-                    + ")", null);
+        RuntimeException unusable = null;
+        try {
+            if (answer(message, r, request)) {
+                return;
+            }
+        } catch (RuntimeException e) {
+            unusable = e;
         }
+        // a stored response this client cannot use: the call is sent as without the cache
+        String body = r.body() == null ? "no body" : r.body().getClass().getName();
+        cache.recordError(request.invocation(), "a stored response cannot answer a CXF client ("
+                + body + ")", unusable != null ? unusable
+                : new IllegalStateException("not a readable SOAP envelope: " + body));
     }
 
     /** Answers the call from {@code r}, as a response CXF received; false when it cannot. */
@@ -218,6 +225,11 @@ public final class CxfMessageLevel {
         @Override
         public boolean replayableToWaiters(CachedResponse r) {
             return Responses.replayable(r);
+        }
+
+        @Override
+        public CachedResponse fromShared(CachedResponse shared) {
+            return Responses.fromShared(shared);
         }
 
         /** Keeps what the in chain is about to read. */

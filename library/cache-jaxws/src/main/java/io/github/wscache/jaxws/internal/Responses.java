@@ -120,6 +120,31 @@ final class Responses {
         return b.build();
     }
 
+    /**
+     * A response read from the farm's shared tier, if this module can answer with it: XML bytes
+     * that are a SOAP envelope with a body child, or a payload's recording ({@link
+     * io.github.wscache.core.Exchange#fromShared}). Anything else — another integration's body,
+     * bytes that are no envelope — is refused here, so the engine counts a miss, fetches and
+     * replaces the entry; entries of this JVM's own store were read by the runtime when stored.
+     *
+     * @throws IllegalArgumentException when it cannot answer a call, saying why
+     */
+    static CachedResponse fromShared(CachedResponse shared) {
+        Object body = shared.body();
+        if (body instanceof XmlRecording) {
+            return shared;
+        }
+        if (!(body instanceof byte[])) {
+            throw new IllegalArgumentException("a shared body of another integration ("
+                    + (body == null ? "none" : body.getClass().getName()) + ")");
+        }
+        if (SoapPayload.bodyChild((byte[]) body) == null) {
+            throw new IllegalArgumentException("shared bytes that are no SOAP envelope with a "
+                    + "body (" + ((byte[]) body).length + " bytes)");
+        }
+        return shared;
+    }
+
     /** Whether a response can answer a call: non-empty XML bytes or a payload's recording. */
     static boolean replayable(CachedResponse r) {
         return r.body() instanceof XmlRecording
