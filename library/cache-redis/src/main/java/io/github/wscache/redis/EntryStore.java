@@ -3,9 +3,9 @@ package io.github.wscache.redis;
 import io.github.wscache.core.spi.SharedTier.Lookup;
 import io.github.wscache.core.spi.SharedTier.Request;
 import io.github.wscache.redis.internal.ValueCodec;
-import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
+import redis.clients.jedis.AbstractPipeline;
+import redis.clients.jedis.Response;
 import redis.clients.jedis.params.SetParams;
 
 /**
@@ -20,8 +20,6 @@ import redis.clients.jedis.params.SetParams;
 final class EntryStore {
     /** What {@link #decode} returns for an entry it refused (counted and logged there). */
     static final Lookup REFUSED = Lookup.miss(false);
-    private static final byte[] LOOKUP = ("return {redis.call('get', KEYS[1]),"
-            + " redis.call('pttl', KEYS[1])}").getBytes(StandardCharsets.UTF_8);
 
     private final RedisConnection connection;
     private final ValueCodec codec;
@@ -47,14 +45,29 @@ final class EntryStore {
         }
     }
 
-    /** Returns the entry under {@code key} and its time to live, or null if there is none. */
+    /**
+     * Returns the entry under {@code key} and its time to live, or null if there is none: a
+     * {@code GET} and a {@code PTTL} sent together, one round trip. (A Lua script doing both
+     * cost 1.5 times a {@code GET} on a 12 KB entry, measured with {@code redis-benchmark}: Lua
+     * copies the value in and out.) An entry that expires between the two is a miss ({@code
+     * PTTL} -2); one rewritten between them is read with the new entry's time to live, which
+     * only shortens or lengthens what is left of its freshness by the time between the two
+     * commands.
+     */
     Stored fetch(byte[] key) {
-        List<?> parts = (List<?>) connection.redis().eval(LOOKUP, List.of(key), List.of());
-        byte[] entry = (byte[]) parts.get(0);
-        if (entry == null) {
+        byte[] entry;
+        long pttl;
+        try (AbstractPipeline p = connection.redis().pipelined()) {
+            Response<byte[]> value = p.get(key);
+            Response<Long> ttl = p.pttl(key);
+            p.sync();
+            entry = value.get();
+            pttl = ttl.get();
+        }
+        if (entry == null || pttl == -2) {
             return null;
         }
-        return new Stored(entry, (Long) parts.get(1));
+        return new Stored(entry, pttl);
     }
 
     /**

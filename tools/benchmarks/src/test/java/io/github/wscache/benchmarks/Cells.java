@@ -16,6 +16,8 @@ final class Cells {
         int json = JsonHitBenchmark.Source.values().length;
         int classify = 2;
         int jaxws = JaxWsHitBenchmark.Path.values().length;
-        return keys + hits + scaling + throughput + endToEnd + floor + json + classify + jaxws;
+        int tier = TierHitBenchmark.Cell.values().length;
+        return keys + hits + scaling + throughput + endToEnd + floor + json + classify + jaxws
+                + tier;
     }
 }
