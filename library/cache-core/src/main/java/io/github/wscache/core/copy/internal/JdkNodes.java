@@ -270,18 +270,14 @@ final class JdkNodes {
     }
 
     /*
-     * The same for an element at an index, a map key, a map value: the step is written only
-     * when the copy fails (formatting it for every element would cost more than the copy).
+     * An element at an index, a map key, a map value, copied by the node of its class (looked
+     * up by the caller, or here): the step is written only when the copy fails (formatting it
+     * for every element would cost more than the copy).
      */
     private static Object elementAt(Context ctx, Object element, int index) {
-        try {
-            return ctx.copy(element);
-        } catch (CopyFailure f) {
-            throw f.at("[" + index + "]");
-        }
+        return elementAt(ctx, ctx.node(element.getClass()), element, index);
     }
 
-    /** Copies an element with the node of its class, naming the index on failure. */
     private static Object elementAt(Context ctx, Node node, Object element, int index) {
         try {
             return node.copy(element, ctx);
@@ -307,19 +303,11 @@ final class JdkNodes {
     }
 
     private static Object keyOf(Context ctx, Object key) {
-        try {
-            return ctx.copy(key);
-        } catch (CopyFailure f) {
-            throw f.at(".<key " + key + ">");
-        }
+        return keyOf(ctx, ctx.node(key.getClass()), key);
     }
 
     private static Object valueAt(Context ctx, Object value, Object key) {
-        try {
-            return ctx.copy(value);
-        } catch (CopyFailure f) {
-            throw f.at("[" + key + "]");
-        }
+        return valueAt(ctx, ctx.node(value.getClass()), value, key);
     }
 
     /**
