@@ -269,6 +269,23 @@ class RedisTierTest extends RedisFixture {
         assertThat(serviceCalls).hasValue(2);
     }
 
+    @Test
+    void anEntryKeyHoldingAnotherRedisTypeIsACountedMissNotTheCallersError() {
+        ResponseCache a = node(tier());
+        ResponseCache b = node(tier());
+        a.call(search("typed"), () -> service("typed"));
+        byte[] entryKey = redis.onlyEntryKey(namespace);
+        redis.raw().del(entryKey);
+        redis.raw().hset(entryKey, "field".getBytes(StandardCharsets.UTF_8),
+                "value".getBytes(StandardCharsets.UTF_8));
+
+        assertThat(b.call(search("typed"), () -> service("typed")))
+                .isEqualTo("results for typed");
+
+        assertThat(tiers.get(1).stats().errors()).isPositive();
+        assertThat(serviceCalls).hasValue(2);
+    }
+
     /** An application result type. */
     record Result(String query, List<String> titles) implements Serializable {
     }
