@@ -35,8 +35,37 @@ final class Vocabulary {
     private Vocabulary() {
     }
 
-    /** The lookup key of an entry: the strings as the reader reported them (null kept). */
+    /**
+     * The lookup key of an entry: the strings as the reader reported them (null kept). Its
+     * {@code equals} and {@code hashCode} are written out: the ones a record is given are
+     * bound at run time and, called from the map's shared (megamorphic) call site, were most of
+     * the time a decoder spent finding names (issue 38's profile).
+     */
     record Key(String prefix, String local, String uri) {
+        @Override
+        public boolean equals(Object o) {
+            if (this == o) {
+                return true;
+            }
+            if (!(o instanceof Key)) {
+                return false;
+            }
+            Key k = (Key) o;
+            return same(local, k.local) && same(uri, k.uri) && same(prefix, k.prefix);
+        }
+
+        @Override
+        public int hashCode() {
+            return (31 * hash(prefix) + hash(local)) * 31 + hash(uri);
+        }
+
+        private static boolean same(String a, String b) {
+            return a == null ? b == null : a.equals(b);
+        }
+
+        private static int hash(String s) {
+            return s == null ? 0 : s.hashCode();
+        }
     }
 
     /** One entry: its strings, interned, and the QName of an element or attribute name. */
