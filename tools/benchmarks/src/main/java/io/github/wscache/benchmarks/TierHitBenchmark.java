@@ -39,7 +39,7 @@ import redis.clients.jedis.JedisPooled;
  * packed stub calls doGoogleSearch through cache-axis with a {@link RedisTier} on a throw-away
  * Debian {@code redis-server} over loopback, and a local store too small to keep the entry
  * ({@code maximumSize: 1KB}), so every call misses the local store and is answered from Redis:
- * the tier's lookup (one script call: the entry and its time to live), the entry's checks and
+ * the tier's lookup (GET and PTTL in one round trip), the entry's checks and
  * decoding, and the stub's reading of the value. The reference cell is a raw {@code GET} of the
  * very bytes the tier stored, with the Jedis pooled client the tier uses. (The local hits of
  * the same calls are {@link AxisEndToEndBenchmark}'s {@code SEARCH_EVENTS} and

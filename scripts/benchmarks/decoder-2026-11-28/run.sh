@@ -1,0 +1,24 @@
+#!/bin/sh
+# issue 38: the byte form of an events recording decoded straight into its arrays
+# (RecordingDecoder) against the reader-into-Recorder path it replaced: TierHitBenchmark's
+# EVENTS_DECODE (the decode alone), EVENTS_L2 (a Redis hit through Axis2's stub) and RAW_GET
+# (the control: a Jedis GET, no wscache code), with the jar built before the change and the jar
+# after it, alternated (before, after, after, before), one fork each, in one session.
+# usage: run.sh before.jar after.jar [extra JMH options]
+cd "$(dirname "$0")"
+ROOT=../../..
+BEFORE=$1
+AFTER=$2
+shift 2
+OUT=$ROOT/src/site/resources/benchmarks/decoder-2026-11-28
+mkdir -p "$OUT"
+{ java -version 2>&1; redis-server --version; echo "start: $(date -u) $(uptime) $*"; } \
+    >> "$OUT/env.txt"
+n=0
+for side in before after after before; do
+    n=$((n + 1))
+    [ "$side" = before ] && J=$BEFORE || J=$AFTER
+    java -jar "$J" TierHitBenchmark -p cell=EVENTS_DECODE,EVENTS_L2,RAW_GET -f 1 "$@" \
+        -rf json -rff "$OUT/$n-$side.json" > "$OUT/$n-$side.log" 2>&1
+    echo "$n $side end: $(date -u) $(uptime)" >> "$OUT/env.txt"
+done
