@@ -73,6 +73,8 @@ public final class ClientClassifier {
     private final long richLast;
     private final long timeout;
     private final String[] suffixes;
+    /** The last character of each suffix, in lower case. */
+    private final char[] lastChars;
 
     /**
      * Creates a classifier that reads the time from {@code ticker}; the tables' maintenance
@@ -94,6 +96,11 @@ public final class ClientClassifier {
         this.richLast = config.richLast().toNanos();
         this.timeout = config.sequenceTimeout().toNanos();
         this.suffixes = config.embeddedSuffixes().toArray(new String[0]);
+        this.lastChars = new char[suffixes.length];
+        for (int i = 0; i < suffixes.length; i++) {
+            // suffixes are lower case and at least two characters long (the builder's rule)
+            lastChars[i] = suffixes[i].charAt(suffixes[i].length() - 1);
+        }
         long idle = config.clientIdle().toNanos();
         this.clients = Caffeine.newBuilder().maximumSize(config.maxClients())
                 .expireAfterAccess(idle, TimeUnit.NANOSECONDS).ticker(ticker)
@@ -110,8 +117,19 @@ public final class ClientClassifier {
 
     /** Returns whether {@code path} is an embedded object (by its suffix). */
     public boolean isEmbedded(String path) {
-        for (String s : suffixes) {
-            if (path.regionMatches(true, path.length() - s.length(), s, 0, s.length())) {
+        if (path.isEmpty()) {
+            return false;
+        }
+        // asked on every request: the last character rules out most suffixes at once (compared
+        // as regionMatches compares, ignoring case)
+        char c = path.charAt(path.length() - 1);
+        char lower = Character.toLowerCase(c);
+        char upper = Character.toUpperCase(c);
+        for (int i = 0; i < suffixes.length; i++) {
+            String s = suffixes[i];
+            char x = lastChars[i];
+            if ((x == lower || Character.toUpperCase(x) == upper)
+                    && path.regionMatches(true, path.length() - s.length(), s, 0, s.length())) {
                 return true;
             }
         }

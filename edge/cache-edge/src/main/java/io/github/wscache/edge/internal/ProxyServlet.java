@@ -160,14 +160,16 @@ public final class ProxyServlet extends HttpServlet {
         }
         countFetch(f);
         boolean esi = !c.is("HEAD") && composer.isEsi(f.response());
-        boolean compress = mayCompress(f.response(), esi);
+        boolean transformable = transformable(f.response());
+        boolean compress = transformable
+                && (esi || f.response().body().length > ResponseWriter.GZIP_MIN);
         Map<String, List<String>> out = towardClient(f, compress);
         String status = "wscache-edge; " + f.outcome().cacheStatus()
                 + (f.stored() ? "; stored" : "");
         boolean gzip = c.acceptsGzip() && compress;
         ServerActions.Applied applied = adapt == null ? null : actions.apply(adapt, out,
                 f.response().status(), esi, c.acceptsGzip(),
-                adapt.actionPage() && mayCompress(f.response(), true), gzip);
+                adapt.actionPage() && transformable, gzip);
         if (applied != null) {
             gzip = applied.gzip();
         }
@@ -225,18 +227,18 @@ public final class ProxyServlet extends HttpServlet {
     }
 
     /**
-     * Whether the edge may gzip this response for a client that takes it, and therefore says
-     * {@code Vary: Accept-Encoding}: a whole 200-class textual body that is not encoded yet,
-     * over {@link ResponseWriter#GZIP_MIN} bytes or composed (streamed pages are compressed
-     * whatever their size), and no {@code Cache-Control: no-transform} (RFC 9110 §7.7).
+     * Whether the edge may gzip this response for a client that takes it (then, when it is over
+     * {@link ResponseWriter#GZIP_MIN} bytes or composed, since streamed pages are compressed
+     * whatever their size, it says {@code Vary: Accept-Encoding}): a whole 200-class textual
+     * body that is not encoded yet, and no {@code Cache-Control: no-transform} (RFC 9110 §7.7).
+     * Asked once per request: it parses {@code Cache-Control}.
      */
-    private static boolean mayCompress(OriginResponse r, boolean composed) {
+    private static boolean transformable(OriginResponse r) {
         return HeaderRules.isTextual(r.header("Content-Type"))
                 && !r.headers().containsKey("Content-Encoding")
                 && r.status() != 206 && r.status() != 204
                 && !CacheControl.parse(r.headers().getOrDefault("Cache-Control", List.of()))
-                        .noTransform()
-                && (composed || r.body().length > ResponseWriter.GZIP_MIN);
+                        .noTransform();
     }
 
     private static Map<String, List<String>> towardClient(Fetched f, boolean compress) {

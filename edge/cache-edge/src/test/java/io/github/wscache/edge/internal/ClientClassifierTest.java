@@ -237,6 +237,12 @@ class ClientClassifierTest {
         assertThat(c.isEmbedded("/style.css")).isTrue();
         assertThat(c.isEmbedded("/shop/item")).isFalse();
         assertThat(c.isEmbedded("/x.pngs")).isFalse();
+        assertThat(c.isEmbedded("/font.WOFF2")).isTrue();
+        assertThat(c.isEmbedded("/a.Css")).isTrue();
+        assertThat(c.isEmbedded("/photo.jpeg")).isTrue();
+        assertThat(c.isEmbedded("/css")).isFalse();
+        assertThat(c.isEmbedded("/")).isFalse();
+        assertThat(c.isEmbedded("")).isFalse();
         ClientClassifier d = classifier(ClientClassification.builder().embeddedSuffixes(".jpg"));
         assertThat(d.isEmbedded("/style.css")).isFalse();
     }
