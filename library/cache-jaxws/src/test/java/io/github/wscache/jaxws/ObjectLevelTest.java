@@ -3,6 +3,7 @@ package io.github.wscache.jaxws;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
@@ -21,13 +22,17 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The application-object level ({@link WsCacheJaxWs#objects}): a generated CXF or Metro port's
- * results kept as objects and copied for every caller, against the foreign-ws CatalogService,
- * counting the requests that reach it.
+ * The application-object level, through the proxy ({@link WsCacheJaxWs#objects}) and in CXF's
+ * own interceptors ({@link WsCacheFeature}, the policy's {@code value} keeping objects): a
+ * generated CXF port's results kept as objects and copied for every caller, against the
+ * foreign-ws CatalogService, counting the requests that reach it.
  */
 @Timeout(60)
 class ObjectLevelTest extends CatalogServerTest {
@@ -46,13 +51,34 @@ class ObjectLevelTest extends CatalogServerTest {
         server.beforeService(null);
     }
 
-    private CatalogServiceSoap objects() {
-        return WsCacheJaxWs.objects(port(), cache);
+    /** The two ways a CXF port gets the object level. */
+    enum Way {
+        /** {@link WsCacheJaxWs#objects}: a proxy in front of the port. */
+        PROXY,
+        /**
+         * {@link WsCacheFeature} alone (as {@code install}, Spring XML and zero-code set it up),
+         * the policy's {@code value} keeping objects.
+         */
+        FEATURE;
+
+        CatalogServiceSoap port(ResponseCache cache) {
+            assumeCxf();
+            CatalogServiceSoap port = CatalogServerTest.port();
+            return this == PROXY ? WsCacheJaxWs.objects(port, cache)
+                    : WsCacheJaxWs.install(port, cache);
+        }
+
+        /** The feature is CXF's: on Metro (the {@code metro} run) its cases are skipped. */
+        void assumeCxf() {
+            assumeTrue(this == PROXY || jakarta.xml.ws.spi.Provider.provider().getClass()
+                    .getName().startsWith("org.apache.cxf."), "WsCacheFeature needs CXF");
+        }
     }
 
-    @Test
-    void aSecondEqualCall_getsACopyOfTheStoredResult_andTheMessageIsNotStoredToo() {
-        CatalogServiceSoap port = objects();
+    @ParameterizedTest
+    @EnumSource(Way.class)
+    void aSecondEqualCall_getsACopyOfTheStoredResult_andTheMessageIsNotStoredToo(Way way) {
+        CatalogServiceSoap port = way.port(cache);
 
         SearchResult first = port.keywordSearch("design", 1);
         SearchResult second = port.keywordSearch("design", 1);
@@ -66,9 +92,10 @@ class ObjectLevelTest extends CatalogServerTest {
         assertThat(port).isInstanceOf(BindingProvider.class);
     }
 
-    @Test
-    void whatACallerChanges_isNotWhatTheNextCallerGets() {
-        CatalogServiceSoap port = objects();
+    @ParameterizedTest
+    @EnumSource(Way.class)
+    void whatACallerChanges_isNotWhatTheNextCallerGets(Way way) {
+        CatalogServiceSoap port = way.port(cache);
         SearchResult first = port.keywordSearch("design", 1);
         Item item = first.getItems().getItem().get(0);
         String title = item.getTitle();
@@ -82,11 +109,12 @@ class ObjectLevelTest extends CatalogServerTest {
         assertThat(searches()).isEqualTo(1);
     }
 
-    @Test
-    void twoUsers_getTheirOwnEntries() {
+    @ParameterizedTest
+    @EnumSource(Way.class)
+    void twoUsers_getTheirOwnEntries(Way way) {
         server.requireBasicAuth(Map.of("alice", "a-secret", "bob", "b-secret"));
-        CatalogServiceSoap alice = objects();
-        CatalogServiceSoap bob = objects();
+        CatalogServiceSoap alice = way.port(cache);
+        CatalogServiceSoap bob = way.port(cache);
         ((BindingProvider) alice).getRequestContext().put(BindingProvider.USERNAME_PROPERTY,
                 "alice");
         ((BindingProvider) alice).getRequestContext().put(BindingProvider.PASSWORD_PROPERTY,
@@ -105,13 +133,14 @@ class ObjectLevelTest extends CatalogServerTest {
                 .extracting(r -> r.user()).containsExactlyInAnyOrder("alice", "bob");
     }
 
-    @Test
-    void aFault_throwsWhatItThrowsWithoutTheCache_andIsNeverStored() {
+    @ParameterizedTest
+    @EnumSource(Way.class)
+    void aFault_throwsWhatItThrowsWithoutTheCache_andIsNeverStored(Way way) {
         cache = ResponseCache.builder().policy(Policy.parse("operations:\n"
                 + "  - service: CatalogService\n    operation: AsinSearch\n    ttl: 60s\n"
                 + "    value: reflection\n", "wscache.yaml")).build();
         CatalogServiceSoap plain = port();
-        CatalogServiceSoap port = objects();
+        CatalogServiceSoap port = way.port(cache);
 
         Throwable without = catchThrowable(() -> plain.asinSearch("no-such-asin"));
         Throwable first = catchThrowable(() -> port.asinSearch("no-such-asin"));
@@ -124,9 +153,10 @@ class ObjectLevelTest extends CatalogServerTest {
         assertThat(cache.storedResponses()).isZero();
     }
 
-    @Test
-    void anOperationThePolicyKeepsAsXml_isCachedByTheHandlerUnderTheProxy() {
-        CatalogServiceSoap port = objects();
+    @ParameterizedTest
+    @EnumSource(Way.class)
+    void anOperationThePolicyKeepsAsXml_isCachedAtTheMessageLevel(Way way) {
+        CatalogServiceSoap port = way.port(cache);
         String asin = port.keywordSearch("design", 1).getItems().getItem().get(0).getAsin();
 
         Item first = port.asinSearch(asin);
@@ -137,9 +167,10 @@ class ObjectLevelTest extends CatalogServerTest {
         assertThat(cache.stats("AsinSearch").hits()).isEqualTo(1);
     }
 
-    @Test
-    void aHundredConcurrentMisses_makeOneRequest() throws Exception {
-        CatalogServiceSoap port = objects();
+    @ParameterizedTest
+    @EnumSource(Way.class)
+    void aHundredConcurrentMisses_makeOneRequest(Way way) throws Exception {
+        CatalogServiceSoap port = way.port(cache);
         Gate gate = new Gate();
         server.beforeService(gate::passUninterruptibly);
         int callers = 100;
@@ -174,11 +205,14 @@ class ObjectLevelTest extends CatalogServerTest {
                 .count();
     }
 
-    @Test
-    void aPortWithHandlersOfItsOwn_isLeftToTheMessageLevel() {
+    @ParameterizedTest
+    @EnumSource(Way.class)
+    void aPortWithHandlersOfItsOwn_isLeftToTheMessageLevel(Way way) {
+        way.assumeCxf();
         CatalogServiceSoap plain = port();
         AppHandler.appendTo(plain);
-        CatalogServiceSoap port = WsCacheJaxWs.objects(plain, cache);
+        CatalogServiceSoap port = way == Way.PROXY ? WsCacheJaxWs.objects(plain, cache)
+                : WsCacheJaxWs.install(plain, cache);
 
         SearchResult first = port.keywordSearch("design", 1);
         SearchResult second = port.keywordSearch("design", 1);
@@ -186,6 +220,19 @@ class ObjectLevelTest extends CatalogServerTest {
         // cached as the message the handler sees (its credentials included), not as an object
         assertThat(searches()).isEqualTo(1);
         assertThat(second).isNotSameAs(first).usingRecursiveComparison().isEqualTo(first);
+    }
+
+    @Test
+    @Tag("cxf")
+    void aSoap12Port_isCachedAtTheObjectLevelByTheFeature() {
+        CatalogServiceSoap port = WsCacheJaxWs.install(CatalogServerTest.port(true), cache);
+
+        SearchResult first = port.keywordSearch("design", 2);
+        SearchResult second = port.keywordSearch("design", 2);
+
+        assertThat(searches()).isEqualTo(1);
+        assertThat(second).isNotSameAs(first).usingRecursiveComparison().isEqualTo(first);
+        assertThat(cache.storedResponses()).as("the object only").isEqualTo(1);
     }
 
     @Test

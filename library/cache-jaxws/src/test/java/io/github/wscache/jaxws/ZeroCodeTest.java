@@ -8,6 +8,7 @@ import io.github.wscache.foreign.ForeignServer;
 import io.github.wscache.foreign.ForeignService;
 import io.github.wscache.jaxws.test.catalog.CatalogService;
 import io.github.wscache.jaxws.test.catalog.CatalogServiceSoap;
+import io.github.wscache.jaxws.test.catalog.SearchResult;
 import jakarta.xml.ws.BindingProvider;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,6 +81,25 @@ class ZeroCodeTest {
 
         assertThat(WsCacheJaxWs.isInstalled(a)).isTrue();
         assertThat(searches()).as("one cache for the JVM's clients").isEqualTo(1);
+    }
+
+    @Test
+    void withAnObjectLevelPolicy_resultsAreKeptAsObjects_andEveryCallerGetsItsOwnCopy()
+            throws Exception {
+        System.setProperty(WsCacheBusExtension.POLICY_PROPERTY, policy("objects.yaml",
+                "operations:\n  - service: CatalogService\n    operation: KeywordSearch\n"
+                + "    ttl: 60s\n    value: auto\n").toString());
+        CatalogServiceSoap port = port();
+
+        SearchResult first = port.keywordSearch("design", 1);
+        int items = first.getItems().getItem().size();
+        first.getItems().getItem().clear();
+        SearchResult second = port.keywordSearch("design", 1);
+
+        assertThat(searches()).isEqualTo(1);
+        assertThat(items).isPositive();
+        assertThat(second.getItems().getItem()).hasSize(items);
+        assertThat(second).isNotSameAs(first);
     }
 
     @Test

@@ -37,6 +37,10 @@ import org.slf4j.LoggerFactory;
  * cache, with the same result or exception; concurrent callers of the key wait in the engine and
  * are answered from the leader's response (single flight), or fail with its failure.
  *
+ * <p>An operation whose policy {@code value} keeps application objects ({@code auto},
+ * {@code reflection}, ...) is cached at the object level in the same place
+ * ({@link CxfObjectLevel}): no message is kept, the result object is copied per caller.
+ *
  * <p>The JAX-WS handler ({@link CachingSoapHandler}) caches instead when the client has
  * handlers of the application's (they may change the message the cache would key), and for
  * what this level does not take: a {@code Dispatch}, an asynchronous or one-way call.
@@ -53,6 +57,7 @@ public final class CxfMessageLevel {
     private final String client = UUID.randomUUID().toString();
     private final Out out = new Out();
     private final Capture capture = new Capture();
+    private final CxfObjectLevel objects;
     private volatile Boolean readsBodies;
     private volatile boolean loggedKeyFailure;
     private volatile boolean loggedAsync;
@@ -67,6 +72,7 @@ public final class CxfMessageLevel {
             Supplier<? extends Collection<String>> operations) {
         this.cache = Objects.requireNonNull(cache, "cache");
         this.operations = operations;
+        this.objects = new CxfObjectLevel(cache);
     }
 
     /** Gives {@code c} this level's interceptors. */
@@ -119,6 +125,10 @@ public final class CxfMessageLevel {
             return;
         }
         if (request == null || !request.policy().cacheable()) {
+            return;
+        }
+        if (!request.policy().value().isMessageLevel()) {
+            objects.call(message, request, LOG);
             return;
         }
         Fetch fetch = new Fetch(message, request);

@@ -39,9 +39,11 @@ import org.w3c.dom.Node;
 /**
  * Turns a CXF client's outgoing call into the {@link Invocation} the cache keys, before anything
  * is marshalled or sent: the same service, endpoint, operation names and identity rules as the
- * handler's {@link RequestKeys}, read from CXF's message instead of a SAAJ envelope. The payload
- * is the call's parameters written by the service's own data binding (JAXB), as CXF would write
- * them into the body; SOAP headers come from CXF's header list.
+ * handler's {@link RequestKeys}, read from CXF's message instead of a SAAJ envelope. At the
+ * message level the payload is the call's parameters written by the service's own data binding
+ * (JAXB), as CXF would write them into the body; at the object level (a policy {@code value}
+ * that keeps objects) the parameters themselves, under their parts' names. SOAP headers come
+ * from CXF's header list.
  *
  * <p>What CXF adds to a request after the cache has looked (the out interceptors that run later)
  * is invisible here. So a client whose chain has, after the cache, a WS-Security interceptor or
@@ -144,7 +146,10 @@ final class CxfRequests {
         if (!policy.cacheable()) {
             return new RequestKeys.Request(b.build(), policy, soap12);
         }
-        b.vary("wscache-level", "message").vary("soap", soap12 ? "1.2" : "1.1");
+        boolean objects = !policy.value().isMessageLevel();
+        if (!objects) {
+            b.vary("wscache-level", "message").vary("soap", soap12 ? "1.2" : "1.1");
+        }
         Identities.addContext(b, ctx::get, client);
         conduit(b, ex, message);
         if (!headers(b, message, policy.identityHeaders())) {
@@ -152,6 +157,15 @@ final class CxfRequests {
         }
         if (hiddenAfter(message, self)) {
             b.credential("cxf-client", client);
+        }
+        if (objects) {
+            // the object level keys the parameters themselves, under their parts' names
+            for (MessagePartInfo part : parts) {
+                if (params != null && params.hasValue(part)) {
+                    b.parameter(part.getName().getLocalPart(), params.get(part));
+                }
+            }
+            return new RequestKeys.Request(b.build(), policy, soap12);
         }
         String xml = parameters(message, binding, parts, params);
         b.parameter(payload, xml);
