@@ -69,7 +69,15 @@ public class JaxWsHitBenchmark {
         /** cache-jaxws's handler, {@code value: xml}: every call a miss that is stored. */
         XML_MISS,
         /** {@code WsCacheJaxWs.objects}, {@code value: auto}: every call a stored miss. */
-        OBJECT_MISS;
+        OBJECT_MISS,
+        /**
+         * {@code WsCacheFeature} alone (as {@code install}, Spring XML and zero-code set it up),
+         * {@code value: auto}: a copy of the stored result, handed to the client in CXF's out
+         * chain before anything is marshalled.
+         */
+        FEATURE_OBJECT_HIT,
+        /** The same, every call a stored miss. */
+        FEATURE_OBJECT_MISS;
 
         boolean misses() {
             return this == UNIQUE_UNCACHED || name().endsWith("_MISS");
@@ -96,6 +104,8 @@ public class JaxWsHitBenchmark {
             case XML_HIT, XML_MISS -> WsCacheJaxWs.install(plain, cache("xml"));
             case EVENTS_HIT -> WsCacheJaxWs.install(plain, cache("events"));
             case OBJECT_HIT, OBJECT_MISS -> WsCacheJaxWs.objects(plain, cache("auto"));
+            case FEATURE_OBJECT_HIT, FEATURE_OBJECT_MISS ->
+                    WsCacheJaxWs.install(plain, cache("auto"));
             case EVENTS_FLOOR -> {
                 ClientProxy.getClient(plain).getOutInterceptors().add(
                         new RecordedAnswerInterceptor(XmlRecording.parse(response())));
