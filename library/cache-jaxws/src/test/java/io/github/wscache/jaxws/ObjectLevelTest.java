@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.copy.Copier;
+import io.github.wscache.core.copy.CopierRegistry;
+import io.github.wscache.core.copy.CopyStrategy;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.foreign.ForeignService;
 import io.github.wscache.jaxws.test.catalog.CatalogServiceSoap;
@@ -21,6 +24,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -220,6 +224,39 @@ class ObjectLevelTest extends CatalogServerTest {
         // cached as the message the handler sees (its credentials included), not as an object
         assertThat(searches()).isEqualTo(1);
         assertThat(second).isNotSameAs(first).usingRecursiveComparison().isEqualTo(first);
+    }
+
+    @Test
+    @Tag("cxf")
+    void theFeatureKeepsTheObject_andEveryCallGetsACopy_notAMessageReadAgain() {
+        AtomicInteger copies = new AtomicInteger();
+        Copier<SearchResult> reflection = CopierRegistry.create()
+                .of(CopyStrategy.REFLECTION, SearchResult.class);
+        CopierRegistry counting = CopierRegistry.create().register(SearchResult.class,
+                new Copier<SearchResult>() {
+                    @Override
+                    public SearchResult copy(SearchResult original) {
+                        copies.incrementAndGet();
+                        return reflection.copy(original);
+                    }
+
+                    @Override
+                    public CopyStrategy strategy() {
+                        return CopyStrategy.REFLECTION;
+                    }
+                });
+        cache = ResponseCache.builder().copiers(counting).policy(Policy.parse("operations:\n"
+                + "  - service: CatalogService\n    operation: KeywordSearch\n    ttl: 60s\n"
+                + "    value: auto\n", "wscache.yaml")).build();
+        CatalogServiceSoap port = WsCacheJaxWs.install(CatalogServerTest.port(), cache);
+
+        port.keywordSearch("design", 1);
+        assertThat(copies).as("the miss: the copy the cache keeps").hasValue(1);
+        port.keywordSearch("design", 1);
+        port.keywordSearch("design", 1);
+
+        assertThat(copies).as("and one per hit (the message level copies nothing)").hasValue(3);
+        assertThat(searches()).isEqualTo(1);
     }
 
     @Test

@@ -96,6 +96,7 @@ class CompositionMatrixTest {
         HTTP_EVENTS("cache-http events", "events"),
         HTTP_OBJECT("cache-http object", "auto"),
         JAXWS_XML("cache-jaxws xml", "xml"),
+        JAXWS_OBJECT("cache-jaxws object", "auto"),
         EDGE("cache-edge", "-");
 
         private final String title;
