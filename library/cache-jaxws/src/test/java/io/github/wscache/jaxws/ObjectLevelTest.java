@@ -201,6 +201,41 @@ class ObjectLevelTest extends CatalogServerTest {
         assertThat(searches()).isEqualTo(1);
     }
 
+    @ParameterizedTest
+    @EnumSource(Way.class)
+    void concurrentMissesOfAFailingCall_makeOneRequest_andEveryCallerFailsAsWithoutTheCache(
+            Way way) throws Exception {
+        cache = ResponseCache.builder().policy(Policy.parse("operations:\n"
+                + "  - service: CatalogService\n    operation: AsinSearch\n    ttl: 60s\n"
+                + "    value: reflection\n", "wscache.yaml")).build();
+        CatalogServiceSoap port = way.port(cache);
+        Throwable without = catchThrowable(() -> port().asinSearch("no-such-asin"));
+        Gate gate = new Gate();
+        server.beforeService(gate::passUninterruptibly);
+        int callers = 8;
+        ExecutorService pool = Executors.newFixedThreadPool(callers,
+                r -> new Thread(r, "object-caller"));
+        try {
+            List<Future<Throwable>> results = new ArrayList<>();
+            for (int i = 0; i < callers; i++) {
+                results.add(pool.submit(() -> catchThrowable(
+                        () -> port.asinSearch("no-such-asin"))));
+            }
+            gate.awaitEntered(1);
+            Waits.until((callers - 1) + " callers waiting in the single flight",
+                    () -> waitingInSingleFlight() == callers - 1);
+            gate.release();
+            for (Future<Throwable> f : results) {
+                assertThat(f.get(30, TimeUnit.SECONDS)).isNotNull().hasSameClassAs(without);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(server.count(ForeignService.CATALOG, "AsinSearch"))
+                .as("one without the cache, one for the eight callers").isEqualTo(2);
+        assertThat(cache.storedResponses()).isZero();
+    }
+
     private static long waitingInSingleFlight() {
         return Thread.getAllStackTraces().entrySet().stream()
                 .filter(e -> e.getKey().getName().equals("object-caller"))
