@@ -18,8 +18,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
  * Runs every benchmark cell once, briefly, in this JVM, so that the suites never rot: a cell whose
- * setup or hit throws fails the build. The numbers mean nothing (no fork, no warm-up, JaCoCo
- * attached); they only feed the report generator, which must produce its tables and charts.
+ * setup or hit throws fails the build. The numbers mean nothing (no fork, no warm-up); they only
+ * feed the report generator, which must produce its tables and charts.
  */
 class SmokeTest {
     private static final Path OUT = Path.of("target", "smoke");
