@@ -1,7 +1,6 @@
 package io.github.wscache.core.xml;
 
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -16,8 +15,6 @@ import javax.xml.stream.XMLStreamReader;
  */
 final class Recorder {
 
-    /** Texts up to this length are stored once per recording and shared by index. */
-    private static final int DEDUP_MAX = 64;
     /** Longest candidate for a QName-valued text, for which bindings are looked up. */
     private static final int QNAME_MAX = 128;
 
@@ -25,9 +22,7 @@ final class Recorder {
     private int opCount;
     private int events;
 
-    private String[] texts = new String[64];
-    private int textCount;
-    private final Map<String, Integer> shortTexts = new HashMap<>();
+    private final TextTable texts = new TextTable(16);
 
     /** The pending run of adjacent character events: their types, lengths and characters. */
     private final StringBuilder run = new StringBuilder();
@@ -39,10 +34,7 @@ final class Recorder {
     private int textOnlyAt = -1;
     private int runsInElement;
 
-    private final Map<Vocabulary.Key, Integer> names = new HashMap<>();
-    /** Names the vocabulary does not hold, kept in this recording. */
-    private Vocabulary.Name[] localNames;
-    private int localCount;
+    private final NameTable names = new NameTable(16);
 
     /** Prefixes declared inside a recorded subtree, innermost last; null for whole documents. */
     private String[] scopePrefixes;
@@ -370,24 +362,7 @@ final class Recorder {
 
     /** Returns the index of {@code value} among the texts, adding it if needed. */
     private int text(String value) {
-        boolean shared = value.length() <= DEDUP_MAX;
-        if (shared) {
-            Integer known = shortTexts.get(value);
-            if (known != null) {
-                return known;
-            }
-        }
-        if (textCount == Events.MAX_TEXT) {
-            throw new IllegalStateException("too many texts in one recording");
-        }
-        if (textCount == texts.length) {
-            texts = Arrays.copyOf(texts, textCount * 2);
-        }
-        texts[textCount] = value;
-        if (shared) {
-            shortTexts.put(value, textCount);
-        }
-        return textCount++;
+        return texts.index(value);
     }
 
     /** Returns the name whose local part is {@code s}, or {@code -1} for null. */
@@ -397,30 +372,10 @@ final class Recorder {
 
     /** Returns the name of these strings: a vocabulary id, or a local one past its capacity. */
     private int name(String prefix, String local, String uri) {
-        Vocabulary.Key key = new Vocabulary.Key(prefix, local, uri);
-        Integer known = names.get(key);
-        if (known != null) {
-            return known;
-        }
-        int id = Vocabulary.id(key);
-        if (id < 0) {
-            if (localNames == null) {
-                localNames = new Vocabulary.Name[8];
-            } else if (localCount == localNames.length) {
-                localNames = Arrays.copyOf(localNames, localCount * 2);
-            }
-            if (localCount >= Events.MAX_NAME - Vocabulary.CAPACITY) {
-                throw new IllegalStateException("too many names in one recording");
-            }
-            localNames[localCount] = new Vocabulary.Name(prefix, local, uri);
-            id = Vocabulary.CAPACITY + localCount++;
-        }
-        names.put(key, id);
-        return id;
+        return names.id(prefix, local, uri);
     }
 
     private XmlRecording build() {
-        return new XmlRecording(Arrays.copyOf(ops, opCount), Arrays.copyOf(texts, textCount),
-                localNames == null ? null : Arrays.copyOf(localNames, localCount), events);
+        return new XmlRecording(Arrays.copyOf(ops, opCount), texts.texts(), names.own(), events);
     }
 }

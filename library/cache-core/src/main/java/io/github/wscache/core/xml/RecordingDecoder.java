@@ -2,8 +2,6 @@ package io.github.wscache.core.xml;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 import javax.xml.stream.XMLStreamConstants;
 
@@ -25,8 +23,6 @@ import javax.xml.stream.XMLStreamConstants;
  */
 final class RecordingDecoder {
     private static final int POOLED = RecordingCodec.POOLED;
-    /** Texts up to this length are kept once per recording (as {@link Recorder} keeps them). */
-    private static final int DEDUP_MAX = 64;
 
     private final byte[] in;
     private int pos;
@@ -41,15 +37,11 @@ final class RecordingDecoder {
     private int opCount;
     private int events;
 
-    private String[] texts = new String[64];
-    private int textCount;
+    private final TextTable texts;
     /** Per pooled string: its text index + 1, or 0 while it is no text yet. */
     private int[] textOfPool = new int[64];
-    private final Map<String, Integer> shortTexts;
 
-    private final Map<Vocabulary.Key, Integer> names;
-    private Vocabulary.Name[] localNames;
-    private int localCount;
+    private final NameTable names;
     /**
      * The last name whose local part is the nth pooled string: the codes of its prefix and
      * URI and its id + 1 (0: none). A local part nearly always comes with one prefix and URI.
@@ -92,8 +84,8 @@ final class RecordingDecoder {
         this.ops = new int[Math.min(4096, 16 + in.length / 4)];
         // sized for a SOAP response's share of distinct texts and names, so as not to grow
         int expected = Math.min(1024, 16 + in.length / 32);
-        this.shortTexts = new HashMap<>(2 * expected);
-        this.names = new HashMap<>(expected);
+        this.texts = new TextTable(2 * expected);
+        this.names = new NameTable(expected);
     }
 
     static XmlRecording decode(byte[] bytes) {
@@ -153,8 +145,7 @@ final class RecordingDecoder {
         if (pos != in.length) {
             throw malformed((in.length - pos) + " bytes after the end of the document");
         }
-        return new XmlRecording(Arrays.copyOf(ops, opCount), Arrays.copyOf(texts, textCount),
-                localNames == null ? null : Arrays.copyOf(localNames, localCount), events);
+        return new XmlRecording(Arrays.copyOf(ops, opCount), texts.texts(), names.own(), events);
     }
 
     private int nextType() {
@@ -414,26 +405,11 @@ final class RecordingDecoder {
 
     /** The name of these strings: a vocabulary id, or one of this recording past its capacity. */
     private int id(String prefix, String local, String uri) {
-        Vocabulary.Key key = new Vocabulary.Key(prefix, local, uri);
-        Integer known = names.get(key);
-        if (known != null) {
-            return known;
+        try {
+            return names.id(prefix, local, uri);
+        } catch (IllegalStateException e) {
+            throw malformed(e.getMessage());
         }
-        int id = Vocabulary.id(key);
-        if (id < 0) {
-            if (localNames == null) {
-                localNames = new Vocabulary.Name[8];
-            } else if (localCount == localNames.length) {
-                localNames = Arrays.copyOf(localNames, localCount * 2);
-            }
-            if (localCount >= Events.MAX_NAME - Vocabulary.CAPACITY) {
-                throw malformed("too many names in one recording");
-            }
-            localNames[localCount] = new Vocabulary.Name(prefix, local, uri);
-            id = Vocabulary.CAPACITY + localCount++;
-        }
-        names.put(key, id);
-        return id;
     }
 
     // --- texts ---------------------------------------------------------------------------------
@@ -504,24 +480,11 @@ final class RecordingDecoder {
     }
 
     private int textByContent(String value) {
-        boolean shared = value.length() <= DEDUP_MAX;
-        if (shared) {
-            Integer known = shortTexts.get(value);
-            if (known != null) {
-                return known;
-            }
+        try {
+            return texts.index(value);
+        } catch (IllegalStateException e) {
+            throw malformed(e.getMessage());
         }
-        if (textCount == Events.MAX_TEXT) {
-            throw malformed("too many texts in one recording");
-        }
-        if (textCount == texts.length) {
-            texts = Arrays.copyOf(texts, textCount * 2);
-        }
-        texts[textCount] = value;
-        if (shared) {
-            shortTexts.put(value, textCount);
-        }
-        return textCount++;
     }
 
     // --- ints ----------------------------------------------------------------------------------
