@@ -112,7 +112,7 @@ public final class CacheKey {
      * Returns the stable byte form of this key for a shared tier, or {@code null} when a
      * parameter value has none ({@link KeyBytes}).
      */
-    byte[] sharedForm(String policy) {
+    byte[] sharedForm(byte[] policy) {
         String selecting = variant == null ? vary
                 : (vary == null ? "" : vary) + "\u0001vary\n" + variant;
         return KeyBytes.of(service, endpoint, operation, messageLevel, identityHigh, identityLow,

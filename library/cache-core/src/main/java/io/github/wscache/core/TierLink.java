@@ -1,5 +1,6 @@
 package io.github.wscache.core;
 
+import io.github.wscache.core.internal.KeyBytes;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.SharedTierSetting;
 import io.github.wscache.core.spi.SharedTier;
@@ -9,6 +10,7 @@ import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The flows' side of a {@link SharedTier} (the second level a farm shares, behind the local
@@ -18,8 +20,18 @@ import java.util.TreeSet;
  * {@code null}, so the flows are unchanged.
  */
 final class TierLink {
+    /** How many policies' texts {@link #policyTexts} keeps before it starts over. */
+    private static final int POLICY_TEXTS = 256;
+
     private final SharedTier tier;
     private final Stats stats;
+    /**
+     * Each policy's text in the key's byte form, made once instead of on every lookup (it
+     * formats durations and sizes and sorts two sets). Keyed by equal policies, whose texts are
+     * equal; cleared when a long run of policy reloads has filled it.
+     */
+    private final ConcurrentHashMap<OperationPolicy, byte[]> policyTexts =
+            new ConcurrentHashMap<>();
 
     /** Links the tier (or none); its farm-wide invalidations drop {@code store}'s entries. */
     TierLink(SharedTier tier, Stats stats, Store store) {
@@ -96,8 +108,7 @@ final class TierLink {
         if (tier == null) {
             return null;
         }
-        byte[] bytes = key.sharedForm(p + " volatile " + new TreeSet<>(p.volatileElements())
-                + " identity " + new TreeSet<>(p.identityHeaders()));
+        byte[] bytes = key.sharedForm(policyText(p));
         if (bytes == null) {
             stats.logOnce("unshareable:" + inv.operation(), "wscache: a parameter of "
                     + inv.operation() + " has no stable byte form, so its entries stay in this"
@@ -106,6 +117,20 @@ final class TierLink {
             return null;
         }
         return new SharedTier.Request(inv.service(), inv.operation(), bytes, key.isMessageLevel());
+    }
+
+    /** Returns what a key's byte form holds of {@code p}: it changes whenever {@code p} does. */
+    private byte[] policyText(OperationPolicy p) {
+        byte[] text = policyTexts.get(p);
+        if (text == null) {
+            text = KeyBytes.text(p + " volatile " + new TreeSet<>(p.volatileElements())
+                    + " identity " + new TreeSet<>(p.identityHeaders()));
+            if (policyTexts.size() >= POLICY_TEXTS) {
+                policyTexts.clear();
+            }
+            policyTexts.put(p, text);
+        }
+        return text;
     }
 
     /** Looks a request up; a miss when the request is {@code null} or the tier failed. */

@@ -24,6 +24,8 @@ import java.util.Base64;
  */
 final class KeyLayout {
     private static final byte[] LEASE = utf8(":lease");
+    /** Never used itself, only cloned: a {@code MessageDigest} is not thread-safe. */
+    private static final MessageDigest SHA_256 = newSha256();
 
     private final String namespace;
 
@@ -76,7 +78,16 @@ final class KeyLayout {
 
     private static byte[] sha256(byte[] data) {
         try {
-            return MessageDigest.getInstance("SHA-256").digest(data);
+            // a clone of a ready digest skips the provider lookup of getInstance on every key
+            return ((MessageDigest) SHA_256.clone()).digest(data);
+        } catch (CloneNotSupportedException e) {
+            return newSha256().digest(data);
+        }
+    }
+
+    private static MessageDigest newSha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is required by the Java platform", e);
         }

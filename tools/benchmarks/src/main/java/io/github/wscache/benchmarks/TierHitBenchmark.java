@@ -2,6 +2,7 @@ package io.github.wscache.benchmarks;
 
 import io.github.wscache.axis.CachingStubs;
 import io.github.wscache.axis.WsCache;
+import io.github.wscache.benchmarks.fixtures.MemoryTier;
 import io.github.wscache.benchmarks.fixtures.Operation;
 import io.github.wscache.benchmarks.fixtures.Payloads;
 import io.github.wscache.benchmarks.fixtures.Registrations;
@@ -32,7 +33,9 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.Response;
 
 /**
  * Issue 38: what a second-level hit costs over the Redis round trip it cannot avoid. Axis2's
@@ -57,6 +60,11 @@ public class TierHitBenchmark {
     public enum Cell {
         /** No cache: Jedis {@code GET} of the bytes the tier keeps for the search's entry. */
         RAW_GET(null),
+        /**
+         * No cache: the same {@code GET} and a {@code PTTL} of the key sent together in one
+         * round trip, with the same client: the I/O of a tier lookup ({@code EntryStore.fetch}).
+         */
+        RAW_GET_PTTL(null),
         /** Message level, {@code value: xml}: the entry's bytes from Redis, parsed by the stub. */
         XML_L2("xml"),
         /** Message level, {@code value: events}: the recording from Redis, replayed into ADB. */
@@ -67,7 +75,13 @@ public class TierHitBenchmark {
          * No cache, no I/O: {@link XmlRecording#fromBytes} of the search response's recording
          * in the byte form the tier keeps, what an {@link #EVENTS_L2} hit decodes per call.
          */
-        EVENTS_DECODE(null);
+        EVENTS_DECODE(null),
+        /**
+         * Message level, {@code value: events}, with a {@link MemoryTier} instead of Redis: the
+         * engine's own part of a second-level hit (the tier's request and key, the local store's
+         * weighing, the replay into ADB), without the round trip or the entry's decoding.
+         */
+        EVENTS_MEMORY("events");
 
         final String value;
 
@@ -83,6 +97,7 @@ public class TierHitBenchmark {
     private GoogleServer server;
     private ConfigurationContext context;
     private RedisTier tier;
+    private MemoryTier memory;
     private ResponseCache cache;
     private JedisPooled raw;
     private Hit call;
@@ -97,7 +112,9 @@ public class TierHitBenchmark {
             call = () -> XmlRecording.fromBytes(form);
             return;
         }
-        redis = RedisServer.start();
+        if (cell != Cell.EVENTS_MEMORY) {
+            redis = RedisServer.start();
+        }
         server = GoogleServer.start(0);
         context = ConfigurationContextFactory.createConfigurationContextFromFileSystem(null, null);
         String value = cell.value == null ? "events" : cell.value;
@@ -105,11 +122,18 @@ public class TierHitBenchmark {
         Class<?>[] kryo = Registrations.kryoClasses();
         kryo = java.util.Arrays.copyOf(kryo, kryo.length + 1);
         kryo[kryo.length - 1] = DoGoogleSearchResponse.class;
-        tier = RedisTier.builder().uri(redis.uri()).kryoClasses(kryo).build();
         String yaml = "maximumSize: 1KB\noperations:\n  - operation: doGoogleSearch\n"
                 + "    ttl: 1h\n    value: " + value + "\n";
-        cache = ResponseCache.builder().policy(Policy.parse(yaml, "benchmark.yaml"))
-                .copiers(Registrations.copiers()).sharedTier(tier).build();
+        ResponseCache.Builder builder = ResponseCache.builder()
+                .policy(Policy.parse(yaml, "benchmark.yaml")).copiers(Registrations.copiers());
+        if (cell == Cell.EVENTS_MEMORY) {
+            memory = new MemoryTier();
+            builder.sharedTier(memory);
+        } else {
+            tier = RedisTier.builder().uri(redis.uri()).kryoClasses(kryo).build();
+            builder.sharedTier(tier);
+        }
+        cache = builder.build();
         GoogleSearchServiceStub stub;
         if (value.equals("auto")) {
             stub = CachingStubs.using(cache)
@@ -121,10 +145,17 @@ public class TierHitBenchmark {
         DoGoogleSearch request = GoogleFixtures.searchRequest(Payloads.QUERY);
         call = () -> stub.doGoogleSearch(request).get_return();
         call.get();
-        if (cell == Cell.RAW_GET) {
+        if (cell == Cell.RAW_GET || cell == Cell.RAW_GET_PTTL) {
             raw = new JedisPooled(redis.uri());
             byte[] entry = largestEntry(raw);
-            call = () -> raw.get(entry);
+            call = cell == Cell.RAW_GET ? () -> raw.get(entry) : () -> {
+                try (AbstractPipeline p = raw.pipelined()) {
+                    Response<byte[]> body = p.get(entry);
+                    Response<Long> ttl = p.pttl(entry);
+                    p.sync();
+                    return ttl.get() == -2 ? null : body.get();
+                }
+            };
         }
         call.get();
         primed = server.requestCount();
@@ -159,20 +190,23 @@ public class TierHitBenchmark {
         }
         long requests = server.requestCount() - primed;
         CacheStats s = cache.stats();
-        long tierHits = tier.stats().hits();
-        String counts = s + ", " + tier.stats();
-        if (raw != null) {
-            raw.close();
+        long tierHits = tier != null ? tier.stats().hits() : memory.hits();
+        String counts = s + ", " + (tier != null ? tier.stats() : memory.hits() + " tier hits");
+        JedisPooled rawClient = raw;
+        if (rawClient != null) {
+            rawClient.close();
         }
         cache.close();
         context.terminate();
         server.close();
-        redis.close();
+        if (redis != null) {
+            redis.close();
+        }
         if (requests != 0) {
             throw new IllegalStateException(cell + " reached the server " + requests
                     + " times after priming: the numbers are not hits (" + counts + ")");
         }
-        if (cell == Cell.RAW_GET) {
+        if (rawClient != null) {
             return;
         }
         // the first call was a miss; in a second-level cell every later call is a tier hit

@@ -17,9 +17,12 @@ public final class BytesKey {
         return bytes.length;
     }
 
-    /** Writes the bytes to {@code out} (for the stable byte form of a key, {@link KeyBytes}). */
-    public void writeTo(java.io.ByteArrayOutputStream out) {
-        out.write(bytes, 0, bytes.length);
+    /**
+     * Returns the bytes themselves, not a copy, for the stable byte form of a key ({@link
+     * KeyBytes}), which only reads them.
+     */
+    byte[] bytes() {
+        return bytes;
     }
 
     @Override

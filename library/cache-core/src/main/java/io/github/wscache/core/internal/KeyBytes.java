@@ -1,9 +1,9 @@
 package io.github.wscache.core.internal;
 
-import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.temporal.TemporalAccessor;
+import java.util.Arrays;
 import java.util.UUID;
 
 /**
@@ -28,7 +28,22 @@ public final class KeyBytes {
     public static byte[] of(String service, String endpoint, String operation,
             boolean messageLevel, long identityHigh, long identityLow, Object parameters,
             String vary, String policy) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(128);
+        return of(service, endpoint, operation, messageLevel, identityHigh, identityLow,
+                parameters, vary, text(policy));
+    }
+
+    /**
+     * Returns the stable bytes of a key as {@link #of(String, String, String, boolean, long,
+     * long, Object, String, String)} does, with the policy's text already in its byte form
+     * ({@link #text(String)}): a caller that makes many keys under one policy writes it once.
+     */
+    public static byte[] of(String service, String endpoint, String operation,
+            boolean messageLevel, long identityHigh, long identityLow, Object parameters,
+            String vary, byte[] policyText) {
+        int guess = 64 + 2 * (length(service) + length(endpoint) + length(operation)
+                + length(vary)) + policyText.length
+                + (parameters instanceof BytesKey ? ((BytesKey) parameters).length() : 32);
+        Out out = new Out(guess);
         out.write(1); // format version
         text(out, service);
         text(out, endpoint);
@@ -37,11 +52,22 @@ public final class KeyBytes {
         number(out, identityHigh);
         number(out, identityLow);
         text(out, vary);
-        text(out, policy);
+        out.write(policyText);
         return value(out, parameters) ? out.toByteArray() : null;
     }
 
-    private static boolean value(ByteArrayOutputStream out, Object v) {
+    /** Returns the byte form of one text in a key, as {@link #of} writes it. */
+    public static byte[] text(String s) {
+        Out out = new Out(9 + 2 * length(s));
+        text(out, s);
+        return out.toByteArray();
+    }
+
+    private static int length(String s) {
+        return s == null ? 0 : s.length();
+    }
+
+    private static boolean value(Out out, Object v) {
         if (v == null) {
             out.write('N');
         } else if (v instanceof String) {
@@ -60,7 +86,7 @@ public final class KeyBytes {
             BytesKey bytes = (BytesKey) v;
             out.write('B');
             number(out, bytes.length());
-            bytes.writeTo(out);
+            out.write(bytes.bytes());
         } else if (v instanceof Integer || v instanceof Long || v instanceof Short
                 || v instanceof Byte) {
             out.write('J');
@@ -91,7 +117,7 @@ public final class KeyBytes {
         return true;
     }
 
-    private static void text(ByteArrayOutputStream out, String s) {
+    private static void text(Out out, String s) {
         if (s == null) {
             out.write(0);
             return;
@@ -99,16 +125,65 @@ public final class KeyBytes {
         // UTF-16 units as they are: UTF-8 would map every unpaired surrogate to '?'
         out.write(1);
         number(out, s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            out.write(c >>> 8);
-            out.write(c);
-        }
+        out.chars(s);
     }
 
-    private static void number(ByteArrayOutputStream out, long v) {
-        for (int i = 56; i >= 0; i -= 8) {
-            out.write((int) (v >>> i));
+    private static void number(Out out, long v) {
+        out.number(v);
+    }
+
+    /**
+     * The bytes being written: a growable array without {@code ByteArrayOutputStream}'s locking
+     * and per-byte calls (the key of every lookup in a shared tier is written here).
+     */
+    private static final class Out {
+        private byte[] buf;
+        private int n;
+
+        Out(int capacity) {
+            buf = new byte[capacity];
+        }
+
+        private void room(int more) {
+            if (buf.length - n < more) {
+                buf = Arrays.copyOf(buf, Math.max(buf.length * 2, n + more));
+            }
+        }
+
+        void write(int b) {
+            room(1);
+            buf[n++] = (byte) b;
+        }
+
+        void write(byte[] b) {
+            room(b.length);
+            System.arraycopy(b, 0, buf, n, b.length);
+            n += b.length;
+        }
+
+        void number(long v) {
+            room(8);
+            for (int i = 56; i >= 0; i -= 8) {
+                buf[n++] = (byte) (v >>> i);
+            }
+        }
+
+        /** Writes each UTF-16 unit of {@code s} as two bytes, high first. */
+        void chars(String s) {
+            int len = s.length();
+            room(2 * len);
+            byte[] b = buf;
+            int at = n;
+            for (int i = 0; i < len; i++) {
+                char c = s.charAt(i);
+                b[at++] = (byte) (c >>> 8);
+                b[at++] = (byte) c;
+            }
+            n = at;
+        }
+
+        byte[] toByteArray() {
+            return Arrays.copyOf(buf, n);
         }
     }
 }

@@ -79,6 +79,8 @@ public final class OperationPolicy {
     private final Set<String> volatileElements;
     private final Set<String> identityHeaders;
     private final String source;
+    /** {@link #hashCode}, computed once: the policy is a key of the shared tier's memo. */
+    private final int hash;
 
     private OperationPolicy(Builder b) {
         this.cacheable = b.cacheable;
@@ -96,6 +98,9 @@ public final class OperationPolicy {
         this.identityHeaders =
                 Collections.unmodifiableSet(new LinkedHashSet<>(b.identityHeaders));
         this.source = b.source;
+        this.hash = Objects.hash(cacheable, ttl, key, value, readOnly, maxEntrySize, minUses,
+                honorHttpHeaders, httpHeadersOnly, sharedAcrossUsers, volatileElements,
+                identityHeaders);
     }
 
     /** Returns a builder with the defaults: not cacheable, one hour, automatic key and value. */
@@ -244,9 +249,7 @@ public final class OperationPolicy {
 
     @Override
     public int hashCode() {
-        return Objects.hash(cacheable, ttl, key, value, readOnly, maxEntrySize, minUses,
-                honorHttpHeaders, httpHeadersOnly,
-                sharedAcrossUsers, volatileElements, identityHeaders);
+        return hash;
     }
 
     @Override
