@@ -10,6 +10,8 @@ import io.github.wscache.google.GoogleServer;
 import io.github.wscache.jaxws.WsCacheJaxWs;
 import jakarta.xml.ws.BindingProvider;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,11 +21,12 @@ import java.util.Locale;
 /**
  * A CXF client's miss against no cache, call by call: JaxWsHitBenchmark's miss cells run in
  * separate trials, minutes apart, and on a small VM the uncached cell alone moves by a third
- * between trials. Here three ports of one JVM — uncached, cache-jaxws's message level
- * ({@code value: xml}) and its object level ({@code value: auto}) — call google-ws's
- * {@code doGoogleSearch} with a new query each time, in rotating order, so that each round
- * measures the three under the same conditions; medians and quartiles per port are written as
- * Markdown. A cached port that does not store every call fails the run.
+ * between trials. Here four ports of one JVM — uncached, a second uncached port (the control:
+ * how far two identical ports differ in the same rounds, the resolution of the table),
+ * cache-jaxws's message level ({@code value: xml}) and its object level ({@code value: auto})
+ * — call google-ws's {@code doGoogleSearch} with a new query each time, in rotating order, so
+ * that each round measures them under the same conditions; medians and quartiles per port are
+ * written as Markdown. A cached port that does not store every call fails the run.
  *
  * <pre>{@code
  * java -cp tools/benchmarks/target/benchmarks.jar \
@@ -31,8 +34,8 @@ import java.util.Locale;
  * }</pre>
  */
 public final class JaxWsMissInterleaved {
-    private static final String[] NAMES = {"uncached", "message-level miss (xml), stored",
-        "object-level miss (auto), stored"};
+    private static final String[] NAMES = {"uncached", "uncached, a second port (control)",
+        "message-level miss (xml), stored", "object-level miss (auto), stored"};
     private static final int WARM_UP = 2000;
 
     private JaxWsMissInterleaved() {
@@ -48,25 +51,31 @@ public final class JaxWsMissInterleaved {
         try (GoogleServer server = GoogleServer.start(0)) {
             ResponseCache messages = cache("xml");
             ResponseCache objects = cache("auto");
-            GoogleSearchPort[] ports = {port(server), WsCacheJaxWs.install(port(server), messages),
+            GoogleSearchPort[] ports = {port(server), port(server),
+                WsCacheJaxWs.install(port(server), messages),
                 WsCacheJaxWs.objects(port(server), objects)};
             long[][] nanos = new long[ports.length][rounds];
+            long[][] cpu = new long[ports.length][rounds];
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             long query = 0;
             for (int r = -WARM_UP; r < rounds; r++) {
                 for (int i = 0; i < ports.length; i++) {
                     int p = Math.floorMod(r + i, ports.length);
+                    long cpuStart = threads.getCurrentThreadCpuTime();
                     long start = System.nanoTime();
                     ports[p].doGoogleSearch("key", Payloads.QUERY + ' ' + query++, 0, 10, false,
                             "", false, "", "UTF-8", "UTF-8");
                     long took = System.nanoTime() - start;
+                    long used = threads.getCurrentThreadCpuTime() - cpuStart;
                     if (r >= 0) {
                         nanos[p][r] = took;
+                        cpu[p][r] = used;
                     }
                 }
             }
             check(messages);
             check(objects);
-            Files.writeString(Path.of(args[1]), table(nanos, rounds), StandardCharsets.UTF_8);
+            Files.writeString(Path.of(args[1]), table(nanos, cpu, rounds), StandardCharsets.UTF_8);
         }
     }
 
@@ -77,13 +86,14 @@ public final class JaxWsMissInterleaved {
         }
     }
 
-    private static String table(long[][] nanos, int rounds) throws IOException {
+    private static String table(long[][] nanos, long[][] cpu, int rounds) throws IOException {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "%d rounds after %d, JDK %s, %s%n%n", rounds,
                 WARM_UP, System.getProperty("java.version"), Files.readString(
                 Path.of("/proc/loadavg")).trim()));
-        out.append("| port | median µs | p25 | p75 | p90 | mean | median / uncached |\n");
-        out.append("|---|---:|---:|---:|---:|---:|---:|\n");
+        out.append("| port | median µs | p25 | p75 | p90 | mean | median / uncached "
+                + "| calling thread's CPU, median µs |\n");
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
         double base = 0;
         for (int p = 0; p < nanos.length; p++) {
             long[] x = nanos[p].clone();
@@ -92,10 +102,13 @@ public final class JaxWsMissInterleaved {
             if (p == 0) {
                 base = median;
             }
+            long[] c = cpu[p].clone();
+            Arrays.sort(c);
             out.append(String.format(Locale.ROOT, "| %s | %.0f | %.0f | %.0f | %.0f | %.0f | "
-                    + "%.2f× |%n", NAMES[p], median, x[rounds / 4] / 1e3,
+                    + "%.2f× | %.0f |%n", NAMES[p], median, x[rounds / 4] / 1e3,
                     x[rounds * 3 / 4] / 1e3, x[rounds * 9 / 10] / 1e3,
-                    Arrays.stream(x).average().orElse(0) / 1e3, median / base));
+                    Arrays.stream(x).average().orElse(0) / 1e3, median / base,
+                    c[rounds / 2] / 1e3));
         }
         return out.toString();
     }
