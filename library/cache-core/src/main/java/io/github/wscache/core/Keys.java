@@ -1,13 +1,11 @@
 package io.github.wscache.core;
 
-import io.github.wscache.core.copy.internal.TypeRules;
 import io.github.wscache.core.internal.BytesKey;
-import io.github.wscache.core.internal.FlatBean;
 import io.github.wscache.core.internal.ParameterBytes;
+import io.github.wscache.core.internal.ValueKinds;
 import io.github.wscache.core.internal.ValuesKey;
 import io.github.wscache.core.internal.XmlCanonicalizer;
 import io.github.wscache.core.policy.OperationPolicy;
-import java.lang.reflect.Modifier;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -29,25 +27,6 @@ import javax.xml.stream.XMLStreamReader;
  * hash of one cache cannot be matched against another's (or precomputed for a guessed password).
  */
 final class Keys {
-    private enum Kind { VALUE, FLAT, BYTES, OTHER }
-
-    private static final class Classification {
-        final Kind kind;
-        final FlatBean flat;
-
-        Classification(Kind kind, FlatBean flat) {
-            this.kind = kind;
-            this.flat = flat;
-        }
-    }
-
-    private static final ClassValue<Classification> KINDS = new ClassValue<>() {
-        @Override
-        protected Classification computeValue(Class<?> type) {
-            return classify(type);
-        }
-    };
-
     private static final ClassValue<Boolean> OVERRIDES_TO_STRING = new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> type) {
@@ -145,20 +124,11 @@ final class Keys {
                 parts[i] = v;
                 continue;
             }
-            Classification c = KINDS.get(t);
-            switch (c.kind) {
-                case VALUE:
-                    parts[i] = v;
-                    break;
-                case FLAT:
-                    parts[i] = c.flat.keyOf(v);
-                    break;
-                case BYTES:
-                    parts[i] = new BytesKey(((byte[]) v).clone());
-                    break;
-                default:
-                    return serializedKey(inv);
+            Object part = ValueKinds.part(v);
+            if (part == ValueKinds.NOT_BY_VALUE) {
+                return serializedKey(inv);
             }
+            parts[i] = part;
         }
         return new ValuesKey(parts);
     }
@@ -265,39 +235,5 @@ final class Keys {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is required by the Java platform", e);
         }
-    }
-
-    private static Classification classify(Class<?> type) {
-        if (type == byte[].class) {
-            return new Classification(Kind.BYTES, null);
-        }
-        if (isValue(type)) {
-            return new Classification(Kind.VALUE, null);
-        }
-        FlatBean flat = FlatBean.plan(type, Keys::isValueField);
-        if (flat != null) {
-            return new Classification(Kind.FLAT, flat);
-        }
-        return new Classification(Kind.OTHER, null);
-    }
-
-    private static boolean isValue(Class<?> type) {
-        if (type.isEnum() || type.isArray()) {
-            return type.isEnum();
-        }
-        // the type's own immutability: a key never depends on a cache's copier registrations
-        if (!TypeRules.isImmutable(type)) {
-            return false;
-        }
-        try {
-            return type.getMethod("equals", Object.class).getDeclaringClass() != Object.class;
-        } catch (NoSuchMethodException e) {
-            return false;
-        }
-    }
-
-    private static boolean isValueField(Class<?> declared) {
-        return (Modifier.isFinal(declared.getModifiers()) || declared.isEnum())
-                && isValue(declared);
     }
 }

@@ -234,6 +234,33 @@ class CatalogClientTest {
                 .satisfies(r -> assertThat(r.operation()).isEqualTo("GetItm"));
     }
 
+    @ParameterizedTest
+    @EnumSource(Port.class)
+    void aCallWithAListInItsParameters_isKeyedByItsXml_listForList(Port p) {
+        // GetItem's wrapper holds an ArrayOfString (a mutable list), which is not keyed by value:
+        // the message level keys the XML the data binding writes for it
+        cache = ResponseCache.builder().policy(Policy.parse(POLICY + "  - service: CatalogService"
+                + "\n    operation: GetItem\n    ttl: 60s\n    value: xml\n", "wscache.yaml"))
+                .build();
+        CatalogServiceSoap port = cached(p);
+
+        port.getItem(ids("0596007736", "0131872486"));
+        port.getItem(ids("0596007736", "0131872486"));
+        port.getItem(ids("0596007736"));
+        port.getItem(ids("0131872486", "0596007736"));
+        port.getItem(ids("0596007736"));
+
+        assertThat(server.count(ForeignService.CATALOG, "GetItem")).isEqualTo(3);
+        assertThat(cache.stats("GetItem").hits()).isEqualTo(2);
+    }
+
+    private static io.github.wscache.jaxws.test.catalog.ArrayOfString ids(String... values) {
+        io.github.wscache.jaxws.test.catalog.ArrayOfString ids =
+                new io.github.wscache.jaxws.test.catalog.ArrayOfString();
+        ids.getString().addAll(List.of(values));
+        return ids;
+    }
+
     @Test
     void anOperationThePolicyDoesNotCache_goesToTheServiceEveryTime() {
         CatalogServiceSoap port = cached(Port.SOAP11);

@@ -8,11 +8,13 @@ import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.google.GoogleServer;
 import io.github.wscache.google.service.GoogleSearchServiceImpl;
+import io.github.wscache.jaxws.test.google.DoGoogleSearch;
 import io.github.wscache.jaxws.test.google.GoogleSearchFault;
 import io.github.wscache.jaxws.test.google.GoogleSearchPort;
 import io.github.wscache.jaxws.test.google.GoogleSearchResult;
 import io.github.wscache.jaxws.test.google.GoogleSearchService;
 import io.github.wscache.testkit.Waits;
+import jakarta.xml.bind.Marshaller;
 import jakarta.xml.ws.BindingProvider;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +22,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.cxf.frontend.ClientProxy;
+import org.apache.cxf.jaxb.JAXBDataBinding;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -86,6 +91,79 @@ class GoogleClientTest {
         assertThat(server.requestCount("doGoogleSearch")).isEqualTo(1);
         assertThat(second).usingRecursiveComparison().isEqualTo(first);
         assertThat(cache.unmatchedEntries()).isEmpty();
+    }
+
+    /** Counts the request wrappers the port's JAXB data binding writes. */
+    private static AtomicInteger requestsWritten(GoogleSearchPort port) {
+        AtomicInteger written = new AtomicInteger();
+        JAXBDataBinding binding = (JAXBDataBinding) ClientProxy.getClient(port).getEndpoint()
+                .getService().getDataBinding();
+        binding.setMarshallerListener(new Marshaller.Listener() {
+            @Override
+            public void beforeMarshal(Object source) {
+                if (source instanceof DoGoogleSearch) {
+                    written.incrementAndGet();
+                }
+            }
+        });
+        return written;
+    }
+
+    @Test
+    @Tag("cxf") // CXF's own path keys the call before it is written; a handler sees it written
+    void aCallOfStringsAndNumbers_isKeyedByItsValues_soAMissWritesItOnceAndAHitNever()
+            throws Exception {
+        GoogleSearchPort port = port();
+        AtomicInteger written = requestsWritten(port);
+
+        search(port, "written once");
+        assertThat(written).as("a miss: CXF writes the request to send it, the key does not")
+                .hasValue(1);
+        search(port, "written once");
+
+        assertThat(server.requestCount("doGoogleSearch")).isEqualTo(1);
+        assertThat(written).as("a hit writes nothing").hasValue(1);
+    }
+
+    @Test
+    void callsThatDifferInAnyOneArgument_areSeparateEntries() throws Exception {
+        GoogleSearchPort port = port();
+        List<Object[]> calls = List.of(
+                new Object[] {"key", "q", 0, 10, false, "", false, "", "UTF-8", "UTF-8"},
+                new Object[] {"key2", "q", 0, 10, false, "", false, "", "UTF-8", "UTF-8"},
+                new Object[] {"key", "q2", 0, 10, false, "", false, "", "UTF-8", "UTF-8"},
+                new Object[] {"key", "q", 1, 10, false, "", false, "", "UTF-8", "UTF-8"},
+                new Object[] {"key", "q", 0, 9, false, "", false, "", "UTF-8", "UTF-8"},
+                new Object[] {"key", "q", 0, 10, true, "", false, "", "UTF-8", "UTF-8"},
+                new Object[] {"key", "q", 0, 10, false, "r", false, "", "UTF-8", "UTF-8"},
+                new Object[] {"key", "q", 0, 10, false, "", true, "", "UTF-8", "UTF-8"},
+                new Object[] {"key", "q", 0, 10, false, "", false, "lang_de", "UTF-8", "UTF-8"},
+                new Object[] {"key", "q", 0, 10, false, "", false, "", "latin1", "UTF-8"},
+                new Object[] {"key", "q", 0, 10, false, "", false, "", "UTF-8", "latin1"},
+                new Object[] {"key", "", 0, 10, false, "", false, "", "UTF-8", "UTF-8"});
+        for (int round = 0; round < 2; round++) {
+            for (Object[] a : calls) {
+                port.doGoogleSearch((String) a[0], (String) a[1], (Integer) a[2],
+                        (Integer) a[3], (Boolean) a[4], (String) a[5], (Boolean) a[6],
+                        (String) a[7], (String) a[8], (String) a[9]);
+            }
+        }
+        assertThat(server.requestCount("doGoogleSearch")).isEqualTo(calls.size());
+        assertThat(cache.stats().hits()).isEqualTo(calls.size());
+    }
+
+    @Test
+    void keyXml_stillKeysTheRequestsXml_withoutItsVolatileElements() throws Exception {
+        cache = ResponseCache.builder().policy(Policy.parse(POLICY
+                + "    key: xml\n    volatileElements: [key]\n", "wscache.yaml")).build();
+        GoogleSearchPort port = port();
+
+        port.doGoogleSearch("one licence", "q", 0, 10, false, "", false, "", "UTF-8", "UTF-8");
+        port.doGoogleSearch("another", "q", 0, 10, false, "", false, "", "UTF-8", "UTF-8");
+        port.doGoogleSearch("another", "q2", 0, 10, false, "", false, "", "UTF-8", "UTF-8");
+
+        assertThat(server.requestCount("doGoogleSearch")).isEqualTo(2);
+        assertThat(cache.stats().hits()).isEqualTo(1);
     }
 
     @Test

@@ -2,7 +2,9 @@ package io.github.wscache.jaxws.internal;
 
 import io.github.wscache.core.Invocation;
 import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.internal.ValueKinds;
 import io.github.wscache.core.internal.http.DomSoapHeaders;
+import io.github.wscache.core.policy.KeyStrategy;
 import io.github.wscache.core.policy.OperationPolicy;
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.handler.MessageContext;
@@ -160,19 +162,53 @@ final class CxfRequests {
         }
         if (objects) {
             // the object level keys the parameters themselves, under their parts' names
-            for (MessagePartInfo part : parts) {
-                if (params != null && params.hasValue(part)) {
-                    b.parameter(part.getName().getLocalPart(), params.get(part));
-                }
-            }
+            byName(b, parts, params);
+            return new RequestKeys.Request(b.build(), policy, soap12);
+        }
+        boolean one = params != null && params.size() <= 1;
+        if (policy.key() == KeyStrategy.AUTO && byValue(parts, params)) {
+            // every part is a value or a flat bean (a wrapper of strings and numbers): keyed
+            // as it is, under its part's name, as the object level keys it; the XML the data
+            // binding would write is a function of those values, and is written only if asked
+            byName(b, parts, params);
+            b.requestXml(() -> {
+                String xml = parameters(message, binding, parts, params);
+                return RequestKeys.reader(one ? xml : "<wscache-parts>" + xml
+                        + "</wscache-parts>");
+            });
             return new RequestKeys.Request(b.build(), policy, soap12);
         }
         String xml = parameters(message, binding, parts, params);
         b.parameter(payload, xml);
-        boolean one = params != null && params.size() <= 1;
         b.requestXml(() -> RequestKeys.reader(one ? xml
                 : "<wscache-parts>" + xml + "</wscache-parts>"));
         return new RequestKeys.Request(b.build(), policy, soap12);
+    }
+
+    /** Adds the call's parameters to the key, each under its part's name. */
+    private static void byName(Invocation.Builder b, List<MessagePartInfo> parts,
+            MessageContentsList params) {
+        for (MessagePartInfo part : parts) {
+            if (params != null && params.hasValue(part)) {
+                b.parameter(part.getName().getLocalPart(), params.get(part));
+            }
+        }
+    }
+
+    /**
+     * Whether every part value of the call is keyed by its value ({@link ValueKinds}), so that
+     * the message level need not write the parameters as XML to key them.
+     */
+    private static boolean byValue(List<MessagePartInfo> parts, MessageContentsList params) {
+        if (params == null) {
+            return true;
+        }
+        for (MessagePartInfo part : parts) {
+            if (params.hasValue(part) && !ValueKinds.byValue(params.get(part))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The parts of the call as the data binding writes them, one after the other. */
