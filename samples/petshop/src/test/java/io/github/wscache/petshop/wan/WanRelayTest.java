@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -198,10 +199,21 @@ class WanRelayTest {
 
     /** Sends {@code size} bytes through the relay and returns the ms until all came back. */
     private long echoMillis(WanRelay relay, int size) throws Exception {
+        return echoMillis(relay, size, null);
+    }
+
+    /**
+     * Echoes {@code size} bytes through {@code relay}, the sending starting once every party of
+     * {@code start} (if any) is connected too, and returns how long it took.
+     */
+    private long echoMillis(WanRelay relay, int size, CyclicBarrier start) throws Exception {
         byte[] data = new byte[size];
         new Random(7).nextBytes(data);
         try (Socket s = connect(relay)) {
             pingPong(s);
+            if (start != null) {
+                start.await(30, TimeUnit.SECONDS);
+            }
             long t = System.nanoTime();
             Future<byte[]> received = pool.submit(() -> {
                 byte[] back = new byte[data.length];
@@ -237,9 +249,11 @@ class WanRelayTest {
                 echo.getLocalPort());
         try (WanRelay relay = WanRelay.builder("modem", target).bytesPerSecond(40_000, 0)
                 .start()) {
+            // both connected before either sends: the two transfers share the link throughout
+            CyclicBarrier start = new CyclicBarrier(2);
             List<Future<Long>> both = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
-                both.add(pool.submit(() -> echoMillis(relay, 20_000)));
+                both.add(pool.submit(() -> echoMillis(relay, 20_000, start)));
             }
             long slowest = Math.max(both.get(0).get(30, TimeUnit.SECONDS),
                     both.get(1).get(30, TimeUnit.SECONDS));
