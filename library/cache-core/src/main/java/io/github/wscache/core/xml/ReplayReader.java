@@ -18,9 +18,14 @@ import javax.xml.stream.XMLStreamReader;
  * {@code String}s: all immutable, so a replay allocates nothing per name or text, and nothing it
  * hands out can change what another replay reads. {@link #getTextCharacters()} returns a buffer
  * owned by this reader (reused, so no allocation once it has grown), never the recording's.
- * Not thread-safe.
+ * Being interned, the names are announced as such through Stax2's properties
+ * ({@link #getProperty}). Not thread-safe.
  */
 final class ReplayReader implements XMLStreamReader {
+    /** Stax2's property: local names and prefixes are interned strings. */
+    static final String INTERN_NAMES = "org.codehaus.stax2.internNames";
+    /** Stax2's property: namespace URIs are interned strings. */
+    static final String INTERN_NS_URIS = "org.codehaus.stax2.internNsUris";
 
     /** No location: a replay has no source text (shared with the byte codec's reader). */
     static final Location LOCATION = new Location() {
@@ -417,10 +422,21 @@ final class ReplayReader implements XMLStreamReader {
         // nothing to release: the recording is shared and immutable
     }
 
+    /**
+     * Returns {@code true} for Stax2's {@code org.codehaus.stax2.internNames} and {@code
+     * org.codehaus.stax2.internNsUris}, which this reader keeps (every local name, prefix and
+     * namespace URI it returns, of elements, attributes and namespace declarations, is an
+     * interned string), and {@code null} for any other property. A reader that says so spares its
+     * consumer interning each name again (JAXB otherwise calls {@code String.intern} on every
+     * name it reads, as it must for readers that do not).
+     */
     @Override
     public Object getProperty(String name) {
         if (name == null) {
             throw new IllegalArgumentException("property name must not be null");
+        }
+        if (INTERN_NAMES.equals(name) || INTERN_NS_URIS.equals(name)) {
+            return Boolean.TRUE;
         }
         return null;
     }
