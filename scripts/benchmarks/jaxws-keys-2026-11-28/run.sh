@@ -6,18 +6,11 @@
 # call by call with the calling thread's CPU time (JaxWsMissInterleaved).
 # usage: run.sh before.jar after.jar
 cd "$(dirname "$0")"
-BEFORE=$1
-AFTER=$2
-OUT=../../../src/site/resources/benchmarks/jaxws-keys-2026-11-28
-mkdir -p "$OUT"
-{ java -version 2>&1; echo "start: $(date -u) $(uptime)"; } >> "$OUT/env.txt"
-n=0
-for side in before after after before; do
-    n=$((n + 1))
-    [ "$side" = before ] && J=$BEFORE || J=$AFTER
-    java -jar "$J" JaxWsHitBenchmark -p path=XML_HIT,EVENTS_HIT,EVENTS_FLOOR -f 1 -wi 10 -w 1 \
-        -i 10 -r 1 -rf json -rff "$OUT/$n-$side-hits.json" > "$OUT/$n-$side-hits.log" 2>&1
-    java -cp "$J" io.github.wscache.benchmarks.report.JaxWsMissInterleaved 3000 \
-        "$OUT/$n-$side-misses.md" > "$OUT/$n-$side-misses.log" 2>&1
-    echo "$n $side end: $(date -u) $(uptime)" >> "$OUT/env.txt"
-done
+. ../../lib/alternate.sh
+step() {
+    java -jar "$1" JaxWsHitBenchmark -p path=XML_HIT,EVENTS_HIT,EVENTS_FLOOR -f 1 -wi 10 -w 1 \
+        -i 10 -r 1 -rf json -rff "$2-hits.json" > "$2-hits.log" 2>&1
+    java -cp "$1" io.github.wscache.benchmarks.report.JaxWsMissInterleaved 3000 \
+        "$2-misses.md" > "$2-misses.log" 2>&1
+}
+alternate ../../../src/site/resources/benchmarks/jaxws-keys-2026-11-28 "$1" "$2" step
