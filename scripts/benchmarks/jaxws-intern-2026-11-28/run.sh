@@ -14,3 +14,9 @@ step() {
         -rf json -rff "$2-axis.json" > "$2-axis.log" 2>&1
 }
 alternate ../../../src/site/resources/benchmarks/jaxws-intern-2026-11-28 "$1" "$2" step
+# against no cache at all, afterwards in the same session (the after jar): the uncached call
+# beside the hits and the floor
+java -jar "$2" JaxWsHitBenchmark -p path=UNCACHED,XML_HIT,EVENTS_HIT,EVENTS_FLOOR -f 1 -wi 20 \
+    -w 1 -i 10 -r 1 -rf json \
+    -rff ../../../src/site/resources/benchmarks/jaxws-intern-2026-11-28/nocache-after.json \
+    > ../../../src/site/resources/benchmarks/jaxws-intern-2026-11-28/nocache-after.log 2>&1
