@@ -21,7 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class TierLink {
     /** How many policies' texts {@link #policyTexts} keeps before it starts over. */
-    private static final int POLICY_TEXTS = 256;
+    static final int POLICY_TEXTS = 1024;
 
     private final SharedTier tier;
     private final Stats stats;

@@ -67,12 +67,13 @@ class SharedKeyPolicyTest {
     }
 
     @Test
-    void aNodeWithMorePoliciesThanItKeepsTextsForKeysEachTheSameWayEveryTime() {
-        // 300 operations, each its own policy: more than the texts the engine keeps, so they
-        // are made again after it starts over, and must come out the same; the local store is
-        // too small to keep an entry, so the second round is answered by the tier
+    void aNodeWithMorePoliciesThanItKeepsTextsFor_keysEachTheSameWayEveryTime() {
+        // more operations, each its own policy, than the texts the engine keeps: they are made
+        // again after it starts over, and must come out the same; the local store is too small
+        // to keep an entry, so the second round is answered by the tier
+        int n = TierLink.POLICY_TEXTS + 44;
         StringBuilder yaml = new StringBuilder("maximumSize: 1KB\noperations:\n");
-        for (int i = 1; i <= 300; i++) {
+        for (int i = 1; i <= n; i++) {
             yaml.append("  - operation: op").append(i).append("\n    ttl: ").append(i)
                     .append("s\n    value: xml\n");
         }
@@ -81,14 +82,14 @@ class SharedKeyPolicyTest {
         try (ResponseCache node = ResponseCache.builder()
                 .policy(Policy.parse(yaml.toString(), "p.yaml")).sharedTier(tier).build()) {
             for (int round = 0; round < 2; round++) {
-                for (int i = 1; i <= 300; i++) {
+                for (int i = 1; i <= n; i++) {
                     node.exchange(Invocation.builder("op" + i).parameter("q", "java").build(),
                             service(calls));
                 }
             }
-            assertThat(calls).hasValue(300);
-            assertThat(tier.entries).hasSize(300);
-            assertThat(node.stats().hits()).isEqualTo(300);
+            assertThat(calls).hasValue(n);
+            assertThat(tier.entries).hasSize(n);
+            assertThat(node.stats().hits()).isEqualTo(n);
         }
     }
 }
