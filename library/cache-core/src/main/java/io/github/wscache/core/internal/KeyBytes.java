@@ -23,19 +23,9 @@ public final class KeyBytes {
      * Returns the stable bytes of a key, or {@code null} when a parameter value has no stable
      * form.
      *
-     * @param policy a text that changes whenever the operation's policy changes
-     */
-    public static byte[] of(String service, String endpoint, String operation,
-            boolean messageLevel, long identityHigh, long identityLow, Object parameters,
-            String vary, String policy) {
-        return of(service, endpoint, operation, messageLevel, identityHigh, identityLow,
-                parameters, vary, text(policy));
-    }
-
-    /**
-     * Returns the stable bytes of a key as {@link #of(String, String, String, boolean, long,
-     * long, Object, String, String)} does, with the policy's text already in its byte form
-     * ({@link #text(String)}): a caller that makes many keys under one policy writes it once.
+     * @param policyText the byte form ({@link #text(String)}) of a text that changes whenever
+     *     the operation's policy changes: a caller that makes many keys under one policy
+     *     writes it once
      */
     public static byte[] of(String service, String endpoint, String operation,
             boolean messageLevel, long identityHigh, long identityLow, Object parameters,
