@@ -39,7 +39,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  *
  * <pre>
  * {cache-axis events, cache-axis xml, cache-axis object,
- *  cache-http bytes, cache-http events, cache-http object, cache-jaxws xml, cache-edge}
+ *  cache-http bytes, cache-http events, cache-http object, cache-jaxws xml, cache-jaxws events,
+ *  cache-jaxws object, cache-edge}
  *   × {own store only, store + Redis shared by 2 JVMs}
  *   × {anonymous, two users}
  *   × checks (a) to (d)
@@ -96,6 +97,7 @@ class CompositionMatrixTest {
         HTTP_EVENTS("cache-http events", "events"),
         HTTP_OBJECT("cache-http object", "auto"),
         JAXWS_XML("cache-jaxws xml", "xml"),
+        JAXWS_EVENTS("cache-jaxws events", "events"),
         JAXWS_OBJECT("cache-jaxws object", "auto"),
         EDGE("cache-edge", "-");
 
