@@ -10,7 +10,7 @@
 # then measured on EVENTS_MEMORY (the same call with the tier in memory: the engine's own part of
 # a second-level hit), six rounds: CELLS=EVENTS_MEMORY ROUNDS="before after after before before
 # after" PREFIX=memory- run.sh ...
-# usage: [CELLS=..] [ROUNDS=..] [PREFIX=..] run.sh before.jar after.jar [extra JMH options]
+# usage: [CELLS=..] [ROUNDS=..] [PREFIX=..] [NOCACHE=1] run.sh before.jar after.jar [extra JMH options]
 cd "$(dirname "$0")"
 ROOT=../../..
 BEFORE=$1
@@ -32,3 +32,12 @@ for side in $ROUNDS; do
         > "$OUT/$PREFIX$n-$side.log" 2>&1
     echo "$n $side end: $(date -u) $(uptime)" >> "$OUT/${PREFIX}env.txt"
 done
+# against no cache at all, afterwards in the same session (NOCACHE=1; the after jar): the
+# uncached stub call and the second-level hits
+if [ -n "$NOCACHE" ]; then
+    java -jar "$AFTER" AxisEndToEndBenchmark -p cell=SEARCH_UNCACHED -f 1 -wi 20 -w 1 -i 10 -r 1 \
+        -rf json -rff "$OUT/nocache-uncached.json" > "$OUT/nocache-uncached.log" 2>&1
+    java -jar "$AFTER" TierHitBenchmark -p cell=RAW_GET,OBJECT_L2,EVENTS_L2,EVENTS_MEMORY -f 1 \
+        -wi 15 -w 1 -i 10 -r 1 -rf json -rff "$OUT/nocache-tier.json" \
+        > "$OUT/nocache-tier.log" 2>&1
+fi
