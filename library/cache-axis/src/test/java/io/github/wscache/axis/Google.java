@@ -28,12 +28,14 @@ final class Google implements AutoCloseable {
         return new Google(server, context);
     }
 
-    /** Resets counts, delay and REST caching between tests. */
+    /** Resets counts, delay, REST caching, response headers and failures between tests. */
     void reset() {
         server.resetCounts();
         server.service().setDelay(Duration.ZERO);
         server.setRestCaching(null);
         server.setConditionalStatus(304);
+        server.setResponseHeader("Cache-Control", null);
+        server.failNext(0, 503);
     }
 
     /** Installs a new cache with {@code yaml} and a test clock into the shared context. */

@@ -2,6 +2,7 @@ package io.github.wscache.axis.internal;
 
 import io.github.wscache.core.CacheOutcome;
 import io.github.wscache.core.CachedResponse;
+import io.github.wscache.core.Reason;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.ValueRepresentation;
 import io.github.wscache.core.xml.XmlRecording;
@@ -168,7 +169,13 @@ public final class CachingTransportSender implements TransportSender {
         Fetch fetch = new Fetch(mc, in, request, events);
         CachedResponse r = cache.exchange(request.invocation, fetch);
         CacheOutcome outcome = fetch.outcome;
-        if (outcome != null && outcome.exchanged()
+        if (outcome != null && outcome.kind() == CacheOutcome.Kind.STALE
+                && outcome.reason().orElse(null) == Reason.STALE_IF_ERROR) {
+            // the service failed this call's own exchange and the engine let the stale entry
+            // stand in for it (stale-if-error): Axis2 gets it as a hit, not the failure
+            in.setProcessingFault(false);
+            in.setEnvelope(null);
+        } else if (outcome != null && outcome.exchanged()
                 && outcome.kind() != CacheOutcome.Kind.REVALIDATED) {
             // this call's own exchange answered: Axis2 has the response on its contexts, and a
             // recording of it when the payload was recorded
