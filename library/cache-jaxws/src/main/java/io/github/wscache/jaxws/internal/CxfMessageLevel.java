@@ -1,6 +1,8 @@
 package io.github.wscache.jaxws.internal;
 
+import io.github.wscache.core.CacheOutcome;
 import io.github.wscache.core.CachedResponse;
+import io.github.wscache.core.Reason;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.ValueRepresentation;
 import java.io.ByteArrayInputStream;
@@ -35,7 +37,9 @@ import org.slf4j.LoggerFactory;
  * synchronous — reads the response through the in chain before it returns), while an in
  * interceptor keeps the bytes it read. So the caller's call is the call CXF makes without the
  * cache, with the same result or exception; concurrent callers of the key wait in the engine and
- * are answered from the leader's response (single flight), or fail with its failure.
+ * are answered from the leader's response (single flight), or fail with its failure. When the
+ * service fails and the engine lets a stale entry stand in for it ({@code stale-if-error}), the
+ * failure CXF recorded is taken back and the call is answered from the stale entry.
  *
  * <p>An operation whose policy {@code value} keeps application objects ({@code auto},
  * {@code reflection}, ...) is cached at the object level in the same place
@@ -145,6 +149,9 @@ public final class CxfMessageLevel {
         }
         if (fetch.sent) {
             // this call went out and CXF answered it; the engine has stored what it may
+            if (fetch.standsIn) {
+                standIn(message, r, request);
+            }
             return;
         }
         RuntimeException unusable = null;
@@ -160,6 +167,44 @@ public final class CxfMessageLevel {
         cache.recordError(request.invocation(), "a stored response cannot answer a CXF client ("
                 + body + ")", unusable != null ? unusable
                 : new IllegalStateException("not a readable SOAP envelope: " + body));
+    }
+
+    /**
+     * The service failed this call's own exchange, and the engine let the stale response stand
+     * in for the failure ({@code stale-if-error}, decided in cache-core): CXF has already ended
+     * the call with the failure (an exception on the message or the exchange, or a fault read
+     * by the in chain), which is taken back, and the call is answered from the stale response
+     * as from a hit. When it cannot be, the caller gets the failure as without the cache.
+     */
+    private void standIn(Message message, CachedResponse stale, RequestKeys.Request request) {
+        Exchange ex = message.getExchange();
+        Exception onMessage = message.getContent(Exception.class);
+        Exception onExchange = ex.get(Exception.class);
+        Message in = ex.getInMessage();
+        Message inFault = ex.getInFaultMessage();
+        message.removeContent(Exception.class);
+        ex.remove(Exception.class);
+        ex.setInFaultMessage(null);
+        RuntimeException unusable = null;
+        try {
+            if (answer(message, stale, request)) {
+                return;
+            }
+        } catch (RuntimeException e) {
+            unusable = e;
+        }
+        // the failure goes to the caller after all, as without the cache
+        if (onMessage != null) {
+            message.setContent(Exception.class, onMessage);
+        }
+        if (onExchange != null) {
+            ex.put(Exception.class, onExchange);
+        }
+        ex.setInMessage(in);
+        ex.setInFaultMessage(inFault);
+        cache.recordError(request.invocation(), "a stale response could not stand in for a "
+                + "failure of the service", unusable != null ? unusable
+                : new IllegalStateException("not a readable SOAP envelope"));
     }
 
     /** Answers the call from {@code r}, as a response CXF received; false when it cannot. */
@@ -182,6 +227,8 @@ public final class CxfMessageLevel {
         private final Message message;
         private final RequestKeys.Request request;
         boolean sent;
+        /** The engine answered this call's own failed exchange with the stale entry. */
+        boolean standsIn;
         private boolean keep = true;
         private CachedResponse response;
         private byte[] bytes;
@@ -240,6 +287,12 @@ public final class CxfMessageLevel {
         @Override
         public CachedResponse fromShared(CachedResponse shared) {
             return Responses.fromShared(shared);
+        }
+
+        @Override
+        public void onOutcome(CacheOutcome o) {
+            standsIn = sent && o.kind() == CacheOutcome.Kind.STALE
+                    && o.reason().orElse(null) == Reason.STALE_IF_ERROR;
         }
 
         /** Keeps what the in chain is about to read. */

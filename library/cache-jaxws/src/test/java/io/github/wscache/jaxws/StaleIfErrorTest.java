@@ -1,0 +1,216 @@
+package io.github.wscache.jaxws;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.github.wscache.core.CacheEvent;
+import io.github.wscache.core.Reason;
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.policy.Policy;
+import io.github.wscache.google.GoogleServer;
+import io.github.wscache.jaxws.test.google.GoogleSearchPort;
+import io.github.wscache.jaxws.test.google.GoogleSearchResult;
+import io.github.wscache.jaxws.test.google.GoogleSearchService;
+import io.github.wscache.testkit.ManualClock;
+import io.github.wscache.testkit.Waits;
+import jakarta.xml.ws.BindingProvider;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code stale-if-error} (RFC 5861 §4) for a CXF client on CXF's own path: the engine decides
+ * that a stale entry stands in for a failed call (a 503 without a SOAP body, a SOAP fault with
+ * HTTP 500, a refused connection), and the caller gets the stale result instead of the failure
+ * CXF had already recorded. Against google-ws's Axis2 server, whose responses carry the
+ * directive ({@link GoogleServer#setResponseHeader}); time moves on a {@link ManualClock}.
+ * Through a JAX-WS handler (Metro, or a CXF client with handlers of its own) the call has ended
+ * with its failure before the handler could answer it; the site's page says so.
+ */
+@Tag("cxf")
+@Timeout(60)
+class StaleIfErrorTest {
+    static GoogleServer server;
+    static GoogleSearchService service;
+    final ManualClock clock = new ManualClock();
+    final List<CacheEvent> events = new CopyOnWriteArrayList<>();
+    ResponseCache cache;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = GoogleServer.start(0);
+        service = new GoogleSearchService();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    @BeforeEach
+    void reset() {
+        server.resetCounts();
+        server.setResponseHeader("Cache-Control", "max-age=1, stale-if-error=60");
+    }
+
+    @AfterEach
+    void release() {
+        server.releaseRequests();
+        server.failNext(0, 503);
+        server.setResponseHeader("Cache-Control", null);
+    }
+
+    private GoogleSearchPort port(String value, GoogleServer at) {
+        cache = ResponseCache.builder().clock(clock).listener(events::add)
+                .policy(Policy.parse("operations:\n"
+                        + "  - service: GoogleSearchService\n    operation: doGoogleSearch\n"
+                        + "    ttl: 60s\n    honorHttpHeaders: true\n    value: " + value + "\n",
+                        "wscache.yaml")).build();
+        return WsCacheJaxWs.install(at(service.getGoogleSearchSoap11Port(), at), cache);
+    }
+
+    private static GoogleSearchPort plain(GoogleServer at) {
+        return at(service.getGoogleSearchSoap11Port(), at);
+    }
+
+    private static GoogleSearchPort at(GoogleSearchPort port, GoogleServer at) {
+        ((BindingProvider) port).getRequestContext().put(
+                BindingProvider.ENDPOINT_ADDRESS_PROPERTY, at.endpoint());
+        return port;
+    }
+
+    private static GoogleSearchResult search(GoogleSearchPort port) throws Exception {
+        return port.doGoogleSearch("key", "stale if error", 0, 10, false, "", false, "",
+                "UTF-8", "UTF-8");
+    }
+
+    private long stoodIn() {
+        return events.stream()
+                .filter(e -> e.reason().orElse(null) == Reason.STALE_IF_ERROR).count();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"xml", "events"})
+    void a503OrASoapFault_withinTheWindow_isAnsweredWithTheStaleResult(String value)
+            throws Exception {
+        GoogleSearchPort port = port(value, server);
+        GoogleSearchResult fresh = search(port);
+        clock.advance(Duration.ofSeconds(5));
+
+        server.failNext(1, 503);
+        GoogleSearchResult on503 = search(port);
+        server.faultNext(1);
+        GoogleSearchResult onFault = search(port);
+
+        assertThat(on503).usingRecursiveComparison().isEqualTo(fresh);
+        assertThat(onFault).usingRecursiveComparison().isEqualTo(fresh);
+        assertThat(server.requestCount("doGoogleSearch")).isEqualTo(3);
+        assertThat(stoodIn()).isEqualTo(2);
+
+        GoogleSearchResult afterwards = search(port);
+        assertThat(afterwards).usingRecursiveComparison().isEqualTo(fresh);
+        assertThat(server.requestCount("doGoogleSearch"))
+                .as("the entry stayed stale; the service answers again").isEqualTo(4);
+        assertThat(stoodIn()).isEqualTo(2);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"xml", "events"})
+    void aRefusedConnection_withinTheWindow_isAnsweredWithTheStaleResult(String value)
+            throws Exception {
+        GoogleServer gone = GoogleServer.start(0);
+        gone.setResponseHeader("Cache-Control", "max-age=1, stale-if-error=60");
+        GoogleSearchPort port = port(value, gone);
+        GoogleSearchResult fresh = search(port);
+        GoogleSearchPort uncached = plain(gone);
+        gone.close();
+        Throwable refused = catchThrowable(() -> search(uncached));
+        clock.advance(Duration.ofSeconds(5));
+
+        GoogleSearchResult stale = search(port);
+        clock.advance(Duration.ofSeconds(60));
+        Throwable afterTheWindow = catchThrowable(() -> search(port));
+
+        assertThat(refused).as("without the cache").isNotNull();
+        assertThat(stale).usingRecursiveComparison().isEqualTo(fresh);
+        assertThat(stoodIn()).isEqualTo(1);
+        assertThat(afterTheWindow).hasSameClassAs(refused);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"xml", "events"})
+    void afterTheWindow_orWithoutTheDirective_theFailureReachesTheCallerAsWithoutTheCache(
+            String value) throws Exception {
+        server.faultNext(1);
+        Throwable uncachedFault = catchThrowable(() -> search(plain(server)));
+        server.failNext(1, 503);
+        Throwable uncached503 = catchThrowable(() -> search(plain(server)));
+        GoogleSearchPort port = port(value, server);
+        search(port);
+        clock.advance(Duration.ofSeconds(62));
+
+        server.faultNext(1);
+        Throwable fault = catchThrowable(() -> search(port));
+        server.setResponseHeader("Cache-Control", "max-age=1");
+        search(port);
+        clock.advance(Duration.ofSeconds(5));
+        server.failNext(1, 503);
+        Throwable on503 = catchThrowable(() -> search(port));
+
+        assertThat(uncachedFault).isNotNull();
+        assertThat(fault).hasSameClassAs(uncachedFault).hasMessage(uncachedFault.getMessage());
+        assertThat(uncached503).isNotNull();
+        assertThat(on503).hasSameClassAs(uncached503);
+        assertThat(stoodIn()).isZero();
+        assertThat(server.requestCount("doGoogleSearch")).isEqualTo(6);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"xml", "events"})
+    void callersWaitingForAFailedExchange_getTheStaleResultToo(String value) throws Exception {
+        int callers = 8;
+        GoogleSearchPort port = port(value, server);
+        GoogleSearchResult fresh = search(port);
+        clock.advance(Duration.ofSeconds(5));
+        server.holdRequests();
+        server.faultNext(1);
+        ExecutorService pool = Executors.newFixedThreadPool(callers);
+        try {
+            List<Future<GoogleSearchResult>> results = new ArrayList<>();
+            for (int i = 0; i < callers; i++) {
+                results.add(pool.submit(() -> search(port)));
+            }
+            Waits.until("one request held", () -> server.heldRequests() == 1);
+            Waits.until((callers - 1) + " callers waiting in the single flight",
+                    () -> waitingInSingleFlight() == callers - 1);
+            server.releaseRequests();
+            for (Future<GoogleSearchResult> f : results) {
+                assertThat(f.get(30, TimeUnit.SECONDS)).usingRecursiveComparison()
+                        .isEqualTo(fresh);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(server.requestCount("doGoogleSearch")).isEqualTo(2);
+    }
+
+    private static long waitingInSingleFlight() {
+        return Thread.getAllStackTraces().values().stream()
+                .filter(s -> List.of(s).stream().anyMatch(f -> f.getClassName()
+                        .endsWith("SingleFlight$Flight") && f.getMethodName().equals("await")))
+                .count();
+    }
+}
