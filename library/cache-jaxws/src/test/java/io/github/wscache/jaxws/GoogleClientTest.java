@@ -248,7 +248,8 @@ class GoogleClientTest {
                 .hasMessageStartingWith("port must have a SOAP binding: ");
     }
 
-    private static long waitingInSingleFlight() {
+    /** The threads waiting in the engine's single flight (also for {@link StaleIfErrorTest}). */
+    static long waitingInSingleFlight() {
         // the callers themselves on CXF (its own interceptors cache), the handler's threads on
         // Metro
         return Thread.getAllStackTraces().entrySet().stream()

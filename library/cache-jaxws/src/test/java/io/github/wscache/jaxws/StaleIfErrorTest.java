@@ -195,7 +195,7 @@ class StaleIfErrorTest {
             }
             Waits.until("one request held", () -> server.heldRequests() == 1);
             Waits.until((callers - 1) + " callers waiting in the single flight",
-                    () -> waitingInSingleFlight() == callers - 1);
+                    () -> GoogleClientTest.waitingInSingleFlight() == callers - 1);
             server.releaseRequests();
             for (Future<GoogleSearchResult> f : results) {
                 assertThat(f.get(30, TimeUnit.SECONDS)).usingRecursiveComparison()
@@ -205,12 +205,5 @@ class StaleIfErrorTest {
             pool.shutdownNow();
         }
         assertThat(server.requestCount("doGoogleSearch")).isEqualTo(2);
-    }
-
-    private static long waitingInSingleFlight() {
-        return Thread.getAllStackTraces().values().stream()
-                .filter(s -> List.of(s).stream().anyMatch(f -> f.getClassName()
-                        .endsWith("SingleFlight$Flight") && f.getMethodName().equals("await")))
-                .count();
     }
 }
