@@ -204,6 +204,25 @@ final class CacheStrategy {
     }
 
     /**
+     * Whether a response that may not be stored ({@code d}) takes away the stored response it
+     * would have replaced, the one the call selected: a newer response that says no (no-store,
+     * no lifetime, a status HTTP does not keep) is what the resource says now. Not so for a
+     * personal request's answer refused only because it may not be shared (it says nothing
+     * about the shared entry), nor for a server error (5xx): it says nothing about the
+     * representation, and the stored response may yet stand in for a later failure (its own
+     * {@code stale-if-error} or a request's, RFC 5861 §4).
+     */
+    static boolean dropsStored(Decision d, CachedResponse r, Invocation inv) {
+        if (d.storable()) {
+            return false;
+        }
+        if (d.notStorable.reason() == Reason.PER_USER && !inv.personalFields().isEmpty()) {
+            return false;
+        }
+        return r.status() < 500 || r.status() > 599;
+    }
+
+    /**
      * Whether a stored response stands in for a failed service now (RFC 5861 §4, RFC 9111
      * §4.2.4): the exchange threw an exception (not an interruption) or answered 500, 502, 503
      * or 504; the entry is stale by no more than its response's {@code stale-if-error} (or the

@@ -492,10 +492,10 @@ final class MessageFlow extends Flow {
                     VaryMarker.selecting(vary, inv));
             CacheStrategy.Decision d = strategy.onResponse(p, kept, key, inv, sent, wallClock());
             if (!d.storable()) {
-                if (d.notStorable.reason() != Reason.PER_USER || inv.personalFields().isEmpty()) {
-                    // a newer response says no: the old one goes; a personal request's answer
-                    // that may not be shared says nothing about the shared entry
-                    store.remove(target);
+                if (CacheStrategy.dropsStored(d, kept, inv)) {
+                    // the response the call selected goes, never the primary key's Vary
+                    // marker, which selects the other requests' variants
+                    store.remove(key);
                 }
                 bypassed(c, inv, key, d.notStorable);
                 return Kept.not(d.notStorable);

@@ -227,4 +227,32 @@ class CacheStrategyTest {
         assertThat(forced.reason()).startsWith("result type java.lang.Thread cannot be copied");
         assertThat(strategy(false).copier(TTL_60, list).copier()).isPresent();
     }
+
+    @Test
+    void dropsStored_forANewerNoAnswer_notForAServerError_norForAPersonalUnsharedAnswer() {
+        CacheStrategy.Decision noStore = CacheStrategy.Decision.not(Reason.HTTP_RULES,
+                "no-store");
+        CacheStrategy.Decision perUser = CacheStrategy.Decision.not(Reason.PER_USER, "private");
+        CacheStrategy.Decision status = CacheStrategy.Decision.not(Reason.HTTP_STATUS, "503");
+        CacheStrategy.Decision kept = new CacheStrategy.Decision(null, Duration.ofSeconds(60),
+                Duration.ofSeconds(60));
+        Invocation anonymous = Invocation.builder("GET").build();
+        Invocation personal = Invocation.builder("GET")
+                .personal(List.of("cookie"), List.of()).build();
+        CachedResponse ok = CachedResponse.builder(new byte[0]).status(200).build();
+        CachedResponse notFound = CachedResponse.builder(new byte[0]).status(404).build();
+
+        assertThat(CacheStrategy.dropsStored(noStore, ok, anonymous)).isTrue();
+        assertThat(CacheStrategy.dropsStored(status, notFound, anonymous)).isTrue();
+        assertThat(CacheStrategy.dropsStored(perUser, ok, anonymous)).isTrue();
+        assertThat(CacheStrategy.dropsStored(perUser, ok, personal)).isFalse();
+        assertThat(CacheStrategy.dropsStored(kept, ok, anonymous)).isFalse();
+        for (int s : new int[] {500, 502, 503, 504, 599}) {
+            CachedResponse error = CachedResponse.builder(new byte[0]).status(s).build();
+            assertThat(CacheStrategy.dropsStored(status, error, anonymous)).as("status %d", s)
+                    .isFalse();
+            assertThat(CacheStrategy.dropsStored(noStore, error, anonymous)).as("status %d", s)
+                    .isFalse();
+        }
+    }
 }

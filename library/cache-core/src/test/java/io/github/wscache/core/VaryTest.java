@@ -97,6 +97,55 @@ class VaryTest {
         assertThat(sent).hasValue(2);
     }
 
+    /** A request for {@code lang} that says {@code Cache-Control: no-cache}. */
+    private static Invocation revalidating(String lang) {
+        Map<String, List<String>> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        h.put("Accept-Language", List.of(lang));
+        return Invocation.builder("GET").endpoint("http://api.example/greeting")
+                .requestFields(h::get).requestDirectives(List.of("no-cache"), List.of()).build();
+    }
+
+    /** The origin answering {@code status} with {@code cacheControl}, without Vary. */
+    private CachedResponse plain(int status, String cacheControl) {
+        sent.incrementAndGet();
+        CachedResponse.Builder b = CachedResponse.builder("no".getBytes(StandardCharsets.UTF_8))
+                .status(status);
+        return cacheControl == null ? b.build() : b.header("Cache-Control", cacheControl).build();
+    }
+
+    @Test
+    void anotherVariantsErrorOrNoStoreAnswer_leavesTheStoredVariantsSelectable() {
+        body(get("Accept-Language", "en"), "Accept-Language");
+        Invocation de = get("Accept-Language", "de");
+        cache.exchange(de, stale -> plain(503, null));
+        cache.exchange(de, stale -> plain(200, "no-store"));
+
+        assertThat(body(get("Accept-Language", "en"), "Accept-Language")).isEqualTo("hello en");
+        assertThat(sent).hasValue(3);
+        assertThat(cache.storedResponses()).isEqualTo(1);
+    }
+
+    @Test
+    void aNoStoreAnswerOfTheSameVariant_takesItsStoredResponseAway() {
+        body(get("Accept-Language", "en"), "Accept-Language");
+        cache.invalidate("GET", "http://api.example/greeting");
+        body(get("Accept-Language", "en"), null);
+        cache.exchange(revalidating("en"),
+                stale -> plain(200, "no-store"));
+
+        assertThat(cache.storedResponses()).isZero();
+    }
+
+    @Test
+    void aServerError_leavesTheStoredResponse_forALaterRequestsStaleIfError() {
+        body(get("Accept-Language", "en"), null);
+        cache.exchange(revalidating("en"), stale -> plain(503, null));
+
+        assertThat(body(get("Accept-Language", "en"), null)).isEqualTo("hello en");
+        assertThat(sent).hasValue(2);
+        assertThat(cache.storedResponses()).isEqualTo(1);
+    }
+
     @Test
     void aWaiterForAnotherVariant_loadsItsOwn_neverTakesTheLeadersAnswer() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
