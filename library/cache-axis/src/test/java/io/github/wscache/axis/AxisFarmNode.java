@@ -8,7 +8,9 @@ import io.github.wscache.redis.NodeProcess;
 import io.github.wscache.redis.RedisTier;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -99,12 +101,16 @@ public final class AxisFarmNode {
         }
     }
 
-    /** The same policy on every node, so that their keys are equal. */
+    /**
+     * The same policy on every node, so that their keys are equal; the message level follows
+     * the service's {@code Cache-Control} where it sends one (the fixture's default sends none).
+     */
     public static String policy(String level) {
         return "operations:\n"
                 + "  - operation: doSpellingSuggestion\n"
                 + "    ttl: 60s\n"
-                + (level.equals("object") ? "" : "    value: " + level + "\n");
+                + (level.equals("object") ? ""
+                        : "    value: " + level + "\n    honorHttpHeaders: true\n");
     }
 
     /**
@@ -126,8 +132,14 @@ public final class AxisFarmNode {
      */
     public static ResponseCache open(ConfigurationContext context, RedisTier tier,
             String level) {
+        return open(context, tier, level, Clock.systemUTC());
+    }
+
+    /** {@link #open(ConfigurationContext, RedisTier, String)} on {@code clock}. */
+    public static ResponseCache open(ConfigurationContext context, RedisTier tier, String level,
+            InstantSource clock) {
         ResponseCache.Builder b = ResponseCache.builder()
-                .policy(Policy.parse(policy(level), "axis.yaml"));
+                .policy(Policy.parse(policy(level), "axis.yaml")).clock(clock);
         if (tier != null) {
             b.sharedTier(tier);
         }

@@ -12,7 +12,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -175,8 +177,14 @@ public final class HttpFarmNode {
     /** A node's client: its own cache on {@code tier} ({@code null}: its own store only). */
     public static CachingHttpClient client(RedisTier tier, URI service, String value,
             HttpClient network) {
+        return client(tier, service, value, network, Clock.systemUTC());
+    }
+
+    /** {@link #client(RedisTier, URI, String, HttpClient)} on {@code clock}. */
+    public static CachingHttpClient client(RedisTier tier, URI service, String value,
+            HttpClient network, InstantSource clock) {
         ResponseCache.Builder b = ResponseCache.builder()
-                .policy(Policy.parse(policy(service, value), "http.yaml"));
+                .policy(Policy.parse(policy(service, value), "http.yaml")).clock(clock);
         if (tier != null) {
             b.sharedTier(tier);
         }

@@ -9,7 +9,9 @@ import io.github.wscache.redis.RedisTier;
 import jakarta.xml.ws.BindingProvider;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.Map;
 
 /**
@@ -83,12 +85,16 @@ public final class JaxWsFarmNode {
         }
     }
 
-    /** The same policy on every node, so that their keys are equal. */
+    /**
+     * The same policy on every node, so that their keys are equal; it follows the service's
+     * {@code Cache-Control} where it sends one (the fixture's default sends none).
+     */
     public static String policy(String value) {
         return "operations:\n"
                 + "  - service: GoogleSearchService\n"
                 + "    operation: doSpellingSuggestion\n"
                 + "    ttl: 60s\n"
+                + "    honorHttpHeaders: true\n"
                 + "    value: " + value + "\n";
     }
 
@@ -102,8 +108,13 @@ public final class JaxWsFarmNode {
 
     /** A node's cache on {@code tier} ({@code null}: its own store only). */
     public static ResponseCache open(RedisTier tier, String value) {
+        return open(tier, value, Clock.systemUTC());
+    }
+
+    /** {@link #open(RedisTier, String)} on {@code clock}. */
+    public static ResponseCache open(RedisTier tier, String value, InstantSource clock) {
         ResponseCache.Builder b = ResponseCache.builder()
-                .policy(Policy.parse(policy(value), "jaxws.yaml"));
+                .policy(Policy.parse(policy(value), "jaxws.yaml")).clock(clock);
         if (tier != null) {
             b.sharedTier(tier);
         }

@@ -1,6 +1,7 @@
 package io.github.wscache.redis;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import redis.clients.jedis.Jedis;
@@ -63,6 +64,26 @@ public final class TierEntries {
         try (Jedis jedis = new Jedis("127.0.0.1", port)) {
             long ttl = jedis.pttl(key);
             jedis.set(key, bytes, SetParams.setParams().px(Math.max(ttl, 10_000)));
+        }
+    }
+
+    /**
+     * Makes every tier entry of {@code namespace} of the Redis on {@code port} look
+     * {@code older} than it is, as a reader sees it: the tier computes an entry's age from the
+     * lifetime Redis has left ({@code PTTL}), not from clocks, so this shortens that by
+     * {@code older}, as time passing does. Fails for an entry that would expire by it.
+     */
+    public static void age(int port, String namespace, Duration older) {
+        try (Jedis jedis = new Jedis("127.0.0.1", port)) {
+            for (Entry e : entries(port, namespace)) {
+                long ttl = jedis.pttl(e.key());
+                long left = ttl - older.toMillis();
+                if (ttl < 0 || left <= 0) {
+                    throw new AssertionError("an entry with " + ttl + " ms left cannot age by "
+                            + older);
+                }
+                jedis.pexpire(e.key(), left);
+            }
         }
     }
 }

@@ -7,6 +7,7 @@ import io.github.wscache.google.GoogleServer;
 import io.github.wscache.redis.NodeProcess;
 import io.github.wscache.redis.RedisTier;
 import java.io.IOException;
+import java.time.InstantSource;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.context.ConfigurationContextFactory;
@@ -47,10 +48,10 @@ final class AxisSide extends GoogleSide {
     }
 
     @Override
-    public Local open(String value, RedisTier tier) {
+    public Local open(String value, RedisTier tier, InstantSource clock) {
         // one cache at a time in the client configuration
         WsCache.uninstall(context);
-        ResponseCache cache = AxisFarmNode.open(context, tier, value);
+        ResponseCache cache = AxisFarmNode.open(context, tier, value, clock);
         return new Local() {
             @Override
             public String call(String key, String user) throws Exception {

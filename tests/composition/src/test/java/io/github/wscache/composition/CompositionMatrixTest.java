@@ -1,14 +1,17 @@
 package io.github.wscache.composition;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.github.wscache.composition.Side.Local;
 import io.github.wscache.composition.Side.TierCounts;
 import io.github.wscache.redis.RedisTier;
 import io.github.wscache.redis.TierEntries;
+import io.github.wscache.testkit.ManualClock;
 import io.github.wscache.testkit.RedisServer;
 import io.github.wscache.testkit.Waits;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -43,7 +46,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  *  cache-jaxws object, cache-edge}
  *   × {own store only, store + Redis shared by 2 JVMs}
  *   × {anonymous, two users}
- *   × checks (a) to (d)
+ *   × checks (a) to (e)
  * </pre>
  *
  * <p>The cell's caller A is anonymous or the user {@code ann}; B is the user {@code bob}. Every
@@ -63,6 +66,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  *     cache's errors or the tier's rejected entries), never an exception in the caller's call,
  *     and the answer then replaces it (the other JVM's next call is an L2 hit). Own store: not
  *     applicable, reported as skipped.</li>
+ * <li>A's answer says {@code max-age=1, stale-if-error=600}; past its freshness the service
+ *     fails (a SOAP fault with HTTP 500, or a 503): A's call gets the stale answer (with Redis:
+ *     the answer the other JVM loaded, read from the tier 30 s later as the tier reckons ages),
+ *     counted as a hit, and B's call gets the failure, never A's answer. The object level keeps
+ *     no response whose {@code stale-if-error} could stand in: reported as skipped.</li>
  * </ol>
  *
  * <p>One {@code redis-server}, one service and one second JVM per integration serve every cell;
@@ -159,7 +167,8 @@ class CompositionMatrixTest {
         A_HIT("a: the second call is a hit"),
         B_ONE_CALL("b: concurrent misses, one back-end call"),
         C_USERS("c: B never gets A's answer, A's second call a hit"),
-        D_BAD_ENTRY("d: a bad entry in Redis is a counted miss");
+        D_BAD_ENTRY("d: a bad entry in Redis is a counted miss"),
+        E_STALE_IF_ERROR("e: a stale answer stands in for a failure, never another user's");
 
         private final String title;
 
@@ -215,6 +224,7 @@ class CompositionMatrixTest {
     void closeCaches() {
         for (Side side : List.of(axis, http, edge, jaxws)) {
             side.release();
+            side.reset();
             // a failed check's late answers must not be read by the next one
             side.forgetAnswers();
         }
@@ -258,6 +268,13 @@ class CompositionMatrixTest {
                                 namespace + "-" + bad.ordinal(), bad);
                     }
                 }
+                case E_STALE_IF_ERROR -> {
+                    Assumptions.assumeTrue(side.standsInForErrors(column.value),
+                            "not applicable: the object level keeps no response whose "
+                            + "stale-if-error could stand in for a failure");
+                    staleAnswerStandsInForAFailure(side, column.value, store, users.a,
+                            namespace);
+                }
                 default -> throw new IllegalArgumentException(check.name());
             }
         } catch (AssertionError | Exception e) {
@@ -270,6 +287,12 @@ class CompositionMatrixTest {
 
     private Local open(Side side, String value, RedisTier tier) {
         Local local = side.open(value, tier);
+        opened.add(local);
+        return local;
+    }
+
+    private Local open(Side side, String value, RedisTier tier, InstantSource clock) {
+        Local local = side.open(value, tier, clock);
         opened.add(local);
         return local;
     }
@@ -416,6 +439,58 @@ class CompositionMatrixTest {
         assertThat(tier.stats().hits()).as("L2 hits here")
                 .isEqualTo(side.tierReadsPerAnswer());
         assertThat(here.cache().stats().errors()).isZero();
+    }
+
+    /** (e) */
+    private void staleAnswerStandsInForAFailure(Side side, String value, Store store, String a,
+            String namespace) throws Exception {
+        String key = side.staleKey();
+        long before = side.calls(key);
+        ManualClock clock = ManualClock.startingNow();
+        RedisTier tier = null;
+        Local here;
+        String fresh;
+        if (store == Store.OWN) {
+            here = open(side, value, null, clock);
+            fresh = here.call(key, a);
+        } else {
+            side.openThere(namespace, value);
+            fresh = side.callThere(key, a);
+            tier = side.tier(namespace);
+            here = open(side, value, tier, clock);
+        }
+        assertThat(fresh).as("A's answer").contains(side.shows(a));
+        assertThat(side.calls(key) - before).isEqualTo(1);
+        // past max-age=1, well within stale-if-error=600: this JVM's clock, and the tier's
+        // entries, whose age a reader takes from the lifetime Redis has left
+        clock.advance(Duration.ofSeconds(30));
+        if (tier != null) {
+            TierEntries.age(redis.port(), namespace, Duration.ofSeconds(30));
+        }
+        side.fail();
+        long failed = 1;
+        if (!a.equals("-")) {
+            Throwable ofB = catchThrowable(() -> here.call(key, B));
+            assertThat(ofB).as("B's call while the service fails: the failure").isNotNull();
+            assertThat(String.valueOf(ofB)).as("B's failure").doesNotContain(side.shows(a));
+            failed++;
+            assertThat(side.calls(key) - before).as("back-end calls").isEqualTo(failed);
+        }
+        String stale;
+        try {
+            stale = here.call(key, a);
+        } catch (Exception | AssertionError e) {
+            throw new AssertionError("A's call while the service fails: the failure, not the "
+                    + "stale answer", e);
+        }
+        assertThat(stale).as("A's stale answer").isEqualTo(fresh);
+        assertThat(side.calls(key) - before).as("back-end calls (the failed one asked)")
+                .isEqualTo(failed + 1);
+        assertThat(here.cache().stats().hits()).as("hits (the stale answer)").isEqualTo(1);
+        assertThat(here.cache().stats().errors()).isZero();
+        if (tier != null) {
+            assertThat(tier.stats().hits()).as("L2 hits here").isPositive();
+        }
     }
 
     /** What (d) writes into Redis in place of the cell's entry. */

@@ -10,6 +10,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.InstantSource;
 
 /**
  * The matrix's second JVM for cache-edge: an {@link EdgeServer} on its own {@link RedisTier}, in
@@ -88,8 +90,13 @@ public final class EdgeFarmNode {
      * on {@code tier} ({@code null}: its own store only); started.
      */
     public static EdgeServer edge(URI origin, RedisTier tier) {
+        return edge(origin, tier, Clock.systemUTC());
+    }
+
+    /** {@link #edge(URI, RedisTier)} on {@code clock}. */
+    public static EdgeServer edge(URI origin, RedisTier tier, InstantSource clock) {
         EdgeServer.Builder b = EdgeServer.builder().origin(origin).address("127.0.0.1").port(0)
-                .adminPath(null);
+                .adminPath(null).clock(clock);
         if (tier != null) {
             b.sharedTier(tier);
         }

@@ -13,6 +13,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -54,8 +55,8 @@ final class EdgeSide extends JsonServiceSide {
     }
 
     @Override
-    public Local open(String value, RedisTier tier) {
-        EdgeServer edge = EdgeFarmNode.edge(origin, tier);
+    public Local open(String value, RedisTier tier, InstantSource clock) {
+        EdgeServer edge = EdgeFarmNode.edge(origin, tier, clock);
         return new Local() {
             @Override
             public String call(String key, String user) throws Exception {

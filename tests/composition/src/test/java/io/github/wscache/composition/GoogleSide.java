@@ -39,6 +39,30 @@ abstract class GoogleSide extends FarmSide {
     }
 
     @Override
+    public String staleKey() {
+        server.setResponseHeader("Cache-Control", "max-age=1, stale-if-error=600");
+        return GoogleSearchServiceImpl.WHOAMI;
+    }
+
+    /** A SOAP 1.1 fault with HTTP 500 for every request, as a failing service answers. */
+    @Override
+    public void fail() {
+        server.faultNext(Integer.MAX_VALUE);
+    }
+
+    @Override
+    public void reset() {
+        server.faultNext(0);
+        server.setResponseHeader("Cache-Control", null);
+    }
+
+    /** The object level ({@code object}, {@code auto}) keeps no response to stand in. */
+    @Override
+    public boolean standsInForErrors(String value) {
+        return !value.equals("object") && !value.equals("auto");
+    }
+
+    @Override
     public long calls(String key) {
         return server.requestCount(OPERATION);
     }

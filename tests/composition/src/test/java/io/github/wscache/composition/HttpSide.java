@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
+import java.time.InstantSource;
 import java.util.Base64;
 
 /**
@@ -52,8 +53,8 @@ final class HttpSide extends JsonServiceSide {
     }
 
     @Override
-    public Local open(String value, RedisTier tier) {
-        CachingHttpClient client = HttpFarmNode.client(tier, api, value, network);
+    public Local open(String value, RedisTier tier, InstantSource clock) {
+        CachingHttpClient client = HttpFarmNode.client(tier, api, value, network, clock);
         return new Local() {
             @Override
             public String call(String key, String user) throws Exception {

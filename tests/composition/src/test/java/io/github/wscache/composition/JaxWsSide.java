@@ -8,6 +8,7 @@ import io.github.wscache.redis.NodeProcess;
 import io.github.wscache.redis.RedisTier;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.InstantSource;
 
 /**
  * cache-jaxws in the matrix: a CXF client generated from google-ws's WSDL, cached in CXF's own
@@ -54,8 +55,8 @@ final class JaxWsSide extends GoogleSide {
     }
 
     @Override
-    public Local open(String value, RedisTier tier) {
-        ResponseCache cache = JaxWsFarmNode.open(tier, value);
+    public Local open(String value, RedisTier tier, InstantSource clock) {
+        ResponseCache cache = JaxWsFarmNode.open(tier, value, clock);
         return new Local() {
             @Override
             public String call(String key, String user) {

@@ -43,6 +43,22 @@ abstract class JsonServiceSide extends FarmSide {
     }
 
     @Override
+    public String staleKey() {
+        return "sie/" + KEYS.incrementAndGet();
+    }
+
+    /** Every request of a {@code sie/N} key answers 503. */
+    @Override
+    public void fail() {
+        service.down(true);
+    }
+
+    @Override
+    public void reset() {
+        service.down(false);
+    }
+
+    @Override
     public long calls(String key) {
         return service.count(key);
     }

@@ -4,6 +4,8 @@ import io.github.wscache.core.ResponseCache;
 import io.github.wscache.redis.RedisTier;
 import io.github.wscache.redis.TierEntries;
 import java.io.IOException;
+import java.time.Clock;
+import java.time.InstantSource;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
@@ -61,7 +63,33 @@ interface Side extends AutoCloseable {
     RedisTier tier(String namespace);
 
     /** A new cache of this JVM for {@code value}, on {@code tier} ({@code null}: own store). */
-    Local open(String value, RedisTier tier);
+    Local open(String value, RedisTier tier, InstantSource clock);
+
+    /** {@link #open(String, RedisTier, InstantSource)} on the system's clock. */
+    default Local open(String value, RedisTier tier) {
+        return open(value, tier, Clock.systemUTC());
+    }
+
+    /**
+     * A key whose answers say {@code max-age=1, stale-if-error=600} and otherwise answer as
+     * {@link #key()}'s do (the caller's identity); until {@link #reset()}.
+     */
+    String staleKey();
+
+    /** From now on until {@link #reset()}, every request of {@link #staleKey()} fails. */
+    void fail();
+
+    /** Undoes {@link #staleKey()} and {@link #fail()}; after every check. */
+    void reset();
+
+    /**
+     * Whether a stored answer of {@code value} can stand in for a failure
+     * ({@code stale-if-error} is a response's directive: the message level has it, the object
+     * level, which keeps no response, does not).
+     */
+    default boolean standsInForErrors(String value) {
+        return true;
+    }
 
     /** A new cache in the other JVM for {@code value}, on its tier on {@code namespace}. */
     void openThere(String namespace, String value);
