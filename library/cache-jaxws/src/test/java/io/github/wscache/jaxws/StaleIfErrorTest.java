@@ -37,8 +37,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * HTTP 500, a refused connection), and the caller gets the stale result instead of the failure
  * CXF had already recorded. Against google-ws's Axis2 server, whose responses carry the
  * directive ({@link GoogleServer#setResponseHeader}); time moves on a {@link ManualClock}.
- * Through a JAX-WS handler (Metro, or a CXF client with handlers of its own) the call has ended
- * with its failure before the handler could answer it; the site's page says so.
+ * Through the JAX-WS handler on Metro: {@link StaleIfErrorHandlerTest}.
  */
 @Tag("cxf")
 @Timeout(60)

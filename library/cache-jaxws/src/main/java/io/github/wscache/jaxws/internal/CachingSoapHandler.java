@@ -1,7 +1,9 @@
 package io.github.wscache.jaxws.internal;
 
+import io.github.wscache.core.CacheOutcome;
 import io.github.wscache.core.CachedResponse;
 import io.github.wscache.core.Exchange;
+import io.github.wscache.core.Reason;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.ValueRepresentation;
 import io.github.wscache.core.xml.XmlRecording;
@@ -268,7 +270,30 @@ public final class CachingSoapHandler implements SOAPHandler<SOAPMessageContext>
         if (CURRENT.get() == p) {
             CURRENT.remove();
         }
-        p.deliver(r);
+        CachedResponse standIn = p.deliver(r);
+        if (standIn != null) {
+            standIn(ctx, p, standIn);
+        }
+    }
+
+    /**
+     * The service failed with a message the runtime hands to handlers (a SOAP fault: on Metro,
+     * not on CXF, which has read it as a fault already) and the engine let the stale entry
+     * stand in for it ({@code stale-if-error}): the call gets the stale response in place of
+     * the fault. If it cannot be made, the caller gets the fault, as without the cache.
+     */
+    private void standIn(SOAPMessageContext ctx, Pending p, CachedResponse stale) {
+        if (CXF) {
+            return;
+        }
+        try {
+            ctx.setMessage(Responses.message(stale, p.request.soap12()));
+            ctx.put(MessageContext.HTTP_RESPONSE_CODE, stale.status());
+        } catch (SOAPException | IOException | RuntimeException e) {
+            // the caller gets the fault, as without the cache
+            cache.recordError(p.request.invocation(), "a stale response could not stand in for "
+                    + "a failure of the service", e);
+        }
     }
 
     private static Pending pending(MessageContext ctx) {
@@ -290,6 +315,8 @@ public final class CachingSoapHandler implements SOAPHandler<SOAPMessageContext>
         private CachedResponse response;
         private WebServiceException failure;
         private CachedResponse result;
+        /** Whether the engine let a stale entry stand in for this call's failure. */
+        private boolean standsIn;
 
         Pending(RequestKeys.Request request) {
             this.request = request;
@@ -348,6 +375,14 @@ public final class CachingSoapHandler implements SOAPHandler<SOAPMessageContext>
         }
 
         @Override
+        public void onOutcome(CacheOutcome o) {
+            synchronized (this) {
+                standsIn = response != null && o.kind() == CacheOutcome.Kind.STALE
+                        && o.reason().orElse(null) == Reason.STALE_IF_ERROR;
+            }
+        }
+
+        @Override
         public CachedResponse fromShared(CachedResponse shared) {
             return Responses.fromShared(shared);
         }
@@ -372,11 +407,14 @@ public final class CachingSoapHandler implements SOAPHandler<SOAPMessageContext>
             return sending && response == null && failure == null;
         }
 
-        /** Hands the response to the fetch and waits until the engine has dealt with it. */
-        void deliver(CachedResponse r) {
+        /**
+         * Hands the response to the fetch and waits until the engine has dealt with it; returns
+         * the stale response the engine let stand in for it, or {@code null}.
+         */
+        CachedResponse deliver(CachedResponse r) {
             synchronized (this) {
                 if (response != null || failure != null) {
-                    return;
+                    return null;
                 }
                 response = r;
                 notifyAll();
@@ -391,6 +429,7 @@ public final class CachingSoapHandler implements SOAPHandler<SOAPMessageContext>
                 if (interrupted) {
                     Thread.currentThread().interrupt();
                 }
+                return standsIn ? result : null;
             }
         }
 

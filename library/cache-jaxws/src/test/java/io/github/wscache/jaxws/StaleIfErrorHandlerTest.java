@@ -1,0 +1,196 @@
+package io.github.wscache.jaxws;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.github.wscache.core.CacheEvent;
+import io.github.wscache.core.Reason;
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.policy.Policy;
+import io.github.wscache.google.GoogleServer;
+import io.github.wscache.jaxws.test.google.GoogleSearchPort;
+import io.github.wscache.jaxws.test.google.GoogleSearchResult;
+import io.github.wscache.jaxws.test.google.GoogleSearchService;
+import io.github.wscache.testkit.ManualClock;
+import io.github.wscache.testkit.Waits;
+import jakarta.xml.ws.BindingProvider;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code stale-if-error} through the JAX-WS handler on Metro (this module's {@code metro}
+ * test run; skipped where CXF is the runtime, whose own path {@link StaleIfErrorTest} covers):
+ * a SOAP fault reaches the handler's {@code handleFault}, and when the engine lets the stale
+ * entry stand in for it, the handler puts the stale response in the fault's place, so the call
+ * gets the stale result. A failure without a SOAP message (a 503, a refused connection) reaches
+ * no handler: the caller gets it as without the cache.
+ */
+@Timeout(60)
+class StaleIfErrorHandlerTest {
+    static GoogleServer server;
+    static GoogleSearchService service;
+    final ManualClock clock = new ManualClock();
+    final List<CacheEvent> events = new CopyOnWriteArrayList<>();
+    ResponseCache cache;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Assumptions.assumeFalse(onCxf(), "CXF's own path: StaleIfErrorTest");
+        server = GoogleServer.start(0);
+        service = new GoogleSearchService();
+    }
+
+    private static boolean onCxf() {
+        try {
+            Class.forName("org.apache.cxf.Bus", false, StaleIfErrorHandlerTest.class
+                    .getClassLoader());
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @BeforeEach
+    void reset() {
+        server.resetCounts();
+        server.setResponseHeader("Cache-Control", "max-age=1, stale-if-error=60");
+    }
+
+    @AfterEach
+    void release() {
+        server.releaseRequests();
+        server.failNext(0, 503);
+        server.setResponseHeader("Cache-Control", null);
+    }
+
+    private GoogleSearchPort port(String value) {
+        cache = ResponseCache.builder().clock(clock).listener(events::add)
+                .policy(Policy.parse("operations:\n"
+                        + "  - service: GoogleSearchService\n    operation: doGoogleSearch\n"
+                        + "    ttl: 60s\n    honorHttpHeaders: true\n    value: " + value + "\n",
+                        "wscache.yaml")).build();
+        return WsCacheJaxWs.install(plain(), cache);
+    }
+
+    private static GoogleSearchPort plain() {
+        GoogleSearchPort port = service.getGoogleSearchSoap11Port();
+        ((BindingProvider) port).getRequestContext().put(
+                BindingProvider.ENDPOINT_ADDRESS_PROPERTY, server.endpoint());
+        return port;
+    }
+
+    private static GoogleSearchResult search(GoogleSearchPort port) throws Exception {
+        return port.doGoogleSearch("key", "stale if error", 0, 10, false, "", false, "",
+                "UTF-8", "UTF-8");
+    }
+
+    private long stoodIn() {
+        return events.stream()
+                .filter(e -> e.reason().orElse(null) == Reason.STALE_IF_ERROR).count();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"xml", "events"})
+    void aSoapFault_withinTheWindow_isAnsweredWithTheStaleResult(String value) throws Exception {
+        GoogleSearchPort port = port(value);
+        GoogleSearchResult fresh = search(port);
+        clock.advance(Duration.ofSeconds(5));
+
+        server.faultNext(1);
+        GoogleSearchResult onFault = search(port);
+        GoogleSearchResult afterwards = search(port);
+
+        assertThat(onFault).usingRecursiveComparison().isEqualTo(fresh);
+        assertThat(afterwards).usingRecursiveComparison().isEqualTo(fresh);
+        assertThat(server.requestCount("doGoogleSearch")).isEqualTo(3);
+        assertThat(stoodIn()).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"xml", "events"})
+    void pastTheWindow_aSoapFault_reachesTheCallerAsWithoutTheCache(String value)
+            throws Exception {
+        server.faultNext(1);
+        Throwable uncached = catchThrowable(() -> search(plain()));
+        GoogleSearchPort port = port(value);
+        search(port);
+        clock.advance(Duration.ofSeconds(62));
+
+        server.faultNext(1);
+        Throwable fault = catchThrowable(() -> search(port));
+
+        assertThat(uncached).isNotNull();
+        assertThat(fault).hasSameClassAs(uncached).hasMessage(uncached.getMessage());
+        assertThat(stoodIn()).isZero();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"xml", "events"})
+    void a503WithoutASoapMessage_reachesNoHandler_theCallerGetsIt(String value)
+            throws Exception {
+        server.failNext(1, 503);
+        Throwable uncached = catchThrowable(() -> search(plain()));
+        GoogleSearchPort port = port(value);
+        search(port);
+        clock.advance(Duration.ofSeconds(5));
+
+        server.failNext(1, 503);
+        Throwable on503 = catchThrowable(() -> search(port));
+
+        assertThat(uncached).isNotNull();
+        assertThat(on503).hasSameClassAs(uncached);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"xml", "events"})
+    void callersWaitingForAFaultedExchange_getTheStaleResultToo(String value) throws Exception {
+        int callers = 8;
+        GoogleSearchPort first = port(value);
+        GoogleSearchResult fresh = search(first);
+        clock.advance(Duration.ofSeconds(5));
+        server.holdRequests();
+        server.faultNext(1);
+        ExecutorService pool = Executors.newFixedThreadPool(callers);
+        try {
+            List<Future<GoogleSearchResult>> results = new ArrayList<>();
+            for (int i = 0; i < callers; i++) {
+                // a port per thread: JAX-WS ports are not thread-safe
+                GoogleSearchPort port = WsCacheJaxWs.install(plain(), cache);
+                results.add(pool.submit(() -> search(port)));
+            }
+            Waits.until("one request held", () -> server.heldRequests() == 1);
+            Waits.until((callers - 1) + " callers waiting in the single flight",
+                    () -> GoogleClientTest.waitingInSingleFlight() == callers - 1);
+            server.releaseRequests();
+            for (Future<GoogleSearchResult> f : results) {
+                assertThat(f.get(30, TimeUnit.SECONDS)).usingRecursiveComparison()
+                        .isEqualTo(fresh);
+            }
+        } finally {
+            server.releaseRequests();
+            pool.shutdownNow();
+        }
+        assertThat(server.requestCount("doGoogleSearch")).isEqualTo(2);
+    }
+}
