@@ -3,30 +3,18 @@ package io.github.wscache.jaxws;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.github.wscache.core.CacheEvent;
-import io.github.wscache.core.Reason;
-import io.github.wscache.core.ResponseCache;
-import io.github.wscache.core.policy.Policy;
-import io.github.wscache.google.GoogleServer;
 import io.github.wscache.jaxws.test.google.GoogleSearchPort;
 import io.github.wscache.jaxws.test.google.GoogleSearchResult;
-import io.github.wscache.jaxws.test.google.GoogleSearchService;
-import io.github.wscache.testkit.ManualClock;
 import io.github.wscache.testkit.Waits;
-import jakarta.xml.ws.BindingProvider;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -40,18 +28,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * no handler: the caller gets it as without the cache.
  */
 @Timeout(60)
-class StaleIfErrorHandlerTest {
-    static GoogleServer server;
-    static GoogleSearchService service;
-    final ManualClock clock = new ManualClock();
-    final List<CacheEvent> events = new CopyOnWriteArrayList<>();
-    ResponseCache cache;
-
+class StaleIfErrorHandlerTest extends StaleIfErrorFixture {
     @BeforeAll
-    static void start() throws Exception {
+    static void onlyOnMetro() {
         Assumptions.assumeFalse(onCxf(), "CXF's own path: StaleIfErrorTest");
-        server = GoogleServer.start(0);
-        service = new GoogleSearchService();
     }
 
     private static boolean onCxf() {
@@ -64,50 +44,12 @@ class StaleIfErrorHandlerTest {
         }
     }
 
-    @AfterAll
-    static void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
-
-    @BeforeEach
-    void reset() {
-        server.resetCounts();
-        server.setResponseHeader("Cache-Control", "max-age=1, stale-if-error=60");
-    }
-
-    @AfterEach
-    void release() {
-        server.releaseRequests();
-        server.failNext(0, 503);
-        server.setResponseHeader("Cache-Control", null);
-    }
-
     private GoogleSearchPort port(String value) {
-        cache = ResponseCache.builder().clock(clock).listener(events::add)
-                .policy(Policy.parse("operations:\n"
-                        + "  - service: GoogleSearchService\n    operation: doGoogleSearch\n"
-                        + "    ttl: 60s\n    honorHttpHeaders: true\n    value: " + value + "\n",
-                        "wscache.yaml")).build();
-        return WsCacheJaxWs.install(plain(), cache);
+        return port(value, server);
     }
 
     private static GoogleSearchPort plain() {
-        GoogleSearchPort port = service.getGoogleSearchSoap11Port();
-        ((BindingProvider) port).getRequestContext().put(
-                BindingProvider.ENDPOINT_ADDRESS_PROPERTY, server.endpoint());
-        return port;
-    }
-
-    private static GoogleSearchResult search(GoogleSearchPort port) throws Exception {
-        return port.doGoogleSearch("key", "stale if error", 0, 10, false, "", false, "",
-                "UTF-8", "UTF-8");
-    }
-
-    private long stoodIn() {
-        return events.stream()
-                .filter(e -> e.reason().orElse(null) == Reason.STALE_IF_ERROR).count();
+        return plain(server);
     }
 
     @ParameterizedTest

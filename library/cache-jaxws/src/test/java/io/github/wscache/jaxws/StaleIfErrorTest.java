@@ -3,29 +3,18 @@ package io.github.wscache.jaxws;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.github.wscache.core.CacheEvent;
-import io.github.wscache.core.Reason;
-import io.github.wscache.core.ResponseCache;
-import io.github.wscache.core.policy.Policy;
 import io.github.wscache.google.GoogleServer;
 import io.github.wscache.jaxws.test.google.GoogleSearchPort;
 import io.github.wscache.jaxws.test.google.GoogleSearchResult;
-import io.github.wscache.jaxws.test.google.GoogleSearchService;
 import io.github.wscache.testkit.ManualClock;
 import io.github.wscache.testkit.Waits;
-import jakarta.xml.ws.BindingProvider;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,66 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Tag("cxf")
 @Timeout(60)
-class StaleIfErrorTest {
-    static GoogleServer server;
-    static GoogleSearchService service;
-    final ManualClock clock = new ManualClock();
-    final List<CacheEvent> events = new CopyOnWriteArrayList<>();
-    ResponseCache cache;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = GoogleServer.start(0);
-        service = new GoogleSearchService();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        server.resetCounts();
-        server.setResponseHeader("Cache-Control", "max-age=1, stale-if-error=60");
-    }
-
-    @AfterEach
-    void release() {
-        server.releaseRequests();
-        server.failNext(0, 503);
-        server.setResponseHeader("Cache-Control", null);
-    }
-
-    private GoogleSearchPort port(String value, GoogleServer at) {
-        cache = ResponseCache.builder().clock(clock).listener(events::add)
-                .policy(Policy.parse("operations:\n"
-                        + "  - service: GoogleSearchService\n    operation: doGoogleSearch\n"
-                        + "    ttl: 60s\n    honorHttpHeaders: true\n    value: " + value + "\n",
-                        "wscache.yaml")).build();
-        return WsCacheJaxWs.install(at(service.getGoogleSearchSoap11Port(), at), cache);
-    }
-
-    private static GoogleSearchPort plain(GoogleServer at) {
-        return at(service.getGoogleSearchSoap11Port(), at);
-    }
-
-    private static GoogleSearchPort at(GoogleSearchPort port, GoogleServer at) {
-        ((BindingProvider) port).getRequestContext().put(
-                BindingProvider.ENDPOINT_ADDRESS_PROPERTY, at.endpoint());
-        return port;
-    }
-
-    private static GoogleSearchResult search(GoogleSearchPort port) throws Exception {
-        return port.doGoogleSearch("key", "stale if error", 0, 10, false, "", false, "",
-                "UTF-8", "UTF-8");
-    }
-
-    private long stoodIn() {
-        return events.stream()
-                .filter(e -> e.reason().orElse(null) == Reason.STALE_IF_ERROR).count();
-    }
-
+class StaleIfErrorTest extends StaleIfErrorFixture {
     @ParameterizedTest
     @ValueSource(strings = {"xml", "events"})
     void a503OrASoapFault_withinTheWindow_isAnsweredWithTheStaleResult(String value)
