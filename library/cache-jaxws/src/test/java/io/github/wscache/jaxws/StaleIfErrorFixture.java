@@ -1,5 +1,7 @@
 package io.github.wscache.jaxws;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.github.wscache.core.CacheEvent;
 import io.github.wscache.core.Reason;
 import io.github.wscache.core.ResponseCache;
@@ -9,9 +11,16 @@ import io.github.wscache.jaxws.test.google.GoogleSearchPort;
 import io.github.wscache.jaxws.test.google.GoogleSearchResult;
 import io.github.wscache.jaxws.test.google.GoogleSearchService;
 import io.github.wscache.testkit.ManualClock;
+import io.github.wscache.testkit.Waits;
 import jakarta.xml.ws.BindingProvider;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -81,5 +90,39 @@ abstract class StaleIfErrorFixture {
     long stoodIn() {
         return events.stream()
                 .filter(e -> e.reason().orElse(null) == Reason.STALE_IF_ERROR).count();
+    }
+
+    /**
+     * Eight callers of {@code value}, a port each (JAX-WS ports are not thread-safe), while the
+     * service holds the first request and then answers it with a SOAP fault within the window:
+     * the seven waiting in the engine's single flight and the one that sent all get the stale
+     * result, from one request.
+     */
+    void waitersOfAFaultedExchangeGetTheStaleResult(String value) throws Exception {
+        int callers = 8;
+        GoogleSearchResult fresh = search(port(value, server));
+        clock.advance(Duration.ofSeconds(5));
+        server.holdRequests();
+        server.faultNext(1);
+        ExecutorService pool = Executors.newFixedThreadPool(callers);
+        try {
+            List<Future<GoogleSearchResult>> results = new ArrayList<>();
+            for (int i = 0; i < callers; i++) {
+                GoogleSearchPort port = WsCacheJaxWs.install(plain(server), cache);
+                results.add(pool.submit(() -> search(port)));
+            }
+            Waits.until("one request held", () -> server.heldRequests() == 1);
+            Waits.until((callers - 1) + " callers waiting in the single flight",
+                    () -> GoogleClientTest.waitingInSingleFlight() == callers - 1);
+            server.releaseRequests();
+            for (Future<GoogleSearchResult> f : results) {
+                assertThat(f.get(30, TimeUnit.SECONDS)).usingRecursiveComparison()
+                        .isEqualTo(fresh);
+            }
+        } finally {
+            server.releaseRequests();
+            pool.shutdownNow();
+        }
+        assertThat(server.requestCount("doGoogleSearch")).isEqualTo(2);
     }
 }

@@ -5,14 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.github.wscache.jaxws.test.google.GoogleSearchPort;
 import io.github.wscache.jaxws.test.google.GoogleSearchResult;
-import io.github.wscache.testkit.Waits;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
@@ -107,32 +100,6 @@ class StaleIfErrorHandlerTest extends StaleIfErrorFixture {
     @ParameterizedTest
     @ValueSource(strings = {"xml", "events"})
     void callersWaitingForAFaultedExchange_getTheStaleResultToo(String value) throws Exception {
-        int callers = 8;
-        GoogleSearchPort first = port(value);
-        GoogleSearchResult fresh = search(first);
-        clock.advance(Duration.ofSeconds(5));
-        server.holdRequests();
-        server.faultNext(1);
-        ExecutorService pool = Executors.newFixedThreadPool(callers);
-        try {
-            List<Future<GoogleSearchResult>> results = new ArrayList<>();
-            for (int i = 0; i < callers; i++) {
-                // a port per thread: JAX-WS ports are not thread-safe
-                GoogleSearchPort port = WsCacheJaxWs.install(plain(), cache);
-                results.add(pool.submit(() -> search(port)));
-            }
-            Waits.until("one request held", () -> server.heldRequests() == 1);
-            Waits.until((callers - 1) + " callers waiting in the single flight",
-                    () -> GoogleClientTest.waitingInSingleFlight() == callers - 1);
-            server.releaseRequests();
-            for (Future<GoogleSearchResult> f : results) {
-                assertThat(f.get(30, TimeUnit.SECONDS)).usingRecursiveComparison()
-                        .isEqualTo(fresh);
-            }
-        } finally {
-            server.releaseRequests();
-            pool.shutdownNow();
-        }
-        assertThat(server.requestCount("doGoogleSearch")).isEqualTo(2);
+        waitersOfAFaultedExchangeGetTheStaleResult(value);
     }
 }

@@ -7,14 +7,7 @@ import io.github.wscache.google.GoogleServer;
 import io.github.wscache.jaxws.test.google.GoogleSearchPort;
 import io.github.wscache.jaxws.test.google.GoogleSearchResult;
 import io.github.wscache.testkit.ManualClock;
-import io.github.wscache.testkit.Waits;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -110,29 +103,6 @@ class StaleIfErrorTest extends StaleIfErrorFixture {
     @ParameterizedTest
     @ValueSource(strings = {"xml", "events"})
     void callersWaitingForAFailedExchange_getTheStaleResultToo(String value) throws Exception {
-        int callers = 8;
-        GoogleSearchPort port = port(value, server);
-        GoogleSearchResult fresh = search(port);
-        clock.advance(Duration.ofSeconds(5));
-        server.holdRequests();
-        server.faultNext(1);
-        ExecutorService pool = Executors.newFixedThreadPool(callers);
-        try {
-            List<Future<GoogleSearchResult>> results = new ArrayList<>();
-            for (int i = 0; i < callers; i++) {
-                results.add(pool.submit(() -> search(port)));
-            }
-            Waits.until("one request held", () -> server.heldRequests() == 1);
-            Waits.until((callers - 1) + " callers waiting in the single flight",
-                    () -> GoogleClientTest.waitingInSingleFlight() == callers - 1);
-            server.releaseRequests();
-            for (Future<GoogleSearchResult> f : results) {
-                assertThat(f.get(30, TimeUnit.SECONDS)).usingRecursiveComparison()
-                        .isEqualTo(fresh);
-            }
-        } finally {
-            pool.shutdownNow();
-        }
-        assertThat(server.requestCount("doGoogleSearch")).isEqualTo(2);
+        waitersOfAFaultedExchangeGetTheStaleResult(value);
     }
 }
