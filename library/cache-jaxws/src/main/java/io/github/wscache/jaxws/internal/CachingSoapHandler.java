@@ -235,9 +235,7 @@ public final class CachingSoapHandler implements SOAPHandler<SOAPMessageContext>
                     && CxfHooks.replay(ctx, (XmlRecording) r.body(), r.status())) {
                 return true;
             }
-            ctx.setMessage(Responses.message(r, request.soap12()));
-            ctx.put(MessageContext.HTTP_RESPONSE_CODE, r.status());
-            ctx.setScope(MessageContext.HTTP_RESPONSE_CODE, MessageContext.Scope.APPLICATION);
+            answer(ctx, r, request);
             return false;
         } catch (SOAPException | IOException | XMLStreamException | RuntimeException e) {
             if (!loggedReplayFailure) {
@@ -248,6 +246,14 @@ public final class CachingSoapHandler implements SOAPHandler<SOAPMessageContext>
             cache.recordError(request.invocation(), "replaying a cached response failed", e);
             return true;
         }
+    }
+
+    /** Puts {@code r} in the context as the call's message, with its status. */
+    private static void answer(SOAPMessageContext ctx, CachedResponse r,
+            RequestKeys.Request request) throws SOAPException, IOException {
+        ctx.setMessage(Responses.message(r, request.soap12()));
+        ctx.put(MessageContext.HTTP_RESPONSE_CODE, r.status());
+        ctx.setScope(MessageContext.HTTP_RESPONSE_CODE, MessageContext.Scope.APPLICATION);
     }
 
     private void inbound(SOAPMessageContext ctx) {
@@ -287,8 +293,7 @@ public final class CachingSoapHandler implements SOAPHandler<SOAPMessageContext>
             return;
         }
         try {
-            ctx.setMessage(Responses.message(stale, p.request.soap12()));
-            ctx.put(MessageContext.HTTP_RESPONSE_CODE, stale.status());
+            answer(ctx, stale, p.request);
         } catch (SOAPException | IOException | RuntimeException e) {
             // the caller gets the fault, as without the cache
             cache.recordError(p.request.invocation(), "a stale response could not stand in for "
