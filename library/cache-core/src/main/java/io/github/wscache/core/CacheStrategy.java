@@ -509,12 +509,15 @@ final class CacheStrategy {
                     + (r.status() != 200 ? " (HTTP status " + r.status() + ")" : ""));
         }
         CacheControl cc = meta.cacheControl();
+        // how long ago it became stale, when it arrives stale
+        Duration staleAlready = Duration.ZERO;
         if (cc.noCache()) {
             fresh = Duration.ZERO;
         } else if (cc.maxAge().isPresent() || (!privateCache && cc.sMaxAge().isPresent())
                 || meta.expires().isPresent()) {
             FreshnessDecision d = Freshness.evaluate(meta, now, privateCache ? PRIVATE : OPTIONS);
             fresh = d.remaining();
+            staleAlready = d.staleness();
         } else if (p.httpHeadersOnly()) {
             // no TTL stands in for what the server did not say: a heuristic lifetime from
             // Last-Modified, or none (then stored only to be revalidated)
@@ -527,12 +530,19 @@ final class CacheStrategy {
         } else {
             fresh = p.ttl();
         }
+        Duration staleIfError = cc.staleIfError().orElse(Duration.ZERO);
         if (fresh.isZero() && !validators) {
-            return Decision.not(Reason.HTTP_RULES, "not storable: stale on arrival and no"
-                    + " validator to revalidate it");
+            // stale on arrival: of use only to stand in for a failure, for what is left of its
+            // stale-if-error window (RFC 5861 §4); a no-cache response never stands in
+            Duration windowLeft = staleIfError.minus(staleAlready);
+            if (cc.noCache() || windowLeft.isNegative() || windowLeft.isZero()) {
+                return Decision.not(Reason.HTTP_RULES, "not storable: stale on arrival and no"
+                        + " validator to revalidate it" + (staleIfError.isZero() ? ""
+                        : " (past its stale-if-error window)"));
+            }
+            return new Decision(null, Duration.ZERO, windowLeft);
         }
         Decision d = kept(fresh, p.ttl(), keepStale);
-        Duration staleIfError = cc.staleIfError().orElse(Duration.ZERO);
         if (fresh.plus(staleIfError).compareTo(d.retain) > 0) {
             // kept through its stale-if-error window (RFC 5861 §4), to stand in for a failure
             return new Decision(null, fresh, fresh.plus(staleIfError));

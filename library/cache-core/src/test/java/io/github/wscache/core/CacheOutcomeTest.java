@@ -135,6 +135,29 @@ class CacheOutcomeTest {
     }
 
     @Test
+    void staleIfError_aResponseStaleOnArrival_standsInForWhatIsLeftOfItsWindow() {
+        cache("operations:\n  - operation: op\n    ttl: 10s\n    honorHttpHeaders: true\n");
+        Invocation inv = Invocation.builder("op").build();
+        // two seconds old when it arrives (a slow answer, a Date rounded down): 1 s stale
+        CachedResponse late = CachedResponse.builder(BODY)
+                .header("Date", "Wed, 31 Dec 2025 23:59:58 GMT")
+                .header("Cache-Control", "max-age=1, stale-if-error=60").build();
+        CachedResponse unavailable = CachedResponse.builder(BODY).status(503).build();
+
+        Recording first = new Recording(late, null);
+        cache.exchange(inv, first);
+        clock.advance(Duration.ofSeconds(58));
+        CachedResponse standIn = cache.exchange(inv, stale -> unavailable);
+        clock.advance(Duration.ofSeconds(2));
+        CachedResponse pastWindow = cache.exchange(inv, stale -> unavailable);
+
+        assertThat(first.outcomes.get(0).stored()).isTrue();
+        assertThat(standIn).isSameAs(late);
+        assertThat(pastWindow).isSameAs(unavailable);
+        assertThat(cache.stats().hits()).isEqualTo(1);
+    }
+
+    @Test
     void staleIfError_aServerErrorStatusIsAFailureToo_aNotFoundIsAnAnswer() {
         cache("operations:\n  - operation: op\n    ttl: 10s\n    honorHttpHeaders: true\n");
         Invocation inv = Invocation.builder("op").build();

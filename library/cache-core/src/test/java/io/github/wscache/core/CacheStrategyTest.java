@@ -37,7 +37,11 @@ class CacheStrategyTest {
     }
 
     private static CachedResponse.Builder ok() {
-        return CachedResponse.builder(new byte[] {'<', 'r', '/', '>'}).header("Date", DATE);
+        return dated(DATE);
+    }
+
+    private static CachedResponse.Builder dated(String date) {
+        return CachedResponse.builder(new byte[] {'<', 'r', '/', '>'}).header("Date", date);
     }
 
     static Stream<Arguments> responses() {
@@ -76,6 +80,20 @@ class CacheStrategyTest {
         rows.add(Arguments.of("stale on arrival, no validator", HTTP,
                 ok().header("Cache-Control", "max-age=0").build(), false, "stale on arrival",
                 0, 0));
+        rows.add(Arguments.of("stale on arrival, kept for its stale-if-error", HTTP,
+                ok().header("Cache-Control", "max-age=0, stale-if-error=60").build(), false,
+                null, 0, 60));
+        rows.add(Arguments.of("stale on arrival, kept for what is left of its stale-if-error",
+                HTTP, dated("Tue, 24 Nov 2026 11:59:58 GMT")
+                        .header("Cache-Control", "max-age=1, stale-if-error=600").build(), false,
+                null, 0, 599));
+        rows.add(Arguments.of("stale on arrival, past its stale-if-error", HTTP,
+                dated("Tue, 24 Nov 2026 11:40:00 GMT")
+                        .header("Cache-Control", "max-age=1, stale-if-error=600").build(), false,
+                "past its stale-if-error window", 0, 0));
+        rows.add(Arguments.of("no-cache never stands in for an error", HTTP,
+                ok().header("Cache-Control", "no-cache, stale-if-error=600").build(), false,
+                "stale on arrival", 0, 0));
         rows.add(Arguments.of("headers only: no freshness information, no validator", HTTP_ONLY,
                 ok().build(), false, "no freshness information and no validator", 0, 0));
         rows.add(Arguments.of("headers only: a validator alone, revalidate every use", HTTP_ONLY,

@@ -71,11 +71,16 @@ public final class TierEntries {
      * Makes every tier entry of {@code namespace} of the Redis on {@code port} look
      * {@code older} than it is, as a reader sees it: the tier computes an entry's age from the
      * lifetime Redis has left ({@code PTTL}), not from clocks, so this shortens that by
-     * {@code older}, as time passing does. Fails for an entry that would expire by it.
+     * {@code older}, as time passing does. Fails for an entry that would expire by it, and when
+     * the namespace holds none.
      */
     public static void age(int port, String namespace, Duration older) {
+        List<Entry> all = entries(port, namespace);
+        if (all.isEmpty()) {
+            throw new AssertionError("no tier entries in " + namespace + " to age: none stored");
+        }
         try (Jedis jedis = new Jedis("127.0.0.1", port)) {
-            for (Entry e : entries(port, namespace)) {
+            for (Entry e : all) {
                 long ttl = jedis.pttl(e.key());
                 long left = ttl - older.toMillis();
                 if (ttl < 0 || left <= 0) {

@@ -481,7 +481,8 @@ class CompositionMatrixTest {
             stale = here.call(key, a);
         } catch (Exception | AssertionError e) {
             throw new AssertionError("A's call while the service fails: the failure, not the "
-                    + "stale answer", e);
+                    + "stale answer (here: " + here.cache().stats() + (tier == null ? ""
+                    : ", tier: " + tier.stats()) + ")", e);
         }
         assertThat(stale).as("A's stale answer").isEqualTo(fresh);
         assertThat(side.calls(key) - before).as("back-end calls (the failed one asked)")
