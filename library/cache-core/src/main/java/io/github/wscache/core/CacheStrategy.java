@@ -327,7 +327,7 @@ final class CacheStrategy {
      * time since its {@code Date}.
      */
     static Duration ageOnArrival(CachedResponse r, Instant now) {
-        return Freshness.currentAge(ResponseMetadata.of(r.status(), r.headers(), now, now), now);
+        return Freshness.ageOnArrival(r.headers(), now);
     }
 
     /**

@@ -73,8 +73,7 @@ final class Identities {
                     continue;
                 }
                 Object v = e.getValue();
-                String value = v instanceof List ? String.join(", ", strings((List<?>) v))
-                        : v.toString();
+                String value = v instanceof List ? joined((List<?>) v) : v.toString();
                 httpHeader(b, e.getKey().toString(), value);
             }
         }
@@ -83,8 +82,19 @@ final class Identities {
         }
     }
 
-    private static List<String> strings(List<?> values) {
-        return values.stream().map(String::valueOf).toList();
+    /** The lines of a field as one value, as {@code String.join(", ", ...)} writes them. */
+    private static String joined(List<?> values) {
+        if (values.size() == 1) {
+            return String.valueOf(values.get(0));
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < values.size(); i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            sb.append(values.get(i));
+        }
+        return sb.toString();
     }
 
     private static void httpHeader(Invocation.Builder b, String name, String value) {

@@ -2,7 +2,9 @@ package io.github.wscache.core.internal.http;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -198,6 +200,31 @@ public final class Freshness {
                     ? opts.maxHeuristicLifetime() : heuristic;
         }
         return Duration.ZERO;
+    }
+
+    /**
+     * The {@linkplain #currentAge current age} of a response as it arrives at {@code now} (its
+     * request sent then too): the larger of its {@code Age} and the time since its
+     * {@code Date}, read from those two fields alone, without the rest of its metadata.
+     *
+     * @param headers the response's header fields, names case-insensitive (as a
+     *     {@code TreeMap} with {@link String#CASE_INSENSITIVE_ORDER} keeps them)
+     * @param now when it arrived
+     * @return its age, zero or more
+     */
+    public static Duration ageOnArrival(Map<String, List<String>> headers, Instant now) {
+        Duration apparentAge = Duration.ZERO;
+        List<String> date = headers.get("Date");
+        if (date != null && !date.isEmpty()) {
+            Optional<Instant> d = HttpDates.parse(date.get(0), now);
+            if (d.isPresent()) {
+                apparentAge = nonNegative(Duration.between(d.get(), now));
+            }
+        }
+        List<String> age = headers.get("Age");
+        Duration ageValue = age == null || age.isEmpty() ? Duration.ZERO
+                : ResponseMetadata.parseAge(age.get(0)).orElse(Duration.ZERO);
+        return max(apparentAge, ageValue);
     }
 
     /**

@@ -57,6 +57,16 @@ public final class HttpDates {
             SHORT_DAY + " " + MONTH + " ( \\d|\\d{1,2}) " + TIME + " (\\d{4})",
             Pattern.CASE_INSENSITIVE);
 
+    /**
+     * The last IMF-fixdate read (its value does not depend on a reference time): a server's
+     * responses within one second carry the same {@code Date}. Immutable, so sharing it between
+     * threads needs no lock.
+     */
+    private static volatile Parsed lastParsed;
+
+    private record Parsed(String value, Instant instant) {
+    }
+
     private HttpDates() {
     }
 
@@ -84,10 +94,18 @@ public final class HttpDates {
         if (value == null) {
             return Optional.empty();
         }
+        Parsed last = lastParsed;
+        if (last != null && last.value.equals(value)) {
+            return Optional.of(last.instant);
+        }
         String text = value.strip();
         Matcher m = IMF_FIXDATE.matcher(text);
         if (m.matches()) {
-            return build(Integer.parseInt(m.group(3)), m.group(2), m.group(1), m, 4);
+            Optional<Instant> at = build(Integer.parseInt(m.group(3)), m.group(2), m.group(1),
+                    m, 4);
+            // every response of the same second says the same Date: read it once
+            at.ifPresent(i -> lastParsed = new Parsed(value, i));
+            return at;
         }
         m = RFC_850.matcher(text);
         if (m.matches()) {

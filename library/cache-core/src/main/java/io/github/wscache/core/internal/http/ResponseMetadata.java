@@ -152,7 +152,7 @@ public final class ResponseMetadata {
                 requestHeaders, validationRequestTime, validationResponseTime);
     }
 
-    private static Optional<Duration> parseAge(String value) {
+    static Optional<Duration> parseAge(String value) {
         int comma = value.indexOf(',');
         String first = (comma < 0 ? value : value.substring(0, comma)).strip();
         return Optional.ofNullable(CacheControl.deltaSeconds(first));

@@ -152,6 +152,37 @@ class FreshnessTest {
             return Freshness.currentAge(meta, now);
         }
 
+        @ParameterizedTest(name = "[{index}] Date {0}, Age {1}")
+        @CsvSource(delimiter = ';', nullValues = "-", value = {
+            "Thu, 01 Jan 2026 10:00:02 GMT ; -",
+            "Thu, 01 Jan 2026 09:59:50 GMT ; -",
+            "Thu, 01 Jan 2026 09:59:50 GMT ; 30",
+            "Thu, 01 Jan 2026 09:59:50 GMT ; 3",
+            "Thu, 01 Jan 2026 10:05:00 GMT ; -",
+            "Thursday, 01-Jan-26 09:59:00 GMT ; -",
+            "Thu Jan  1 09:59:00 2026 ; 7, 9",
+            "not a date ; 30",
+            "- ; 45",
+            "- ; -1",
+            "- ; soon",
+            "'  Thu, 01 Jan 2026 09:59:58 GMT  ' ; -",
+        })
+        void onArrival_isTheCurrentAgeOfAResponseRequestedAndReceivedThen(String date,
+                String ageHeader) {
+            Map<String, List<String>> fields =
+                    new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+            if (date != null) {
+                fields.put("date", List.of(date));
+            }
+            if (ageHeader != null) {
+                fields.put("AGE", List.of(ageHeader));
+            }
+            ResponseMetadata meta = ResponseMetadata.of(200, fields, responseTime, responseTime);
+
+            assertThat(Freshness.ageOnArrival(fields, responseTime))
+                    .isEqualTo(Freshness.currentAge(meta, responseTime));
+        }
+
         @Test
         void worksThroughTheRfc9111Section423Algorithm() {
             // Date 09:59:50 -> apparent_age = 10:00:02 - 09:59:50 = 12 s

@@ -13,6 +13,25 @@ class HttpDatesTest {
 
     private static final Instant RFC_EXAMPLE = Instant.parse("1994-11-06T08:49:37Z");
 
+    @Test
+    void readingTheSameDateAgain_givesItsOwnInstant_whicheverWasReadBefore() {
+        String a = "Sun, 06 Nov 1994 08:49:37 GMT";
+        String b = "Sun, 06 Nov 1994 08:49:38 GMT";
+        Instant ref = Instant.parse("2060-01-01T00:00:00Z");
+
+        assertThat(HttpDates.parse(a)).contains(RFC_EXAMPLE);
+        assertThat(HttpDates.parse(b)).contains(RFC_EXAMPLE.plusSeconds(1));
+        assertThat(HttpDates.parse(a)).contains(RFC_EXAMPLE);
+        assertThat(HttpDates.parse(a)).contains(RFC_EXAMPLE);
+        assertThat(HttpDates.parse(" " + a)).contains(RFC_EXAMPLE);
+        // a two-digit year still depends on when the message arrived
+        assertThat(HttpDates.parse("Sunday, 06-Nov-94 08:49:37 GMT", ref))
+                .contains(Instant.parse("2094-11-06T08:49:37Z"));
+        assertThat(HttpDates.parse("Sunday, 06-Nov-94 08:49:37 GMT")).contains(RFC_EXAMPLE);
+        assertThat(HttpDates.parse("Sun, 31 Feb 1994 08:49:37 GMT")).isEmpty();
+        assertThat(HttpDates.parse("Sun, 31 Feb 1994 08:49:37 GMT")).isEmpty();
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {
         "Sun, 06 Nov 1994 08:49:37 GMT",
