@@ -533,9 +533,11 @@ final class CacheStrategy {
         Duration staleIfError = cc.staleIfError().orElse(Duration.ZERO);
         if (fresh.isZero() && !validators) {
             // stale on arrival: of use only to stand in for a failure, for what is left of its
-            // stale-if-error window (RFC 5861 §4); a no-cache response never stands in
+            // stale-if-error window (RFC 5861 §4); not when it may never be sent stale
+            // (no-cache, must-revalidate, ...)
             Duration windowLeft = staleIfError.minus(staleAlready);
-            if (cc.noCache() || windowLeft.isNegative() || windowLeft.isZero()) {
+            if (!maySendStale(r, privateCache) || windowLeft.isNegative()
+                    || windowLeft.isZero()) {
                 return Decision.not(Reason.HTTP_RULES, "not storable: stale on arrival and no"
                         + " validator to revalidate it" + (staleIfError.isZero() ? ""
                         : " (past its stale-if-error window)"));

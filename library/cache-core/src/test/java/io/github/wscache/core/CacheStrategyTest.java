@@ -91,6 +91,9 @@ class CacheStrategyTest {
                 dated("Tue, 24 Nov 2026 11:40:00 GMT")
                         .header("Cache-Control", "max-age=1, stale-if-error=600").build(), false,
                 "past its stale-if-error window", 0, 0));
+        rows.add(Arguments.of("stale on arrival, must-revalidate: never sent stale", HTTP,
+                ok().header("Cache-Control", "max-age=0, must-revalidate, stale-if-error=60")
+                        .build(), false, "stale on arrival", 0, 0));
         rows.add(Arguments.of("no-cache never stands in for an error", HTTP,
                 ok().header("Cache-Control", "no-cache, stale-if-error=600").build(), false,
                 "stale on arrival", 0, 0));
