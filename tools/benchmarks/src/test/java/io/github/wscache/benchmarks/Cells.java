@@ -17,7 +17,8 @@ final class Cells {
         int classify = 2;
         int jaxws = JaxWsHitBenchmark.Path.values().length;
         int tier = TierHitBenchmark.Cell.values().length;
+        int engineMiss = EngineMissBenchmark.Path.values().length;
         return keys + hits + scaling + throughput + endToEnd + floor + json + classify + jaxws
-                + tier;
+                + tier + engineMiss;
     }
 }
