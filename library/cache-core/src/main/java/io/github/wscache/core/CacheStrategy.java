@@ -341,7 +341,7 @@ final class CacheStrategy {
             // standing in for errors within its stale-if-error
             return stale;
         }
-        return stale.conditionalHeaders().isEmpty() && !mayStandInForErrors(stale) ? null : stale;
+        return !stale.hasValidators() && !mayStandInForErrors(stale) ? null : stale;
     }
 
     /**
@@ -476,7 +476,7 @@ final class CacheStrategy {
             boolean privateCache, Instant now) {
         // a private cache keeps what it can still use past its freshness: a request's
         // max-stale may accept it; elsewhere only what a validator can refresh is kept
-        boolean validators = !r.conditionalHeaders().isEmpty();
+        boolean validators = r.hasValidators();
         boolean keepStale = validators || privateCache;
         if (!p.honorHttpHeaders()) {
             return kept(p.ttl(), p.ttl(), keepStale);

@@ -118,6 +118,11 @@ public final class CachedResponse {
         return h;
     }
 
+    /** Whether {@link #conditionalHeaders()} is not empty, without making them. */
+    boolean hasValidators() {
+        return header("ETag").isPresent() || header("Last-Modified").isPresent();
+    }
+
     /**
      * Returns this response with the headers of a 304 merged in (RFC 9111 §4.3.4), by the same
      * rule as the rest of wscache: every field the 304 carries replaces the stored one, except

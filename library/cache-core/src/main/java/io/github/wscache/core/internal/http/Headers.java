@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * An immutable, case-insensitive multimap of HTTP header fields.
@@ -38,6 +39,9 @@ public final class Headers {
     /** Proxy authentication fields, in lower case: between one client and one proxy only. */
     public static final Set<String> PROXY_AUTHENTICATION = Set.of("proxy-authenticate",
             "proxy-authorization", "proxy-authentication-info");
+
+    /** {@link #HOP_BY_HOP} and {@link #PROXY_AUTHENTICATION}, names matched in any case. */
+    private static final Set<String> NEVER_STORED = neverStored();
 
     /** No header fields at all. */
     public static final Headers EMPTY = new Headers(new TreeMap<>(String.CASE_INSENSITIVE_ORDER));
@@ -219,13 +223,13 @@ public final class Headers {
         List<String> connection = null;
         List<String> cacheControl = null;
         for (Map.Entry<String, ? extends List<String>> e : response.entrySet()) {
-            if (e.getKey() == null || e.getValue() == null) {
+            String name = e.getKey();
+            if (name == null || e.getValue() == null) {
                 continue;
             }
-            String n = e.getKey().toLowerCase(Locale.ROOT);
-            if (n.equals("connection")) {
+            if (name.equalsIgnoreCase("connection")) {
                 connection = e.getValue();
-            } else if (n.equals("cache-control")) {
+            } else if (name.equalsIgnoreCase("cache-control")) {
                 cacheControl = e.getValue();
             }
         }
@@ -249,14 +253,21 @@ public final class Headers {
             if (name == null) {
                 continue;
             }
-            String n = name.toLowerCase(Locale.ROOT);
-            if (HOP_BY_HOP.contains(n) || PROXY_AUTHENTICATION.contains(n)
-                    || named != null && named.contains(n)) {
+            // most responses keep every field: no name is lowered unless it may be dropped
+            if (NEVER_STORED.contains(name)
+                    || named != null && named.contains(name.toLowerCase(Locale.ROOT))) {
                 dropped = dropped == null ? new HashSet<>() : dropped;
-                dropped.add(n);
+                dropped.add(name.toLowerCase(Locale.ROOT));
             }
         }
         return dropped == null ? Set.of() : Set.copyOf(dropped);
+    }
+
+    private static Set<String> neverStored() {
+        Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        names.addAll(HOP_BY_HOP);
+        names.addAll(PROXY_AUTHENTICATION);
+        return Collections.unmodifiableSet(names);
     }
 
     private static Set<String> lower(Set<String> names) {

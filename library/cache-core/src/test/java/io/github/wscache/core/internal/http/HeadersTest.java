@@ -95,5 +95,10 @@ class HeadersTest {
                 .containsExactly("x-user");
         assertThat(Headers.notStored(qualified, false)).as("one user's own entry").isEmpty();
         assertThat(Headers.notStored(null)).isEmpty();
+        assertThat(Headers.notStored(Map.of("CONNECTION", List.of("x-d"), "X-D", List.of("4"),
+                "te", List.of("trailers"), "PROXY-AUTHORIZATION", List.of("Basic x"),
+                "cache-CONTROL", List.of("no-cache=\"ETag\""), "ETAG", List.of("\"1\""))))
+                .as("names in any case").containsExactlyInAnyOrder("connection", "x-d", "te",
+                        "proxy-authorization", "etag");
     }
 }
