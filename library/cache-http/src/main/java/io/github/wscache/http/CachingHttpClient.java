@@ -95,6 +95,11 @@ import javax.net.ssl.SSLParameters;
  * }</pre>
  */
 public final class CachingHttpClient extends HttpClient {
+    /**
+     * The request fields that can make a GET bypass the cache or a conditional one: a request
+     * with none of them (most) is decided without looking each up.
+     */
+    private static final Set<String> DECIDING = deciding();
     private static volatile ExecutorService sharedExecutor;
 
     private final HttpClient delegate;
@@ -199,6 +204,23 @@ public final class CachingHttpClient extends HttpClient {
     }
 
     /** One call: its invocation, its exchange with the network, and the caller's response. */
+    private static Set<String> deciding() {
+        Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        names.addAll(List.of("Range", "If-Range", "If-None-Match", "If-Modified-Since",
+                "If-Match", "If-Unmodified-Since", "Cache-Control"));
+        return names;
+    }
+
+    /** Whether {@code h} has a field named in {@code names} (a case-insensitive set). */
+    private static boolean namesAny(HttpHeaders h, Set<String> names) {
+        for (String name : h.map().keySet()) {
+            if (names.contains(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private final class Call<T> implements Exchange<Exception> {
         private final HttpRequest request;
         private final HttpResponse.BodyHandler<T> handler;
@@ -293,6 +315,10 @@ public final class CachingHttpClient extends HttpClient {
                 return "method " + request.method() + " is not cached by cache-http";
             }
             HttpHeaders h = request.headers();
+            if (!namesAny(h, DECIDING)) {
+                conditional = false;
+                return null;
+            }
             conditional = Preconditions.answerable(h::allValues);
             if (!conditional && (h.firstValue("Range").isPresent()
                     || h.firstValue("If-None-Match").isPresent()
