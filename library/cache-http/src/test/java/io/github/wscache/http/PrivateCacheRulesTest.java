@@ -370,4 +370,18 @@ class PrivateCacheRulesTest extends JsonServiceTestBase {
         assertThat(status(ranged)).startsWith("wscache; fwd=bypass");
         assertThat(status(ifMatch)).startsWith("wscache; fwd=bypass");
     }
+
+    @Test
+    void theFieldsThatDecideABypass_areReadInAnyCase() throws Exception {
+        client();
+        get("items/35");
+        HttpResponse<String> ranged = get("items/35", "RANGE", "bytes=0-1");
+        HttpResponse<String> noStore = get("items/35", "cache-CONTROL", "no-store");
+        HttpResponse<String> other = get("items/35", "X-Trace", "1");
+
+        assertThat(status(ranged)).startsWith("wscache; fwd=bypass");
+        assertThat(status(noStore)).startsWith("wscache; fwd=bypass");
+        assertThat(status(other)).isEqualTo("wscache; hit");
+        assertThat(service.count("items/35")).isEqualTo(3);
+    }
 }
