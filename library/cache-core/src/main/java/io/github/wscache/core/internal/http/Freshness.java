@@ -213,18 +213,12 @@ public final class Freshness {
      * @return its age, zero or more
      */
     public static Duration ageOnArrival(Map<String, List<String>> headers, Instant now) {
-        Duration apparentAge = Duration.ZERO;
         List<String> date = headers.get("Date");
-        if (date != null && !date.isEmpty()) {
-            Optional<Instant> d = HttpDates.parse(date.get(0), now);
-            if (d.isPresent()) {
-                apparentAge = nonNegative(Duration.between(d.get(), now));
-            }
-        }
         List<String> age = headers.get("Age");
-        Duration ageValue = age == null || age.isEmpty() ? Duration.ZERO
-                : ResponseMetadata.parseAge(age.get(0)).orElse(Duration.ZERO);
-        return max(apparentAge, ageValue);
+        return currentAge(date == null || date.isEmpty() ? null
+                : HttpDates.parse(date.get(0), now).orElse(null),
+                age == null || age.isEmpty() ? null
+                : ResponseMetadata.parseAge(age.get(0)).orElse(null), now, now, now);
     }
 
     /**
@@ -245,12 +239,17 @@ public final class Freshness {
      * @return the current age, never negative
      */
     public static Duration currentAge(ResponseMetadata meta, Instant now) {
-        Instant responseTime = meta.responseTime();
-        Instant date = meta.date().orElse(responseTime);
-        Duration apparentAge = nonNegative(Duration.between(date, responseTime));
-        Duration responseDelay =
-                nonNegative(Duration.between(meta.requestTime(), responseTime));
-        Duration correctedAgeValue = meta.age().orElse(Duration.ZERO).plus(responseDelay);
+        return currentAge(meta.date().orElse(null), meta.age().orElse(null),
+                meta.requestTime(), meta.responseTime(), now);
+    }
+
+    /** §4.2.3 from the values it reads; {@code date} and {@code age} {@code null} when absent. */
+    private static Duration currentAge(Instant date, Duration age, Instant requestTime,
+            Instant responseTime, Instant now) {
+        Duration apparentAge = date == null ? Duration.ZERO
+                : nonNegative(Duration.between(date, responseTime));
+        Duration responseDelay = nonNegative(Duration.between(requestTime, responseTime));
+        Duration correctedAgeValue = (age == null ? Duration.ZERO : age).plus(responseDelay);
         Duration correctedInitialAge = max(apparentAge, correctedAgeValue);
         Duration residentTime = nonNegative(Duration.between(responseTime, now));
         return correctedInitialAge.plus(residentTime);
