@@ -16,3 +16,10 @@ for round in 1 2; do
     done
 done
 echo "end: $(date -u) $(uptime)" >> "$OUT/env.txt"
+# then, with the after jar alone: the client cells beside no cache (BYTES_POJO: the ~10 KB
+# document bound from its bytes, as a call without a cache does after the network; EVENTS_POJO:
+# the bare token replay) and the peers' caches on the same document, in one run
+java -jar "$2" JsonHitBenchmark \
+    -p source=CLIENT_OBJECTS_POJO,CLIENT_EVENTS_POJO,EVENTS_POJO,BYTES_POJO,OKHTTP_POJO,HTTPCLIENT5_POJO \
+    -f 2 -wi 8 -i 5 -rf json -rff "$OUT/after-beside-no-cache.json" \
+    > "$OUT/after-beside-no-cache.log" 2>&1
