@@ -93,10 +93,10 @@ public class JaxWsHitBenchmark {
     private long primed;
     private long n;
 
-    /** Starts the server and the client, and primes the cache with one call. */
+    /** Starts the client (the server is {@link LoopbackGoogle}'s) and primes the cache. */
     @Setup(Level.Trial)
     public void start() throws Exception {
-        server = GoogleServer.start(0);
+        server = LoopbackGoogle.server();
         GoogleSearchPort plain = new GoogleSearchService().getGoogleSearchSoap11Port();
         ((BindingProvider) plain).getRequestContext().put(
                 BindingProvider.ENDPOINT_ADDRESS_PROPERTY, server.endpoint());
@@ -140,11 +140,10 @@ public class JaxWsHitBenchmark {
         return body[0];
     }
 
-    /** Stops the server; fails the trial if a cell did not measure what it says. */
+    /** Fails the trial if the cell did not measure what it says. */
     @TearDown(Level.Trial)
     public void stop() {
         long requests = server.requestCount() - primed;
-        server.close();
         boolean passesThrough = path == Path.UNCACHED || path.misses();
         if (!passesThrough && requests != 0) {
             throw new IllegalStateException(path + " reached the server " + requests

@@ -103,7 +103,10 @@ public class TierHitBenchmark {
     private Hit call;
     private long primed;
 
-    /** Starts Redis, the server and the client, and stores the search's entry in Redis. */
+    /**
+     * Starts Redis and the client (the server is {@link LoopbackGoogle}'s) and stores the
+     * search's entry in Redis.
+     */
     @Setup(Level.Trial)
     public void start() throws Exception {
         if (cell == Cell.EVENTS_DECODE) {
@@ -115,7 +118,7 @@ public class TierHitBenchmark {
         if (cell != Cell.EVENTS_MEMORY) {
             redis = RedisServer.start();
         }
-        server = GoogleServer.start(0);
+        server = LoopbackGoogle.server();
         context = ConfigurationContextFactory.createConfigurationContextFromFileSystem(null, null);
         String value = cell.value == null ? "events" : cell.value;
         // the caching stub keeps the operation's response wrapper, which holds the result
@@ -198,7 +201,6 @@ public class TierHitBenchmark {
         }
         cache.close();
         context.terminate();
-        server.close();
         if (redis != null) {
             redis.close();
         }
