@@ -32,6 +32,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * End to end through Axis2: one packed-stub call with the {@link GoogleServer} on loopback in the
@@ -160,10 +161,10 @@ public class AxisEndToEndBenchmark {
     private long primed;
     private ResponseCache cache;
 
-    /** Starts the client (the server is {@link LoopbackGoogle}'s) and primes the cache. */
+    /** Starts the client (the server from {@link LoopbackGoogle}) and primes the cache. */
     @Setup(Level.Trial)
-    public void start() throws Exception {
-        server = LoopbackGoogle.server();
+    public void start(BenchmarkParams params) throws Exception {
+        server = LoopbackGoogle.acquire(params);
         context = ConfigurationContextFactory.createConfigurationContextFromFileSystem(null, null);
         GoogleSearchServiceStub stub;
         switch (cell.path()) {
@@ -220,6 +221,7 @@ public class AxisEndToEndBenchmark {
     public void stop() throws Exception {
         long requests = server.requestCount() - primed;
         context.terminate();
+        LoopbackGoogle.release(server);
         boolean passesThrough = cell.path() == Path.UNCACHED || cell.path() == Path.BYPASS
                 || cell.path().misses();
         if (!passesThrough && requests != 0) {

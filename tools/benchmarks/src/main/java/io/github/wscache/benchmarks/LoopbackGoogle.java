@@ -2,28 +2,51 @@ package io.github.wscache.benchmarks;
 
 import io.github.wscache.google.GoogleServer;
 import java.io.IOException;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * The loopback {@link GoogleServer} the end-to-end cells call: one per JVM, stopped when the JVM
- * exits. A forked run gives every cell its own JVM, so its own server, as before; in one JVM (the
- * smoke test runs every cell with no fork) the cells share it instead of each starting Tomcat and
- * an Axis2 configuration again, which took most of the smoke test's minute. Sharing changes no
- * cell's numbers or checks: no cell changes how the server answers, and each counts its own
- * requests as a difference from what the server had counted when the cell was primed.
+ * The loopback {@link GoogleServer} the end-to-end cells call. A forked run (every cell in its
+ * own JVM) starts one per cell and stops it when the cell ends, as before. A run without a fork
+ * (the smoke test runs every cell in one JVM) shares one instead of starting Tomcat and an Axis2
+ * configuration for each of some thirty cells, which took a third of the smoke run; the run
+ * stops it with {@link #closeShared()} (Tomcat's utility threads would keep the JVM alive).
+ * Sharing changes no cell's numbers or checks: no cell changes how the server answers, and each
+ * counts its own requests as a difference from what the server had counted when it was primed.
  */
 final class LoopbackGoogle {
-    private static GoogleServer server;
+    private static GoogleServer shared;
 
     private LoopbackGoogle() {
     }
 
-    /** Returns the JVM's server, starting it on a free port on first use. */
-    static synchronized GoogleServer server() throws IOException {
-        if (server == null) {
-            GoogleServer started = GoogleServer.start(0);
-            Runtime.getRuntime().addShutdownHook(new Thread(started::close, "google-server-stop"));
-            server = started;
+    /** Returns a server for a cell: its own in a forked run, the JVM's shared one otherwise. */
+    static GoogleServer acquire(BenchmarkParams params) throws IOException {
+        if (params.getForks() > 0) {
+            return GoogleServer.start(0);
         }
-        return server;
+        synchronized (LoopbackGoogle.class) {
+            if (shared == null) {
+                shared = GoogleServer.start(0);
+            }
+            return shared;
+        }
+    }
+
+    /** Stops a server {@link #acquire} returned, unless it is the shared one. */
+    static void release(GoogleServer server) {
+        synchronized (LoopbackGoogle.class) {
+            if (server == shared) {
+                return;
+            }
+        }
+        server.close();
+    }
+
+    /** Stops the shared server, if one was started. */
+    static synchronized void closeShared() {
+        if (shared != null) {
+            shared.close();
+            shared = null;
+        }
     }
 }

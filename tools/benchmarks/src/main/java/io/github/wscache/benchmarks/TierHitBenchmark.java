@@ -33,6 +33,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.Response;
@@ -104,11 +105,11 @@ public class TierHitBenchmark {
     private long primed;
 
     /**
-     * Starts Redis and the client (the server is {@link LoopbackGoogle}'s) and stores the
+     * Starts Redis and the client (the server from {@link LoopbackGoogle}) and stores the
      * search's entry in Redis.
      */
     @Setup(Level.Trial)
-    public void start() throws Exception {
+    public void start(BenchmarkParams params) throws Exception {
         if (cell == Cell.EVENTS_DECODE) {
             byte[] form = XmlRecording.parse(Payloads.responseEnvelope(Operation.SEARCH))
                     .toBytes();
@@ -118,7 +119,7 @@ public class TierHitBenchmark {
         if (cell != Cell.EVENTS_MEMORY) {
             redis = RedisServer.start();
         }
-        server = LoopbackGoogle.server();
+        server = LoopbackGoogle.acquire(params);
         context = ConfigurationContextFactory.createConfigurationContextFromFileSystem(null, null);
         String value = cell.value == null ? "events" : cell.value;
         // the caching stub keeps the operation's response wrapper, which holds the result
@@ -201,6 +202,7 @@ public class TierHitBenchmark {
         }
         cache.close();
         context.terminate();
+        LoopbackGoogle.release(server);
         if (redis != null) {
             redis.close();
         }

@@ -41,7 +41,12 @@ class SmokeTest {
                 .result(json.toString())
                 .build();
         long start = System.nanoTime();
-        Collection<RunResult> results = new Runner(options).run();
+        Collection<RunResult> results;
+        try {
+            results = new Runner(options).run();
+        } finally {
+            LoopbackGoogle.closeShared();
+        }
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
 
         assertThat(results).hasSize(Cells.expected());
