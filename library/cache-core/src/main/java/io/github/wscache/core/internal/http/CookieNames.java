@@ -66,12 +66,46 @@ public final class CookieNames {
      * (no cookies at all: true).
      */
     public boolean coversAll(List<String> cookieLines) {
-        for (String name : cookieNames(cookieLines)) {
-            if (!covers(name)) {
-                return false;
+        // asked for every request that carries cookies: the names are read where they are,
+        // as cookieNames reads them, without splitting the lines
+        for (String line : cookieLines) {
+            int length = line.length();
+            int from = 0;
+            while (from <= length) {
+                int semi = line.indexOf(';', from);
+                int end = semi < 0 ? length : semi;
+                int start = from;
+                while (start < end && Character.isWhitespace(line.charAt(start))) {
+                    start++;
+                }
+                if (start < end) {
+                    int eq = line.indexOf('=', start);
+                    int nameEnd = eq < 0 || eq > end ? end : eq;
+                    while (nameEnd > start && Character.isWhitespace(line.charAt(nameEnd - 1))) {
+                        nameEnd--;
+                    }
+                    if (!covers(line, start, nameEnd)) {
+                        return false;
+                    }
+                }
+                from = end + 1;
             }
         }
         return true;
+    }
+
+    /** Tells whether the cookie name {@code line[start, end)} is named by this list. */
+    private boolean covers(String line, int start, int end) {
+        int length = end - start;
+        for (String n : names) {
+            boolean prefix = n.endsWith("*");
+            int nameLength = prefix ? n.length() - 1 : n.length();
+            if ((prefix ? length >= nameLength : length == nameLength)
+                    && line.regionMatches(start, n, 0, nameLength)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Returns the names of the cookies in {@code Cookie} field lines, in order. */
