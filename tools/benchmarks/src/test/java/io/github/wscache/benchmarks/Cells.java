@@ -18,7 +18,9 @@ final class Cells {
         int jaxws = JaxWsHitBenchmark.Path.values().length;
         int tier = TierHitBenchmark.Cell.values().length;
         int engineMiss = EngineMissBenchmark.Path.values().length;
+        int personal = PersonalFieldsBenchmark.Reading.values().length
+                * PersonalFieldsBenchmark.Request.values().length;
         return keys + hits + scaling + throughput + endToEnd + floor + json + classify + jaxws
-                + tier + engineMiss;
+                + tier + engineMiss + personal;
     }
 }
