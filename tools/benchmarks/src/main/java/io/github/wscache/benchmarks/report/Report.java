@@ -92,6 +92,17 @@ public final class Report {
      * separately) into {@code out}; the header names every file.
      */
     public static void write(List<Path> jsons, Path out, Path notes) throws IOException {
+        write(jsons, out, notes, MemoryTable.markdown());
+    }
+
+    /**
+     * As {@link #write(List, Path, Path)}, with the memory tables ({@link MemoryTable#markdown()})
+     * already computed: JOL's walk reaches every class the JVM has loaded through the
+     * {@code Class} a key names, so a JVM that has just run the benchmark cells (the smoke test
+     * runs them in its own JVM) takes several times longer over it than a fresh one.
+     */
+    public static void write(List<Path> jsons, Path out, Path notes, String memory)
+            throws IOException {
         System.setProperty("java.awt.headless", "true");
         Files.createDirectories(out);
         Report r = new Report(Results.read(jsons));
@@ -103,7 +114,7 @@ public final class Report {
         r.throughput(out);
         r.endToEnd(out);
         r.md.append("\n## Memory (Tables 8 and 9), measured with JOL\n\n");
-        r.md.append(MemoryTable.markdown());
+        r.md.append(memory);
         if (notes != null) {
             r.md.append("\n## Notes\n\n").append(Files.readString(notes));
         }
