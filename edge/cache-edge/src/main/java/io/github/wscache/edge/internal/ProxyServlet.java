@@ -231,14 +231,38 @@ public final class ProxyServlet extends HttpServlet {
      * {@link ResponseWriter#GZIP_MIN} bytes or composed, since streamed pages are compressed
      * whatever their size, it says {@code Vary: Accept-Encoding}): a whole 200-class textual
      * body that is not encoded yet, and no {@code Cache-Control: no-transform} (RFC 9110 §7.7).
-     * Asked once per request: it parses {@code Cache-Control}.
      */
     private static boolean transformable(OriginResponse r) {
         return HeaderRules.isTextual(r.header("Content-Type"))
                 && !r.headers().containsKey("Content-Encoding")
                 && r.status() != 206 && r.status() != 204
-                && !CacheControl.parse(r.headers().getOrDefault("Cache-Control", List.of()))
-                        .noTransform();
+                && !noTransform(r.headers().get("Cache-Control"));
+    }
+
+    /**
+     * Whether {@code Cache-Control} says {@code no-transform}. Asked for every response: the
+     * field is parsed only when one of its lines holds those letters in some case, which a
+     * directive of that name must (a token has no escapes).
+     */
+    static boolean noTransform(List<String> cacheControl) {
+        if (cacheControl == null) {
+            return false;
+        }
+        for (String line : cacheControl) {
+            if (line != null && mentions(line, "no-transform")) {
+                return CacheControl.parse(cacheControl).noTransform();
+            }
+        }
+        return false;
+    }
+
+    private static boolean mentions(String line, String lowerCaseWord) {
+        for (int i = 0, last = line.length() - lowerCaseWord.length(); i <= last; i++) {
+            if (line.regionMatches(true, i, lowerCaseWord, 0, lowerCaseWord.length())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Map<String, List<String>> towardClient(Fetched f, boolean compress) {
