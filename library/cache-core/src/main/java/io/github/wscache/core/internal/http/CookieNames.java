@@ -52,13 +52,7 @@ public final class CookieNames {
 
     /** Tells whether {@code cookieName} is named by this list. */
     public boolean covers(String cookieName) {
-        for (String n : names) {
-            if (n.endsWith("*") ? cookieName.startsWith(n.substring(0, n.length() - 1))
-                    : cookieName.equals(n)) {
-                return true;
-            }
-        }
-        return false;
+        return covers(cookieName, 0, cookieName.length());
     }
 
     /**
