@@ -58,8 +58,9 @@ import org.apache.hc.core5.util.Timeout;
  *
  * <p>A pooled connection the origin has closed meanwhile (its keep-alive timeout passed) fails
  * the request sent on it before any byte of an answer comes back. An idempotent request (RFC
- * 9110 §9.2.2: GET, HEAD, PUT, DELETE, OPTIONS, TRACE) is then sent again, at most
- * {@value #RETRIES} more times (the pool may hold more such connections); any other request is
+ * 9110 §9.2.2: GET, HEAD, PUT, DELETE, OPTIONS, TRACE) is then sent again on a new connection,
+ * at most {@value #RETRIES} more times, and the origin's other idle connections are closed (they
+ * have waited at least as long, and after a pause every one of them is gone); any other request is
  * never sent twice, since its bytes may have reached the origin, and its failure is the
  * client's 502. A connection refused or a timeout is not retried. A connection is not reused
  * past the origin's {@code Keep-Alive: timeout} nor past {@link #IDLE_MAX} idle.
@@ -141,6 +142,10 @@ public final class OriginClient implements AutoCloseable {
                     c.close(CloseMode.IMMEDIATE);
                 }
                 if (retries-- > 0 && closedBeforeAnswer(e)) {
+                    // the pool is last in, first out: the connections behind this one have been
+                    // idle longer and are as likely gone (after a pause, all of them), so the
+                    // request goes again on a new connection
+                    dropIdle(key);
                     continue;
                 }
                 throw failure(method, uri, timeout, e);
@@ -240,6 +245,14 @@ public final class OriginClient implements AutoCloseable {
             i.connection().close(CloseMode.IMMEDIATE);
         }
         return connect(host);
+    }
+
+    /** Closes the idle connections to an origin. */
+    private void dropIdle(String key) {
+        Deque<Idle> q = idle.get(key);
+        for (Idle i = q == null ? null : q.pollFirst(); i != null; i = q.pollFirst()) {
+            i.connection().close(CloseMode.IMMEDIATE);
+        }
     }
 
     private void release(String key, DefaultBHttpClientConnection c, Duration keep) {

@@ -9,6 +9,7 @@ import java.io.OutputStream;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,6 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -32,6 +35,8 @@ class OriginClientTest {
     /** The connections that had their answer (a connection's stream is the same per request). */
     private final Set<OutputStream> answered = ConcurrentHashMap.newKeySet();
     private final ExecutorService pool = Executors.newCachedThreadPool();
+    /** When set, each connection's first request waits until this many have arrived. */
+    private volatile CountDownLatch together;
     private RawHttpServer server;
     private OriginClient client;
 
@@ -61,6 +66,15 @@ class OriginClientTest {
             throw new SocketException("keep-alive ran out: closed without an answer");
         }
         requests.incrementAndGet();
+        CountDownLatch all = together;
+        if (all != null) {
+            all.countDown();
+            try {
+                all.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         out.write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
                 .getBytes(StandardCharsets.US_ASCII));
     }
@@ -87,5 +101,28 @@ class OriginClientTest {
         assertThatThrownBy(() -> send("POST")).isInstanceOf(OriginException.class);
         assertThat(requests).as("the origin answered the first POST only").hasValue(1);
         assertThat(dropped).hasValue(1);
+    }
+
+    @Test
+    void aGet_afterThePoolsConnectionsAllRanOut_goesOutOnANewOne() throws Exception {
+        // five requests at once leave five pooled connections, which the origin then closes
+        together = new CountDownLatch(5);
+        List<Future<OriginResponse>> first = new ArrayList<>();
+        ExecutorService callers = Executors.newFixedThreadPool(5);
+        try {
+            for (int i = 0; i < 5; i++) {
+                first.add(callers.submit(() -> send("GET")));
+            }
+            for (var f : first) {
+                assertThat(f.get().status()).isEqualTo(200);
+            }
+        } finally {
+            callers.shutdownNow();
+        }
+        together = null;
+
+        assertThat(send("GET").status()).isEqualTo(200);
+        assertThat(dropped).as("only the first pooled connection is tried").hasValue(1);
+        assertThat(requests).hasValue(6);
     }
 }
