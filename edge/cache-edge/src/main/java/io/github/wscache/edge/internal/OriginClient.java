@@ -1,11 +1,14 @@
 package io.github.wscache.edge.internal;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,6 +37,7 @@ import org.apache.hc.core5.http.impl.DefaultConnectionReuseStrategy;
 import org.apache.hc.core5.http.impl.DefaultContentLengthStrategy;
 import org.apache.hc.core5.http.impl.io.DefaultBHttpClientConnection;
 import org.apache.hc.core5.http.impl.io.HttpRequestExecutor;
+import org.apache.hc.core5.http.io.SessionInputBuffer;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.http.message.BasicClassicHttpRequest;
@@ -56,7 +60,13 @@ import org.apache.hc.core5.util.Timeout;
  * if it set one (the proxy servlet forwards it to its client); it is never part of the
  * response returned, so it is never stored.
  *
- * <p>A pooled connection the origin has closed meanwhile (its keep-alive timeout passed) fails
+ * <p>Before a pooled connection is reused, one read that does not block checks it: one the origin
+ * has closed, or that holds bytes no request asked for (an unasked {@code 408}, or the rest of a
+ * body longer than its {@code Content-Length}, already in HttpCore's buffer or still on the
+ * wire), is closed instead. The connections are
+ * NIO channels in blocking mode for this: an interrupt of a thread waiting for the origin closes
+ * its connection (the request fails, as it would be abandoned anyway). A pooled connection
+ * the origin closes while the request goes out (the check passed a moment before) fails
  * the request sent on it before any byte of an answer comes back. An idempotent request (RFC
  * 9110 §9.2.2: GET, HEAD, PUT, DELETE, OPTIONS, TRACE) is then sent again on a new connection,
  * at most {@value #RETRIES} more times, and the origin's other idle connections are closed (they
@@ -79,7 +89,59 @@ public final class OriginClient implements AutoCloseable {
     public record Interim(int status, List<Map.Entry<String, String>> fields) {
     }
 
-    private record Idle(DefaultBHttpClientConnection connection, long expiresNanos) {
+    private record Idle(Connection connection, long expiresNanos) {
+    }
+
+    /**
+     * A connection to the origin with the channel under it, so that an idle one can be checked
+     * without waiting: HttpCore's {@code isStale()} reads with a 1 ms timeout, which on a live
+     * connection always runs out (measured: a request passed through the edge took 2.2 ms on
+     * loopback, against 0.07 ms for the origin directly).
+     */
+    private static final class Connection extends DefaultBHttpClientConnection {
+        private final SocketChannel channel;
+        private final ByteBuffer probe = ByteBuffer.allocate(1);
+        /** HttpCore's read buffer, known once a response had a body. */
+        private SessionInputBuffer buffer;
+
+        Connection(SocketChannel channel) {
+            super(Http1Config.DEFAULT, null, null, OriginClient::responseLength, null, null,
+                    null);
+            this.channel = channel;
+        }
+
+        /**
+         * Returns whether this idle connection can take a request: open, not closed by the
+         * origin, and nothing received since its last response (bytes there, a {@code 408} or
+         * anything else, would be read as the next response). One read that does not block.
+         */
+        boolean reusable() {
+            if (!isOpen() || buffer != null && buffer.length() > 0) {
+                // closed, or HttpCore read past the last response: a body longer than its
+                // Content-Length, which would be taken for the start of the next response
+                return false;
+            }
+            try {
+                synchronized (channel.blockingLock()) {
+                    channel.configureBlocking(false);
+                    try {
+                        probe.clear();
+                        return channel.read(probe) == 0;
+                    } finally {
+                        channel.configureBlocking(true);
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                return false;
+            }
+        }
+
+        @Override
+        protected InputStream createContentInputStream(long length,
+                SessionInputBuffer buffer, InputStream in) {
+            this.buffer = buffer;
+            return super.createContentInputStream(length, buffer, in);
+        }
     }
 
     private final Duration connectTimeout;
@@ -132,7 +194,7 @@ public final class OriginClient implements AutoCloseable {
         String key = host.toURI();
         int retries = IDEMPOTENT.contains(method) ? RETRIES : 0;
         while (true) {
-            DefaultBHttpClientConnection c = null;
+            Connection c = null;
             try {
                 c = lease(key, host);
                 c.setSocketTimeout(Timeout.of(timeout));
@@ -177,7 +239,7 @@ public final class OriginClient implements AutoCloseable {
         return r;
     }
 
-    private OriginResponse exchange(DefaultBHttpClientConnection c, String key,
+    private OriginResponse exchange(Connection c, String key,
             ClassicHttpRequest request) throws IOException, HttpException {
         HttpCoreContext context = HttpCoreContext.create();
         processor.process(request, request.getEntity(), context);
@@ -234,12 +296,11 @@ public final class OriginClient implements AutoCloseable {
         return IDLE_MAX;
     }
 
-    private DefaultBHttpClientConnection lease(String key, HttpHost host) throws IOException {
+    private Connection lease(String key, HttpHost host) throws IOException {
         Deque<Idle> q = idle.get(key);
         long now = System.nanoTime();
         for (Idle i = q == null ? null : q.pollFirst(); i != null; i = q.pollFirst()) {
-            if (now - i.expiresNanos() < 0 && i.connection().isOpen()
-                    && !i.connection().isStale()) {
+            if (now - i.expiresNanos() < 0 && i.connection().reusable()) {
                 return i.connection();
             }
             i.connection().close(CloseMode.IMMEDIATE);
@@ -255,7 +316,7 @@ public final class OriginClient implements AutoCloseable {
         }
     }
 
-    private void release(String key, DefaultBHttpClientConnection c, Duration keep) {
+    private void release(String key, Connection c, Duration keep) {
         if (closed || keep.isZero()) {
             c.close(CloseMode.GRACEFUL);
             return;
@@ -268,14 +329,14 @@ public final class OriginClient implements AutoCloseable {
         q.addFirst(new Idle(c, System.nanoTime() + keep.toNanos()));
     }
 
-    private DefaultBHttpClientConnection connect(HttpHost host) throws IOException {
-        Socket s = new Socket();
+    private Connection connect(HttpHost host) throws IOException {
+        SocketChannel channel = SocketChannel.open();
+        Socket s = channel.socket();
         try {
             s.setTcpNoDelay(true);
             s.connect(new InetSocketAddress(host.getHostName(), host.getPort()),
                     (int) Math.min(Integer.MAX_VALUE, connectTimeout.toMillis()));
-            DefaultBHttpClientConnection c = new DefaultBHttpClientConnection(Http1Config.DEFAULT,
-                    null, null, OriginClient::responseLength, null, null, null);
+            Connection c = new Connection(channel);
             if ("https".equalsIgnoreCase(host.getSchemeName())) {
                 SSLSocket tls = (SSLSocket) SSLContext.getDefault().getSocketFactory()
                         .createSocket(s, host.getHostName(), host.getPort(), true);

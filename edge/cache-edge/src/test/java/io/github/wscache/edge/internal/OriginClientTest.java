@@ -125,4 +125,59 @@ class OriginClientTest {
         assertThat(dropped).as("only the first pooled connection is tried").hasValue(1);
         assertThat(requests).hasValue(6);
     }
+
+    @Test
+    void aPooledConnection_thatReceivedAnUnaskedResponse_isNotReused() throws Exception {
+        // the origin answers, then times the idle connection out with a 408 and closes it, as
+        // some servers do: that 408 must not become the answer to the next request
+        CountDownLatch answerRead = new CountDownLatch(1);
+        CountDownLatch unaskedSent = new CountDownLatch(1);
+        AtomicInteger connections = new AtomicInteger();
+        server.reply((out, gone) -> {
+            if (!answered.add(out)) {
+                throw new SocketException("closed after the 408");
+            }
+            connections.incrementAndGet();
+            out.write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            if (connections.get() == 1) {
+                answerRead.await(10, TimeUnit.SECONDS);
+                out.write(("HTTP/1.1 408 Request Timeout\r\nContent-Length: 0\r\n"
+                        + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                unaskedSent.countDown();
+                throw new SocketException("idle connection timed out");
+            }
+        });
+        assertThat(send("GET").status()).isEqualTo(200);
+        answerRead.countDown();
+        assertThat(unaskedSent.await(10, TimeUnit.SECONDS)).isTrue();
+
+        OriginResponse second = send("POST");
+
+        assertThat(second.status()).as("the answer to the POST, not the 408").isEqualTo(200);
+        assertThat(connections).as("the POST went out on a new connection").hasValue(2);
+    }
+
+    @Test
+    void aPooledConnection_afterABodyLongerThanItsContentLength_isNotReused() {
+        // found by the http-tests/cache-tests suite, one of whose origins does this: the rest of
+        // the body arrives with the answer, and was read as the start of the next one (a 502)
+        AtomicInteger connections = new AtomicInteger();
+        server.reply((out, gone) -> {
+            if (answered.add(out)) {
+                connections.incrementAndGet();
+            }
+            out.write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok, and more than that"
+                    .getBytes(StandardCharsets.US_ASCII));
+        });
+        assertThat(new String(send("GET").body(), StandardCharsets.US_ASCII)).isEqualTo("ok");
+
+        OriginResponse second = send("POST");
+
+        assertThat(second.status()).isEqualTo(200);
+        assertThat(new String(second.body(), StandardCharsets.US_ASCII)).isEqualTo("ok");
+        assertThat(connections).as("the POST went out on a new connection").hasValue(2);
+    }
 }
