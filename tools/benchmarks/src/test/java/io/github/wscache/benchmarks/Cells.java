@@ -20,7 +20,9 @@ final class Cells {
         int engineMiss = EngineMissBenchmark.Path.values().length;
         int personal = PersonalFieldsBenchmark.Reading.values().length
                 * PersonalFieldsBenchmark.Request.values().length;
+        int edgeHit = EdgeHitBenchmark.Server.values().length
+                * EdgeHitBenchmark.Request.values().length;
         return keys + hits + scaling + throughput + endToEnd + floor + json + classify + jaxws
-                + tier + engineMiss + personal;
+                + tier + engineMiss + personal + edgeHit;
     }
 }
