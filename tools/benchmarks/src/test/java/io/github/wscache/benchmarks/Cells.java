@@ -21,6 +21,7 @@ final class Cells {
         int personal = PersonalFieldsBenchmark.Reading.values().length
                 * PersonalFieldsBenchmark.Request.values().length;
         int edgeHit = EdgeHitBenchmark.Server.values().length
+                * EdgeHitBenchmark.Page.values().length
                 * EdgeHitBenchmark.Request.values().length;
         return keys + hits + scaling + throughput + endToEnd + floor + json + classify + jaxws
                 + tier + engineMiss + personal + edgeHit;
