@@ -109,6 +109,77 @@ class CxfInterceptorsTest extends CatalogServerTest {
         assertThat(searches()).isEqualTo(1);
     }
 
+    /*
+     * The object level (WsCacheJaxWs.objects) answers before CXF runs, so it reads the client
+     * itself: the conduit's credentials are the call's; SOAP headers in the header list,
+     * WS-Security settings or an interceptor of the application's make the port its own caller.
+     */
+
+    private CatalogServiceSoap objects(CatalogServiceSoap port) {
+        return WsCacheJaxWs.objects(port, cache);
+    }
+
+    @Test
+    void objectLevel_twoPlainClients_shareTheirEntries() {
+        objects(port()).keywordSearch("java", 1);
+        objects(port()).keywordSearch("java", 1);
+
+        assertThat(searches()).isEqualTo(1);
+    }
+
+    @Test
+    void objectLevel_credentialsOnTheHttpConduit_partitionTheKeys() {
+        CatalogServiceSoap alice = objects(withConduitUser(port(), "alice"));
+        CatalogServiceSoap bob = objects(withConduitUser(port(), "bob"));
+        CatalogServiceSoap alice2 = objects(withConduitUser(port(), "alice"));
+
+        alice.keywordSearch("java", 1);
+        bob.keywordSearch("java", 1);
+        alice2.keywordSearch("java", 1);
+
+        assertThat(searches()).as("alice and bob each sent; alice's second client hit")
+                .isEqualTo(2);
+        assertThat(cache.stats("KeywordSearch").hits()).isEqualTo(1);
+    }
+
+    @Test
+    void objectLevel_soapHeadersInCxfsHeaderList_makeThePortItsOwnCaller() throws Exception {
+        CatalogServiceSoap k1 = objects(withHeader(port(), "ApiKey", "k1"));
+        CatalogServiceSoap k2 = objects(withHeader(port(), "ApiKey", "k2"));
+
+        k1.keywordSearch("java", 1);
+        k2.keywordSearch("java", 1);
+        k1.keywordSearch("java", 1);
+
+        assertThat(searches()).as("each port sent once, then hit its own entry").isEqualTo(2);
+    }
+
+    @Test
+    void objectLevel_webServicesSecuritySettings_makeThePortItsOwnCaller() {
+        CatalogServiceSoap alice = port();
+        ((BindingProvider) alice).getRequestContext().put("security.username", "alice");
+        CatalogServiceSoap bob = port();
+        ((BindingProvider) bob).getRequestContext().put("security.username", "bob");
+
+        objects(alice).keywordSearch("java", 1);
+        objects(bob).keywordSearch("java", 1);
+
+        assertThat(searches()).isEqualTo(2);
+    }
+
+    @Test
+    void objectLevel_anInterceptorOfTheApplications_makesThePortItsOwnCaller() {
+        CatalogServiceSoap tenantA = objects(withTenant(port(), "a"));
+        CatalogServiceSoap tenantB = objects(withTenant(port(), "b"));
+
+        tenantA.keywordSearch("java", 1);
+        tenantB.keywordSearch("java", 1);
+        tenantA.keywordSearch("java", 1);
+
+        assertThat(searches()).isEqualTo(2);
+        assertThat(cache.stats("KeywordSearch").hits()).isEqualTo(1);
+    }
+
     private static CatalogServiceSoap withConduitUser(CatalogServiceSoap port, String user) {
         AuthorizationPolicy auth = new AuthorizationPolicy();
         auth.setUserName(user);

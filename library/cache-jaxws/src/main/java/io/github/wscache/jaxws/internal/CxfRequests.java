@@ -276,11 +276,16 @@ final class CxfRequests {
         }
     }
 
+    /** Whether an interceptor may add what identifies a caller: one not CXF's own, or security. */
+    static boolean mayAddCredentials(Interceptor<?> i) {
+        return KINDS.get(i.getClass()) != Kind.CXF;
+    }
+
     /** Whether an interceptor after {@code self} may add credentials the cache cannot see. */
     private static boolean hiddenAfter(Message message, Interceptor<?> self) {
         boolean after = false;
         for (Interceptor<? extends Message> i : message.getInterceptorChain()) {
-            if (after && KINDS.get(i.getClass()) != Kind.CXF) {
+            if (after && mayAddCredentials(i)) {
                 return true;
             }
             after |= i == self;

@@ -31,7 +31,9 @@ import org.slf4j.LoggerFactory;
  * the service (the WSDL's, from the runtime), the endpoint, the operation as the WSDL names it
  * ({@code @WebMethod(operationName)}), every argument under its {@code @WebParam} name, and the
  * caller's identity from the port's request context (HTTP Basic user and password, request
- * headers, a maintained session — the port stands for it).
+ * headers, a maintained session — the port stands for it) and, on CXF, from the client
+ * ({@link CxfPorts}: its HTTP conduit's credentials; with SOAP headers in its header list,
+ * WS-Security settings or interceptors of the application's, the port stands for the caller).
  *
  * <p>A call goes to the port as it is — where the message-level handler, which this level
  * installs, caches it if the policy says {@code xml} or {@code events} — when the operation is
@@ -43,6 +45,9 @@ import org.slf4j.LoggerFactory;
 public final class ObjectCalls implements InvocationHandler {
     private static final Logger LOG = LoggerFactory.getLogger(ObjectCalls.class);
     private static final Map<Method, String[]> NAMES = new ConcurrentHashMap<>();
+    /** Whether CXF is on the class path: its ports carry credentials outside their context. */
+    private static final boolean CXF =
+            CachingSoapHandler.present("org.apache.cxf.frontend.ClientProxy");
 
     private final Object port;
     private final ResponseCache cache;
@@ -115,6 +120,9 @@ public final class ObjectCalls implements InvocationHandler {
             b.parameter(names[i], a[i]);
         }
         Identities.addContext(b, request::get, session);
+        if (CXF) {
+            CxfPorts.addTo(b, port, request, session);
+        }
         return cache.call(b.build(),
                 () -> CachingSoapHandler.leavingToObjects(() -> direct(method, a)));
     }
