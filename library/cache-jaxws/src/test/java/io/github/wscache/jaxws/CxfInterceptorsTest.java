@@ -180,7 +180,8 @@ class CxfInterceptorsTest extends CatalogServerTest {
         assertThat(cache.stats("KeywordSearch").hits()).isEqualTo(1);
     }
 
-    private static CatalogServiceSoap withConduitUser(CatalogServiceSoap port, String user) {
+    /** Sets {@code user} (and a password) on the port's HTTP conduit. */
+    static CatalogServiceSoap withConduitUser(CatalogServiceSoap port, String user) {
         AuthorizationPolicy auth = new AuthorizationPolicy();
         auth.setUserName(user);
         auth.setPassword(user + "-secret");

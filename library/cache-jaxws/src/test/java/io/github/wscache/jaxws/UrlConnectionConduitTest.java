@@ -10,11 +10,9 @@ import io.github.wscache.jaxws.test.catalog.CatalogServiceSoap;
 import io.github.wscache.jaxws.test.catalog.SearchResult;
 import org.apache.cxf.Bus;
 import org.apache.cxf.BusFactory;
-import org.apache.cxf.configuration.security.AuthorizationPolicy;
 import org.apache.cxf.feature.Feature;
 import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
-import org.apache.cxf.transport.http.HTTPConduit;
 import org.apache.cxf.transport.http.HTTPConduitFactory;
 import org.apache.cxf.transport.http.URLConnectionHTTPConduit;
 import org.junit.jupiter.api.AfterEach;
@@ -71,14 +69,6 @@ class UrlConnectionConduitTest extends CatalogServerTest {
         return port;
     }
 
-    private static CatalogServiceSoap as(CatalogServiceSoap port, String user) {
-        AuthorizationPolicy auth = new AuthorizationPolicy();
-        auth.setUserName(user);
-        auth.setPassword(user + "-secret");
-        ((HTTPConduit) ClientProxy.getClient(port).getConduit()).setAuthorization(auth);
-        return port;
-    }
-
     @Test
     void theHandler_xml_answersAHitWithoutARequest() {
         policy("xml");
@@ -107,8 +97,10 @@ class UrlConnectionConduitTest extends CatalogServerTest {
     @Test
     void objects_keepTwoUsersApart_andCopyTheirHits() {
         policy("auto");
-        CatalogServiceSoap alice = WsCacheJaxWs.objects(as(port(), "alice"), cache);
-        CatalogServiceSoap bob = WsCacheJaxWs.objects(as(port(), "bob"), cache);
+        CatalogServiceSoap alice = WsCacheJaxWs.objects(
+                CxfInterceptorsTest.withConduitUser(port(), "alice"), cache);
+        CatalogServiceSoap bob = WsCacheJaxWs.objects(
+                CxfInterceptorsTest.withConduitUser(port(), "bob"), cache);
 
         SearchResult a1 = alice.keywordSearch("java", 1);
         bob.keywordSearch("java", 1);
