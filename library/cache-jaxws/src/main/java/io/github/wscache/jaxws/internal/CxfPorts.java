@@ -1,16 +1,19 @@
 package io.github.wscache.jaxws.internal;
 
 import io.github.wscache.core.Invocation;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.apache.cxf.endpoint.Client;
+import org.apache.cxf.endpoint.ConduitSelector;
+import org.apache.cxf.endpoint.DeferredConduitSelector;
 import org.apache.cxf.endpoint.Endpoint;
+import org.apache.cxf.endpoint.UpfrontConduitSelector;
 import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.headers.Header;
 import org.apache.cxf.interceptor.Interceptor;
-import org.apache.cxf.message.Message;
+import org.apache.cxf.transport.Conduit;
 
 /**
  * What a CXF client port carries outside its JAX-WS request context, for the object level
@@ -30,30 +33,61 @@ final class CxfPorts {
     private CxfPorts() {
     }
 
-    /**
-     * Adds what CXF would send of the caller with a call on {@code port}; {@code client} stands
-     * for the port when what it adds cannot be seen here. A port that is not CXF's adds nothing.
-     */
-    static void addTo(Invocation.Builder b, Object port, Map<String, Object> request,
-            String client) {
-        Client c;
+    /** Returns the CXF client of {@code port}, or {@code null} for another runtime's port. */
+    static Port clientOf(Object port) {
         try {
-            c = ClientProxy.getClient(port);
+            Client c = ClientProxy.getClient(port);
+            return c == null ? null : new Port(c);
         } catch (RuntimeException e) {
-            return; // another JAX-WS runtime's port
-        }
-        if (c == null) {
-            return;
-        }
-        if (HTTP_CONDUIT) {
-            HttpConduits.addTo(b, c.getConduit());
-        }
-        if (hidden(c, request)) {
-            b.credential("cxf-client", client);
+            return null;
         }
     }
 
-    private static boolean hidden(Client c, Map<String, Object> request) {
+    /**
+     * A CXF client as the object level reads it on every call. Its conduit is kept while the
+     * client's conduit selector and the endpoint address stay the same ({@code getConduit()}
+     * builds a message and an exchange to select it, which cost more than an object hit).
+     * Thread-safe.
+     */
+    static final class Port {
+        private final Client client;
+        /** The selector, the address and the conduit they gave; replaced whole. */
+        private volatile Object[] conduit;
+
+        Port(Client client) {
+            this.client = client;
+        }
+
+        /**
+         * Adds what CXF would send of the caller with a call to {@code address};
+         * {@code caller} stands for the port when what CXF adds cannot be seen here.
+         */
+        void addTo(Invocation.Builder b, Object address, String caller) {
+            if (HTTP_CONDUIT) {
+                HttpConduits.addTo(b, conduit(address));
+            }
+            if (hidden(client)) {
+                b.credential("cxf-client", caller);
+            }
+        }
+
+        private Conduit conduit(Object address) {
+            ConduitSelector selector = client.getConduitSelector();
+            Object[] kept = conduit;
+            if (kept != null && kept[0] == selector && Objects.equals(kept[1], address)) {
+                return (Conduit) kept[2];
+            }
+            Conduit c = client.getConduit();
+            if (selector instanceof UpfrontConduitSelector
+                    || selector instanceof DeferredConduitSelector) {
+                conduit = new Object[] {selector, address, c}; // one conduit per address
+            }
+            return c;
+        }
+    }
+
+    private static boolean hidden(Client c) {
+        Map<String, Object> request = c.getRequestContext();
         Object headers = request.get(Header.HEADER_LIST);
         if (headers instanceof Collection && !((Collection<?>) headers).isEmpty()) {
             return true;
@@ -63,17 +97,17 @@ final class CxfPorts {
                 return true;
             }
         }
-        List<Interceptor<? extends Message>> out = new ArrayList<>(c.getOutInterceptors());
         Endpoint endpoint = c.getEndpoint();
-        if (endpoint != null) {
-            out.addAll(endpoint.getOutInterceptors());
-            out.addAll(endpoint.getService().getOutInterceptors());
-            out.addAll(endpoint.getBinding().getOutInterceptors());
-        }
-        if (c.getBus() != null) {
-            out.addAll(c.getBus().getOutInterceptors());
-        }
-        for (Interceptor<?> i : out) {
+        return foreign(c.getOutInterceptors())
+                || endpoint != null && (foreign(endpoint.getOutInterceptors())
+                        || foreign(endpoint.getService().getOutInterceptors())
+                        || foreign(endpoint.getBinding().getOutInterceptors()))
+                || c.getBus() != null && foreign(c.getBus().getOutInterceptors());
+    }
+
+    /** Whether one of {@code interceptors} may add what identifies a caller. */
+    private static boolean foreign(List<? extends Interceptor<?>> interceptors) {
+        for (Interceptor<?> i : interceptors) {
             if (!ours(i.getClass().getName()) && CxfRequests.mayAddCredentials(i)) {
                 return true;
             }

@@ -48,12 +48,15 @@ public final class ObjectCalls implements InvocationHandler {
     /** Whether CXF is on the class path: its ports carry credentials outside their context. */
     private static final boolean CXF =
             CachingSoapHandler.present("org.apache.cxf.frontend.ClientProxy");
+    private static final Object NOT_CXF = new Object();
 
     private final Object port;
     private final ResponseCache cache;
     private final String session = UUID.randomUUID().toString();
     private volatile String service;
     private volatile boolean loggedHandlers;
+    /** The port's CXF client, {@link #NOT_CXF}, or {@code null} until the first call. */
+    private volatile Object cxfClient;
 
     private ObjectCalls(Object port, ResponseCache cache) {
         this.port = port;
@@ -121,7 +124,14 @@ public final class ObjectCalls implements InvocationHandler {
         }
         Identities.addContext(b, request::get, session);
         if (CXF) {
-            CxfPorts.addTo(b, port, request, session);
+            Object client = cxfClient;
+            if (client == null) {
+                client = CxfPorts.clientOf(port);
+                cxfClient = client == null ? NOT_CXF : client;
+            }
+            if (client != NOT_CXF) {
+                ((CxfPorts.Port) client).addTo(b, address, session);
+            }
         }
         return cache.call(b.build(),
                 () -> CachingSoapHandler.leavingToObjects(() -> direct(method, a)));
