@@ -9,6 +9,7 @@ import jakarta.xml.ws.BindingProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import javax.xml.namespace.QName;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.apache.cxf.configuration.security.AuthorizationPolicy;
@@ -57,9 +58,15 @@ class CxfInterceptorsTest extends CatalogServerTest {
 
     @Test
     void credentialsOnTheHttpConduit_partitionTheKeys() {
-        CatalogServiceSoap alice = withConduitUser(cached(), "alice");
-        CatalogServiceSoap bob = withConduitUser(cached(), "bob");
-        CatalogServiceSoap alice2 = withConduitUser(cached(), "alice");
+        conduitUsers_areKeptApart(user -> withConduitUser(cached(), user));
+    }
+
+    /** Alice, bob and alice again on three clients that {@code client} makes for a user. */
+    private void conduitUsers_areKeptApart(
+            Function<String, CatalogServiceSoap> client) {
+        CatalogServiceSoap alice = client.apply("alice");
+        CatalogServiceSoap bob = client.apply("bob");
+        CatalogServiceSoap alice2 = client.apply("alice");
 
         alice.keywordSearch("java", 1);
         bob.keywordSearch("java", 1);
@@ -129,17 +136,7 @@ class CxfInterceptorsTest extends CatalogServerTest {
 
     @Test
     void objectLevel_credentialsOnTheHttpConduit_partitionTheKeys() {
-        CatalogServiceSoap alice = objects(withConduitUser(port(), "alice"));
-        CatalogServiceSoap bob = objects(withConduitUser(port(), "bob"));
-        CatalogServiceSoap alice2 = objects(withConduitUser(port(), "alice"));
-
-        alice.keywordSearch("java", 1);
-        bob.keywordSearch("java", 1);
-        alice2.keywordSearch("java", 1);
-
-        assertThat(searches()).as("alice and bob each sent; alice's second client hit")
-                .isEqualTo(2);
-        assertThat(cache.stats("KeywordSearch").hits()).isEqualTo(1);
+        conduitUsers_areKeptApart(user -> objects(withConduitUser(port(), user)));
     }
 
     @Test
