@@ -26,10 +26,6 @@ import org.apache.cxf.transport.Conduit;
  * ({@link CxfRequests}). Loaded only when CXF is on the class path.
  */
 final class CxfPorts {
-    /** Whether CXF's HTTP transport is on the class path (it is optional). */
-    private static final boolean HTTP_CONDUIT =
-            CachingSoapHandler.present("org.apache.cxf.transport.http.HTTPConduit");
-
     private CxfPorts() {
     }
 
@@ -63,7 +59,7 @@ final class CxfPorts {
          * {@code caller} stands for the port when what CXF adds cannot be seen here.
          */
         void addTo(Invocation.Builder b, Object address, String caller) {
-            if (HTTP_CONDUIT) {
+            if (CxfRequests.HTTP_CONDUIT) {
                 HttpConduits.addTo(b, conduit(address));
             }
             if (hidden(client)) {

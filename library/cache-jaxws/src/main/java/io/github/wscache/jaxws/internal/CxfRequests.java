@@ -56,7 +56,7 @@ final class CxfRequests {
     /** The name of the in chain's interceptor after which a recorded payload is read. */
     static final String START_BODY = "org.apache.cxf.binding.soap.interceptor.StartBodyInterceptor";
     /** Whether CXF's HTTP transport is on the class path (it is optional). */
-    private static final boolean HTTP_CONDUIT =
+    static final boolean HTTP_CONDUIT =
             CachingSoapHandler.present("org.apache.cxf.transport.http.HTTPConduit");
     private static final DocumentBuilderFactory DOM = DocumentBuilderFactory.newInstance();
     private static final ClassValue<Kind> KINDS = new ClassValue<>() {
