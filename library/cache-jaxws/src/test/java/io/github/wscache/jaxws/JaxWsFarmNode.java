@@ -13,6 +13,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Map;
+import org.apache.cxf.configuration.security.AuthorizationPolicy;
+import org.apache.cxf.frontend.ClientProxy;
+import org.apache.cxf.transport.http.HTTPConduit;
 
 /**
  * A farm node of composition-tests' matrix (through this module's test jar) in a JVM of its
@@ -21,7 +24,8 @@ import java.util.Map;
  * line on standard input, each answered by one line starting with {@code "@ "}:
  *
  * <pre>
- * OPEN namespace xml                 a new cache and tier         -> @ OPEN
+ * OPEN namespace xml [objects]       a new cache and tier; with objects, calls go through
+ *                                    the object-level proxy       -> @ OPEN
  * CALL phrase user|-                 one doSpellingSuggestion     -> @ CALL answer
  * PAR phrase user|- threads          that many concurrent calls, in the background; when all
  *                                    returned -> @ PAR distinct answers
@@ -40,6 +44,7 @@ public final class JaxWsFarmNode {
     private final PrintStream out;
     private ResponseCache cache;
     private RedisTier tier;
+    private boolean objects;
 
     private JaxWsFarmNode(String redisUri, String endpoint, PrintStream out) {
         this.redisUri = redisUri;
@@ -60,13 +65,15 @@ public final class JaxWsFarmNode {
                 close();
                 tier = tier(redisUri, w[1]);
                 cache = open(tier, w[2]);
+                objects = w.length > 3 && w[3].equals("objects");
                 out.println("@ OPEN");
             }
-            case "CALL" -> out.println("@ CALL " + call(cache, endpoint, w[1], w[2]));
+            case "CALL" -> out.println("@ CALL " + call(cache, objects, w[1], w[2]));
             case "PAR" -> {
                 ResponseCache c = cache;
+                boolean o = objects;
                 NodeProcess.parallelInBackground(out, Integer.parseInt(w[3]),
-                        () -> call(c, endpoint, w[1], w[2]));
+                        () -> call(c, o, w[1], w[2]));
             }
             case "STATS" -> NodeProcess.stats(out, tier);
             case "QUIT" -> {
@@ -75,6 +82,11 @@ public final class JaxWsFarmNode {
             default -> out.println("@ " + w[0] + " ERROR unknown command: " + line);
         }
         return true;
+    }
+
+    private String call(ResponseCache c, boolean throughObjects, String phrase, String user) {
+        return throughObjects ? callObjects(c, endpoint, phrase, user)
+                : call(c, endpoint, phrase, user);
     }
 
     private void close() {
@@ -135,7 +147,30 @@ public final class JaxWsFarmNode {
             request.put(BindingProvider.USERNAME_PROPERTY, user);
             request.put(BindingProvider.PASSWORD_PROPERTY, "pw-" + user);
         }
-        String answer = port.doSpellingSuggestion("key", phrase);
+        return oneLine(port.doSpellingSuggestion("key", phrase));
+    }
+
+    /**
+     * One {@code doSpellingSuggestion} of {@code phrase} by {@code user} through
+     * {@link WsCacheJaxWs#objects} on a new port, the user set where CXF keeps it outside the
+     * JAX-WS request context: HTTP Basic on the port's HTTP conduit
+     * ({@code HTTPConduit.setAuthorization}, password {@code pw-<user>}; {@code -}: anonymous).
+     */
+    public static String callObjects(ResponseCache cache, String endpoint, String phrase,
+            String user) {
+        GoogleSearchPort port = SERVICE.getGoogleSearchSoap11Port();
+        ((BindingProvider) port).getRequestContext()
+                .put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, endpoint);
+        if (!user.equals("-")) {
+            AuthorizationPolicy auth = new AuthorizationPolicy();
+            auth.setUserName(user);
+            auth.setPassword("pw-" + user);
+            ((HTTPConduit) ClientProxy.getClient(port).getConduit()).setAuthorization(auth);
+        }
+        return oneLine(WsCacheJaxWs.objects(port, cache).doSpellingSuggestion("key", phrase));
+    }
+
+    private static String oneLine(String answer) {
         return answer.replace('\n', ' ').replace('\r', ' ');
     }
 }

@@ -43,7 +43,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <pre>
  * {cache-axis events, cache-axis xml, cache-axis object,
  *  cache-http bytes, cache-http events, cache-http object, cache-jaxws xml, cache-jaxws events,
- *  cache-jaxws object, cache-edge}
+ *  cache-jaxws object, cache-jaxws objects proxy, cache-edge}
  *   × {own store only, store + Redis shared by 2 JVMs}
  *   × {anonymous, two users}
  *   × checks (a) to (e)
@@ -95,6 +95,7 @@ class CompositionMatrixTest {
     private static HttpSide http;
     private static EdgeSide edge;
     private static JaxWsSide jaxws;
+    private static JaxWsSide jaxwsObjects;
 
     /** The integrations and their value representations (the policy's {@code value}). */
     enum Column {
@@ -107,6 +108,8 @@ class CompositionMatrixTest {
         JAXWS_XML("cache-jaxws xml", "xml"),
         JAXWS_EVENTS("cache-jaxws events", "events"),
         JAXWS_OBJECT("cache-jaxws object", "auto"),
+        /** {@code WsCacheJaxWs.objects}, its users on CXF's HTTP conduit. */
+        JAXWS_OBJECTS_PROXY("cache-jaxws objects proxy, conduit users", "auto"),
         EDGE("cache-edge", "-");
 
         private final String title;
@@ -119,6 +122,7 @@ class CompositionMatrixTest {
 
         Side side() {
             return name().startsWith("AXIS") ? axis : name().startsWith("HTTP") ? http
+                    : this == JAXWS_OBJECTS_PROXY ? jaxwsObjects
                     : name().startsWith("JAXWS") ? jaxws : edge;
         }
 
@@ -195,6 +199,7 @@ class CompositionMatrixTest {
         http = HttpSide.start(redis.uri());
         edge = EdgeSide.start(redis.uri());
         jaxws = JaxWsSide.start(redis.uri());
+        jaxwsObjects = jaxws.objectsProxy();
     }
 
     @AfterAll

@@ -17,23 +17,45 @@ import java.time.InstantSource;
  * answers the credentials it got); the other JVM
  * is cache-jaxws's {@link JaxWsFarmNode}. Identity: HTTP Basic through {@code BindingProvider}'s
  * user name and password, as cache-jaxws maps it.
+ *
+ * <p>{@link #objectsProxy()} is the same service and other JVM driven through
+ * {@code WsCacheJaxWs.objects} instead, its users set on CXF's HTTP conduit: the proxy answers
+ * before CXF runs, so it must read them from the client itself.
  */
 final class JaxWsSide extends GoogleSide {
-    private JaxWsSide(String redisUri, GoogleServer server, NodeProcess other) {
+    /** Whether calls go through the object-level proxy with users on the conduit. */
+    private final boolean objects;
+
+    private JaxWsSide(String redisUri, GoogleServer server, NodeProcess other,
+            boolean objects) {
         super(redisUri, server, other);
+        this.objects = objects;
     }
 
     /** Starts the service and the other JVM (which starts in the background). */
     static JaxWsSide start(String redisUri) throws IOException {
         GoogleServer server = GoogleServer.start(0);
         NodeProcess other = NodeProcess.start(JaxWsFarmNode.class, redisUri, server.endpoint());
-        return new JaxWsSide(redisUri, server, other);
+        return new JaxWsSide(redisUri, server, other, false);
+    }
+
+    /**
+     * This side's service and other JVM, called through the object-level proxy with the users
+     * on the HTTP conduit; closing it closes nothing (this side closes them).
+     */
+    JaxWsSide objectsProxy() {
+        return new JaxWsSide(redisUri, server, other, true);
+    }
+
+    @Override
+    public void openThere(String namespace, String value) {
+        other.ask("OPEN " + namespace + " " + value + (objects ? " objects" : ""), ANSWER);
     }
 
     /** cache-jaxws's {@code value: xml} keeps the envelope's bytes. */
     @Override
     public boolean keepsXmlBytes(String value) {
-        return "xml".equals(value);
+        return !objects && "xml".equals(value);
     }
 
     @Override
@@ -46,7 +68,7 @@ final class JaxWsSide extends GoogleSide {
 
     @Override
     public String toString() {
-        return "cache-jaxws";
+        return objects ? "cache-jaxws objects proxy" : "cache-jaxws";
     }
 
     @Override
@@ -60,7 +82,8 @@ final class JaxWsSide extends GoogleSide {
         return new Local() {
             @Override
             public String call(String key, String user) {
-                return JaxWsFarmNode.call(cache, server.endpoint(), key, user);
+                return objects ? JaxWsFarmNode.callObjects(cache, server.endpoint(), key, user)
+                        : JaxWsFarmNode.call(cache, server.endpoint(), key, user);
             }
 
             @Override
@@ -77,6 +100,9 @@ final class JaxWsSide extends GoogleSide {
 
     @Override
     public void close() {
+        if (objects) {
+            return;
+        }
         try {
             other.close();
         } finally {
