@@ -17,6 +17,7 @@ import io.github.wscache.jaxws.test.catalog.SearchResult;
 import io.github.wscache.testkit.Gate;
 import io.github.wscache.testkit.Waits;
 import jakarta.xml.ws.BindingProvider;
+import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.xml.namespace.QName;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -305,6 +307,59 @@ class ObjectLevelTest extends CatalogServerTest {
         assertThat(searches()).isEqualTo(1);
         assertThat(second).isNotSameAs(first).usingRecursiveComparison().isEqualTo(first);
         assertThat(cache.storedResponses()).as("the object only").isEqualTo(1);
+    }
+
+    /*
+     * Metro keeps the SOAP headers a port sends (WSBindingProvider.setOutboundHeaders) outside
+     * its request context. The proxy answers before Metro adds them to a message, so a port with
+     * such headers is its own caller, as a CXF port with headers in CXF's header list is.
+     */
+
+    @Test
+    void onMetro_portsWithOutboundHeaders_areEachTheirOwnCaller() throws Exception {
+        assumeMetro();
+        CatalogServiceSoap plain1 = port();
+        metroOutboundHeader(plain1, "ApiKey", "k1");
+        CatalogServiceSoap k1 = WsCacheJaxWs.objects(plain1, cache);
+        CatalogServiceSoap k2 = WsCacheJaxWs.objects(port(), cache);
+        // set through the proxy, after it was made: read on every call
+        metroOutboundHeader(k2, "ApiKey", "k2");
+
+        k1.keywordSearch("design", 1);
+        k2.keywordSearch("design", 1);
+        k1.keywordSearch("design", 1);
+
+        assertThat(searches()).as("each port sent once, then hit its own entry").isEqualTo(2);
+        assertThat(cache.stats("KeywordSearch").hits()).isEqualTo(1);
+    }
+
+    @Test
+    void onMetro_portsWithoutOutboundHeaders_shareTheirEntries() {
+        assumeMetro();
+        WsCacheJaxWs.objects(port(), cache).keywordSearch("design", 1);
+        WsCacheJaxWs.objects(port(), cache).keywordSearch("design", 1);
+
+        assertThat(searches()).isEqualTo(1);
+    }
+
+    private static void assumeMetro() {
+        assumeTrue(jakarta.xml.ws.spi.Provider.provider().getClass().getName()
+                .startsWith("com.sun.xml.ws."), "Metro's own API (the metro run)");
+    }
+
+    /**
+     * Metro's {@code WSBindingProvider.setOutboundHeaders(Header...)} with one header, by
+     * reflection: Metro is on the class path of the {@code metro} test run only.
+     */
+    private static void metroOutboundHeader(Object port, String name, String value)
+            throws Exception {
+        Object header = Class.forName("com.sun.xml.ws.api.message.Headers")
+                .getMethod("create", QName.class, String.class)
+                .invoke(null, new QName("urn:example:keys", name), value);
+        Object headers = Array.newInstance(Class.forName("com.sun.xml.ws.api.message.Header"), 1);
+        Array.set(headers, 0, header);
+        Class.forName("com.sun.xml.ws.developer.WSBindingProvider")
+                .getMethod("setOutboundHeaders", headers.getClass()).invoke(port, headers);
     }
 
     @Test

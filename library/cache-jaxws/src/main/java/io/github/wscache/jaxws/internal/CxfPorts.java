@@ -30,7 +30,7 @@ final class CxfPorts {
     }
 
     /** Returns the CXF client of {@code port}, or {@code null} for another runtime's port. */
-    static Port clientOf(Object port) {
+    static RuntimePort clientOf(Object port) {
         try {
             Client c = ClientProxy.getClient(port);
             return c == null ? null : new Port(c);
@@ -45,7 +45,7 @@ final class CxfPorts {
      * builds a message and an exchange to select it, which cost more than an object hit).
      * Thread-safe.
      */
-    static final class Port {
+    static final class Port implements RuntimePort {
         private final Client client;
         /** The selector, the address and the conduit they gave; replaced whole. */
         private volatile Object[] conduit;
@@ -55,10 +55,12 @@ final class CxfPorts {
         }
 
         /**
-         * Adds what CXF would send of the caller with a call to {@code address};
-         * {@code caller} stands for the port when what CXF adds cannot be seen here.
+         * Adds what CXF would send of the caller with a call to {@code address}: the conduit's
+         * credentials; {@code caller} stands for the port when what CXF adds cannot be seen
+         * here.
          */
-        void addTo(Invocation.Builder b, Object address, String caller) {
+        @Override
+        public void addTo(Invocation.Builder b, Object address, String caller) {
             if (CxfRequests.HTTP_CONDUIT) {
                 HttpConduits.addTo(b, conduit(address));
             }

@@ -31,9 +31,11 @@ import org.slf4j.LoggerFactory;
  * the service (the WSDL's, from the runtime), the endpoint, the operation as the WSDL names it
  * ({@code @WebMethod(operationName)}), every argument under its {@code @WebParam} name, and the
  * caller's identity from the port's request context (HTTP Basic user and password, request
- * headers, a maintained session — the port stands for it) and, on CXF, from the client
- * ({@link CxfPorts}: its HTTP conduit's credentials; with SOAP headers in its header list,
- * WS-Security settings or interceptors of the application's, the port stands for the caller).
+ * headers, a maintained session — the port stands for it) and from what the runtime keeps
+ * outside it: on CXF ({@link CxfPorts}) its HTTP conduit's credentials, and with SOAP headers in
+ * its header list, WS-Security settings or interceptors of the application's the port stands for
+ * the caller; on Metro ({@link MetroPorts}) the port stands for the caller when it sends SOAP
+ * headers of its own ({@code setOutboundHeaders}).
  *
  * <p>A call goes to the port as it is — where the message-level handler, which this level
  * installs, caches it if the policy says {@code xml} or {@code events} — when the operation is
@@ -48,15 +50,16 @@ public final class ObjectCalls implements InvocationHandler {
     /** Whether CXF is on the class path: its ports carry credentials outside their context. */
     private static final boolean CXF =
             CachingSoapHandler.present("org.apache.cxf.frontend.ClientProxy");
-    private static final Object NOT_CXF = new Object();
+    /** A port of a runtime that keeps nothing of its caller outside the request context. */
+    private static final RuntimePort PLAIN = (b, address, caller) -> { };
 
     private final Object port;
     private final ResponseCache cache;
     private final String session = UUID.randomUUID().toString();
     private volatile String service;
     private volatile boolean loggedHandlers;
-    /** The port's CXF client, {@link #NOT_CXF}, or {@code null} until the first call. */
-    private volatile Object cxfClient;
+    /** What the port's runtime keeps of the caller; {@code null} until the first call. */
+    private volatile RuntimePort runtime;
 
     private ObjectCalls(Object port, ResponseCache cache) {
         this.port = port;
@@ -123,18 +126,23 @@ public final class ObjectCalls implements InvocationHandler {
             b.parameter(names[i], a[i]);
         }
         Identities.addContext(b, request::get, session);
-        if (CXF) {
-            Object client = cxfClient;
-            if (client == null) {
-                client = CxfPorts.clientOf(port);
-                cxfClient = client == null ? NOT_CXF : client;
-            }
-            if (client != NOT_CXF) {
-                ((CxfPorts.Port) client).addTo(b, address, session);
-            }
+        RuntimePort r = runtime;
+        if (r == null) {
+            r = runtimeOf(port);
+            runtime = r;
         }
+        r.addTo(b, address, session);
         return cache.call(b.build(),
                 () -> CachingSoapHandler.leavingToObjects(() -> direct(method, a)));
+    }
+
+    /** The reader of what {@code port}'s runtime (CXF, Metro) keeps of its caller. */
+    private static RuntimePort runtimeOf(Object port) {
+        RuntimePort r = CXF ? CxfPorts.clientOf(port) : null;
+        if (r == null) {
+            r = MetroPorts.portOf(port);
+        }
+        return r == null ? PLAIN : r;
     }
 
     private Object direct(Method method, Object[] args) throws Throwable {
