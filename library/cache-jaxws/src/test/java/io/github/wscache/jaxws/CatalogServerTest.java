@@ -1,5 +1,7 @@
 package io.github.wscache.jaxws;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.foreign.ForeignServer;
@@ -59,6 +61,19 @@ abstract class CatalogServerTest {
     /** A new uncached SOAP 1.1 port of the service. */
     static CatalogServiceSoap port() {
         return port(false);
+    }
+
+    /**
+     * Searches through {@code a}, {@code b}, then {@code a} again, and checks that each sent
+     * once and {@code a}'s second search hit its own entry: two callers kept apart.
+     */
+    void keptApart(CatalogServiceSoap a, CatalogServiceSoap b) {
+        a.keywordSearch("java", 1);
+        b.keywordSearch("java", 1);
+        a.keywordSearch("java", 1);
+
+        assertThat(searches()).as("each sent once, then hit its own entry").isEqualTo(2);
+        assertThat(cache.stats("KeywordSearch").hits()).isEqualTo(1);
     }
 
     /** How many KeywordSearch requests reached the service. */
