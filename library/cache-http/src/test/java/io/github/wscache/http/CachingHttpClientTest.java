@@ -5,6 +5,10 @@ import io.github.wscache.core.CacheOutcome;
 import io.github.wscache.jsonws.JsonService;
 import io.github.wscache.testkit.Waits;
 import java.net.ConnectException;
+import java.net.CookieManager;
+import java.net.HttpCookie;
+import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.net.http.HttpResponse;
@@ -147,6 +151,43 @@ class CachingHttpClientTest extends JsonServiceTestBase {
         // private, and no credentials: an entry shared across users may not keep it
         assertThat(status(anonymous)).contains("fwd=miss").contains("private");
         assertThat(service.count("me")).isEqualTo(4);
+    }
+
+    @Test
+    void cookiesOfEachClientsOwnCookieHandler_keepItsUsersApart() throws Exception {
+        // the JDK adds a cookie handler's cookies below the cache, which sees no Cookie field:
+        // the page varies on Cookie, so the handler's cookies must be read as the caller's
+        CachingHttpClient base = client("xml");
+        URI page = service.uri("page/cookie-handler");
+        HttpClient alice = cachedWithCookie(base, "alice");
+        HttpClient bob = cachedWithCookie(base, "bob");
+        HttpRequest get = HttpRequest.newBuilder(page).build();
+
+        HttpResponse<String> a1 = alice.send(get, BodyHandlers.ofString());
+        HttpResponse<String> b1 = bob.send(get, BodyHandlers.ofString());
+        HttpResponse<String> a2 = alice.send(get, BodyHandlers.ofString());
+
+        assertThat(a1.body()).contains("session=alice");
+        assertThat(b1.body()).as("bob's page, never alice's").contains("session=bob")
+                .doesNotContain("alice");
+        assertThat(a2.body()).isEqualTo(a1.body());
+        assertThat(status(a2)).isEqualTo("wscache; hit");
+        assertThat(service.count("page/cookie-handler")).isEqualTo(2);
+    }
+
+    /**
+     * A client of its own whose cookie handler holds {@code session=<user>} for the service,
+     * cached by {@code base}'s cache.
+     */
+    private static HttpClient cachedWithCookie(CachingHttpClient base, String user)
+            throws Exception {
+        CookieManager cookies = new CookieManager();
+        HttpCookie session = new HttpCookie("session", user);
+        session.setPath("/");
+        session.setVersion(0);
+        cookies.getCookieStore().add(service.uri(""), session);
+        HttpClient own = HttpClient.newBuilder().cookieHandler(cookies).build();
+        return CachingHttpClient.builder(own).cache(base.cache()).build();
     }
 
     @Test
