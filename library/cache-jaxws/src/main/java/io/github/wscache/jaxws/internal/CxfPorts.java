@@ -26,6 +26,17 @@ import org.apache.cxf.transport.Conduit;
  * ({@link CxfRequests}). Loaded only when CXF is on the class path.
  */
 final class CxfPorts {
+    /**
+     * Whether interceptors of a class may add what identifies a caller: neither this module's nor
+     * CXF's own (decided once per class: it is read for every interceptor on every call).
+     */
+    private static final ClassValue<Boolean> FOREIGN = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            return !ours(type.getName()) && CxfRequests.mayAddCredentials(type);
+        }
+    };
+
     private CxfPorts() {
     }
 
@@ -106,7 +117,7 @@ final class CxfPorts {
     /** Whether one of {@code interceptors} may add what identifies a caller. */
     private static boolean foreign(List<? extends Interceptor<?>> interceptors) {
         for (Interceptor<?> i : interceptors) {
-            if (!ours(i.getClass().getName()) && CxfRequests.mayAddCredentials(i)) {
+            if (FOREIGN.get(i.getClass())) {
                 return true;
             }
         }

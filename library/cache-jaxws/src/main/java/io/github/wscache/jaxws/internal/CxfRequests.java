@@ -278,7 +278,12 @@ final class CxfRequests {
 
     /** Whether an interceptor may add what identifies a caller: one not CXF's own, or security. */
     static boolean mayAddCredentials(Interceptor<?> i) {
-        return KINDS.get(i.getClass()) != Kind.CXF;
+        return mayAddCredentials(i.getClass());
+    }
+
+    /** Whether interceptors of {@code type} may add what identifies a caller. */
+    static boolean mayAddCredentials(Class<?> type) {
+        return KINDS.get(type) != Kind.CXF;
     }
 
     /** Whether an interceptor after {@code self} may add credentials the cache cannot see. */

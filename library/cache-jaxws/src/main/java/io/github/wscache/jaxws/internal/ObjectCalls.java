@@ -46,7 +46,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class ObjectCalls implements InvocationHandler {
     private static final Logger LOG = LoggerFactory.getLogger(ObjectCalls.class);
-    private static final Map<Method, String[]> NAMES = new ConcurrentHashMap<>();
+    /** What each method's declaration says, read once per method (annotations are slow). */
+    private static final Map<Method, Declared> METHODS = new ConcurrentHashMap<>();
     /** Whether CXF is on the class path: its ports carry credentials outside their context. */
     private static final boolean CXF =
             CachingSoapHandler.present("org.apache.cxf.frontend.ClientProxy");
@@ -92,10 +93,11 @@ public final class ObjectCalls implements InvocationHandler {
                 default -> "wscache object level of " + port;
             };
         }
-        if (!isOperation(method, a)) {
+        Declared d = METHODS.computeIfAbsent(method, Declared::of);
+        if (d.operation == null || !cacheableArguments(a)) {
             return direct(method, a);
         }
-        Invocation.Builder b = Invocation.builder(operation(method));
+        Invocation.Builder b = Invocation.builder(d.operation);
         String s = service();
         if (s != null) {
             b.service(s);
@@ -121,7 +123,7 @@ public final class ObjectCalls implements InvocationHandler {
             }
             return direct(method, a);
         }
-        String[] names = NAMES.computeIfAbsent(method, ObjectCalls::parameterNames);
+        String[] names = d.parameters;
         for (int i = 0; i < a.length; i++) {
             b.parameter(names[i], a[i]);
         }
@@ -153,7 +155,19 @@ public final class ObjectCalls implements InvocationHandler {
         }
     }
 
-    private static boolean isOperation(Method method, Object[] args) {
+    /**
+     * A method as its declaration says: the operation's name as the WSDL writes it
+     * ({@code @WebMethod(operationName)}), or {@code null} when the method is no synchronous
+     * operation of a {@code @WebService} interface; its parameters' part names.
+     */
+    private record Declared(String operation, String[] parameters) {
+        static Declared of(Method method) {
+            return new Declared(isOperation(method) ? ObjectCalls.operation(method) : null,
+                    parameterNames(method));
+        }
+    }
+
+    private static boolean isOperation(Method method) {
         Class<?> type = method.getDeclaringClass();
         if (!type.isAnnotationPresent(WebService.class)) {
             return false;
@@ -163,9 +177,11 @@ public final class ObjectCalls implements InvocationHandler {
             return false;
         }
         Class<?> result = method.getReturnType();
-        if (Response.class.isAssignableFrom(result) || Future.class.isAssignableFrom(result)) {
-            return false;
-        }
+        return !Response.class.isAssignableFrom(result) && !Future.class.isAssignableFrom(result);
+    }
+
+    /** Out parameters and asynchronous handlers are the port's to fill: not cached here. */
+    private static boolean cacheableArguments(Object[] args) {
         for (Object arg : args) {
             if (arg instanceof Holder || arg instanceof AsyncHandler) {
                 return false;
