@@ -8,10 +8,15 @@ import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -21,8 +26,17 @@ import java.util.regex.Pattern;
  * the CSRF token of the last page and adds it to every form post, which also carries the
  * {@code Origin} and {@code Sec-Fetch-Site} headers a browser sends. Not thread-safe: one per
  * virtual user.
+ *
+ * <p>A request that gets no response in {@value #TIMEOUT_SECONDS} s fails with
+ * {@link HttpTimeoutException}. The limit is kept here rather than set with
+ * {@link HttpRequest.Builder#timeout}: on JDK 17 the timer of a request the client followed a
+ * redirect for is never cancelled (JDK-8304701, fixed in JDK 22), so when it fires, a minute
+ * later, it closes the connection under whatever request is then in flight on it. A GET is
+ * retried by the client; a form post failed with "HTTP/1.1 header parser received no bytes".
  */
 public final class UserAgent implements AutoCloseable {
+
+    static final int TIMEOUT_SECONDS = 60;
 
     private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
 
@@ -37,11 +51,18 @@ public final class UserAgent implements AutoCloseable {
     private final URI base;
     private final CookieManager cookies = new CookieManager(null, CookiePolicy.ACCEPT_ALL);
     private final HttpClient client;
+    private final Duration timeout;
     private String csrf;
 
     /** A browser for the site at {@code base}. */
     public UserAgent(URI base) {
+        this(base, Duration.ofSeconds(TIMEOUT_SECONDS));
+    }
+
+    /** A browser whose requests fail after {@code timeout} without a response (for tests). */
+    UserAgent(URI base, Duration timeout) {
         this.base = base;
+        this.timeout = timeout;
         this.client = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .followRedirects(HttpClient.Redirect.NORMAL)
@@ -85,8 +106,23 @@ public final class UserAgent implements AutoCloseable {
     }
 
     private Page send(HttpRequest.Builder b) throws IOException, InterruptedException {
-        HttpResponse<String> r = client.send(b.timeout(Duration.ofSeconds(60)).build(),
+        HttpRequest request = b.build();
+        CompletableFuture<HttpResponse<String>> call = client.sendAsync(request,
                 HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        HttpResponse<String> r;
+        try {
+            r = call.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            call.cancel(true);
+            throw new HttpTimeoutException("no response in " + timeout + ": "
+                    + request.method() + " " + request.uri());
+        } catch (InterruptedException e) {
+            call.cancel(true);
+            throw e;
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw cause instanceof IOException io ? io : new IOException(cause);
+        }
         Matcher m = CSRF.matcher(r.body());
         if (m.find()) {
             csrf = m.group(1);
