@@ -3,9 +3,11 @@
 # 3 min warm-up + 3 min measured per deployment (F0, Fdb, Fremoting, Fproxy, in that order, one
 # PetShopLoad run), nothing else running on the machine.
 # usage (from the repository root, after ./mvnw -q -pl samples/petshop -am package -DskipTests):
-#   bash scripts/closing-2026-11-29/petshop-four-deployments.sh
+#   bash scripts/closing-2026-11-29/petshop-four-deployments.sh [results folder name]
+# (run 1: 2026-11-29-four-deployments; run 2, after the driver stopped closing its own
+# connections, JDK-8304701: 2026-11-29-four-deployments-driver-fix)
 set -e
-OUT=$(pwd)/src/site/resources/petshop/2026-11-29-four-deployments
+OUT=$(pwd)/src/site/resources/petshop/${1:-2026-11-29-four-deployments}
 mkdir -p "$OUT"
 { java -version 2>&1; echo "start: $(date -u +%FT%TZ) $(uptime)"; } > "$OUT/machine.md"
 java -cp samples/petshop/target/petshop-sample.jar \
