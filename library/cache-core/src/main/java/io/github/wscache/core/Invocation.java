@@ -54,8 +54,12 @@ public final class Invocation {
         this.endpoint = b.endpoint;
         this.operation = b.operation;
         this.aliases = b.aliases == null ? NO_NAMES : b.aliases.toArray(NO_NAMES);
-        this.parameterNames = b.names.isEmpty() ? NO_NAMES : b.names.toArray(NO_NAMES);
-        this.parameters = b.values.isEmpty() ? NO_VALUES : b.values.toArray();
+        // the builder only appends: a full array is never written again, so it can be shared
+        int n = b.size;
+        this.parameterNames = n == 0 ? NO_NAMES
+                : n == b.names.length ? b.names : Arrays.copyOf(b.names, n);
+        this.parameters = n == 0 ? NO_VALUES
+                : n == b.values.length ? b.values : Arrays.copyOf(b.values, n);
         this.authorization = b.authorization;
         this.username = b.username;
         this.credentials = b.credentials == null ? NO_NAMES : b.credentials.toArray(NO_NAMES);
@@ -253,8 +257,9 @@ public final class Invocation {
         private List<String> aliases;
         private String service;
         private String endpoint;
-        private final List<String> names = new ArrayList<>(4);
-        private final List<Object> values = new ArrayList<>(4);
+        private String[] names = NO_NAMES;
+        private Object[] values = NO_VALUES;
+        private int size;
         private String authorization;
         private String username;
         private List<String> credentials;
@@ -315,17 +320,61 @@ public final class Invocation {
          * keys on the values in order (an operation's parameters are always named the same).
          */
         public Builder parameter(String name, Object value) {
-            names.add(Objects.requireNonNull(name, "parameter name"));
-            values.add(value);
+            Objects.requireNonNull(name, "parameter name");
+            if (size == names.length) {
+                grow(Math.max(4, size * 2));
+            }
+            names[size] = name;
+            values[size] = value;
+            size++;
+            return this;
+        }
+
+        /**
+         * Adds parameters in order, {@code names[i]} naming {@code values[i]}: the same as
+         * {@link #parameter(String, Object)} for each, with room made once. The arrays are
+         * copied, not kept.
+         *
+         * <pre>{@code
+         * Invocation inv = Invocation.builder("doSpellingSuggestion")
+         *         .parameters(new String[] {"key", "phrase"}, new Object[] {"k", "britney"})
+         *         .build();
+         * }</pre>
+         *
+         * @throws IllegalArgumentException if the arrays differ in length
+         * @throws NullPointerException if a name is {@code null} (nothing is added then)
+         */
+        public Builder parameters(String[] names, Object[] values) {
+            if (names.length != values.length) {
+                throw new IllegalArgumentException(names.length + " parameter names for "
+                        + values.length + " values");
+            }
+            for (String name : names) {
+                Objects.requireNonNull(name, "parameter name");
+            }
+            if (size + names.length > this.names.length) {
+                grow(size + names.length);
+            }
+            System.arraycopy(names, 0, this.names, size, names.length);
+            System.arraycopy(values, 0, this.values, size, values.length);
+            size += names.length;
             return this;
         }
 
         /** Adds parameters named {@code arg0}, {@code arg1}, ... in order. */
         public Builder parameters(Object... args) {
+            if (size + args.length > names.length) {
+                grow(size + args.length);
+            }
             for (Object a : args) {
-                parameter("arg" + names.size(), a);
+                parameter("arg" + size, a);
             }
             return this;
+        }
+
+        private void grow(int capacity) {
+            names = Arrays.copyOf(names, capacity);
+            values = Arrays.copyOf(values, capacity);
         }
 
         /** Sets the HTTP {@code Authorization} value; keys are partitioned by its hash. */

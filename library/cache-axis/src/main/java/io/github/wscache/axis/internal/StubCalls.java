@@ -82,10 +82,7 @@ public final class StubCalls {
         if (!cachesObjects(cache.copiers(), p, method.getReturnType())) {
             return target.call();
         }
-        String[] names = NAMES.computeIfAbsent(method, StubCalls::parameterNames);
-        for (int i = 0; i < args.length; i++) {
-            b.parameter(names[i], args[i]);
-        }
+        b.parameters(NAMES.computeIfAbsent(method, StubCalls::parameterNames), args);
         if (client != null && !identity(client, p, b)) {
             return target.call();
         }

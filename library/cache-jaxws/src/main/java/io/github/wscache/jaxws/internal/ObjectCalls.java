@@ -123,10 +123,7 @@ public final class ObjectCalls implements InvocationHandler {
             }
             return direct(method, a);
         }
-        String[] names = d.parameters;
-        for (int i = 0; i < a.length; i++) {
-            b.parameter(names[i], a[i]);
-        }
+        b.parameters(d.parameters, a);
         Identities.addContext(b, request::get, session);
         RuntimePort r = runtime;
         if (r == null) {
