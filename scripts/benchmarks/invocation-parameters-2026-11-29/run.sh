@@ -17,3 +17,8 @@ for r in 1-before 2-after 3-after 4-before; do
         -f 2 -wi 8 -w 1 -i 8 -r 1 -prof gc -rf json -rff "$OUT/$r.json" > /dev/null
 done
 echo "end: $(date -u +%FT%TZ) $(uptime)" >> "$OUT/machine.txt"
+# Then, against no cache in one run (the after jar): the object hits beside the uncached calls
+# (the same client and service, every call sent), 2 forks x 5 x 1 s after 5 x 1 s.
+java -jar "$AFTER" 'JaxWsHitBenchmark|AxisEndToEndBenchmark' -p path=OBJECT_HIT,UNCACHED \
+    -p cell=SEARCH_OBJECT,SEARCH_UNCACHED -f 2 -wi 5 -w 1 -i 5 -r 1 -prof gc \
+    -rf json -rff "$OUT/5-after-vs-uncached.json" > /dev/null
