@@ -3,6 +3,8 @@ package io.github.wscache.benchmarks;
 import io.github.wscache.core.CachedResponse;
 import io.github.wscache.core.Exchange;
 import io.github.wscache.core.Invocation;
+import io.github.wscache.benchmarks.fixtures.Operation;
+import io.github.wscache.benchmarks.fixtures.Payloads;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
 import java.nio.charset.StandardCharsets;
@@ -36,7 +38,13 @@ import org.openjdk.jmh.infra.Blackhole;
  *   <li>{@code MISS_STORED}: the same through {@link ResponseCache#exchange}: key, lookup, single
  *       flight, the strategy's decision, the store's write (and its maintenance);</li>
  *   <li>{@code MISS_NOT_STORED}: the same, the response saying {@code no-store}
- *       ({@code honorHttpHeaders: true}): everything but the write.</li>
+ *       ({@code honorHttpHeaders: true}): everything but the write;</li>
+ *   <li>{@code OBJECT_PASS}: the object level's floor: the invocation built and the ~10 KB
+ *       response envelope parsed into a fresh ADB {@code GoogleSearchResult} (new objects and
+ *       new strings every call, as a service call returns them), no cache;</li>
+ *   <li>{@code OBJECT_MISS_STORED}: the same through {@link ResponseCache#call} with
+ *       {@code value: auto}: key, lookup, single flight, the copy the store keeps, its weight
+ *       and the store's write.</li>
  * </ul>
  *
  * <pre>{@code
@@ -52,7 +60,7 @@ import org.openjdk.jmh.infra.Blackhole;
 public class EngineMissBenchmark {
     /** What a call goes through. */
     public enum Path {
-        PASS, MISS_STORED, MISS_NOT_STORED
+        PASS, MISS_STORED, MISS_NOT_STORED, OBJECT_PASS, OBJECT_MISS_STORED
     }
 
     @Param
@@ -61,6 +69,7 @@ public class EngineMissBenchmark {
     private ResponseCache cache;
     private Exchange<RuntimeException> exchange;
     private long query;
+    private byte[] envelope;
 
     /** Builds the cache (16 MB) and the response its exchange answers with. */
     @Setup(Level.Trial)
@@ -82,16 +91,19 @@ public class EngineMissBenchmark {
                 + "operations:\n"
                 + "  - operation: doGoogleSearch\n"
                 + "    ttl: 1h\n"
-                + "    honorHttpHeaders: " + (path == Path.MISS_NOT_STORED) + "\n",
+                + "    honorHttpHeaders: " + (path == Path.MISS_NOT_STORED) + "\n"
+                + (path == Path.OBJECT_MISS_STORED ? "    value: auto\n" : ""),
                 "engine-miss.yaml")).build();
+        envelope = Payloads.responseEnvelope(Operation.SEARCH);
     }
 
     @TearDown(Level.Trial)
     public void close() {
-        if (path == Path.MISS_STORED && cache.stats().stores() == 0) {
-            throw new IllegalStateException("MISS_STORED stored nothing: " + cache.stats());
+        if ((path == Path.MISS_STORED || path == Path.OBJECT_MISS_STORED)
+                && cache.stats().stores() == 0) {
+            throw new IllegalStateException(path + " stored nothing: " + cache.stats());
         }
-        if (path != Path.PASS && cache.stats().hits() != 0) {
+        if (cache.stats().hits() != 0) {
             throw new IllegalStateException(path + " had hits: " + cache.stats());
         }
         cache.close();
@@ -99,14 +111,25 @@ public class EngineMissBenchmark {
 
     /** One call with a query not asked before. */
     @Benchmark
-    public CachedResponse call(Blackhole bh) {
+    public Object call(Blackhole bh) throws Exception {
         Invocation inv = Invocation.builder("doGoogleSearch").service("GoogleSearch")
                 .endpoint("http://127.0.0.1:8080/axis2/services/GoogleSearch")
                 .parameter("q", "java " + query++).build();
-        if (path == Path.PASS) {
-            bh.consume(inv);
-            return exchange.fetch(Optional.empty());
+        switch (path) {
+            case PASS:
+                bh.consume(inv);
+                return exchange.fetch(Optional.empty());
+            case OBJECT_PASS:
+                bh.consume(inv);
+                return parse();
+            case OBJECT_MISS_STORED:
+                return cache.call(inv, this::parse);
+            default:
+                return cache.exchange(inv, exchange);
         }
-        return cache.exchange(inv, exchange);
+    }
+
+    private Object parse() throws Exception {
+        return Payloads.parse(Operation.SEARCH, Payloads.reader(envelope));
     }
 }

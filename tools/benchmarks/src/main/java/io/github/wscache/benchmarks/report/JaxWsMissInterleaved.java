@@ -30,12 +30,17 @@ import java.util.Locale;
  *
  * <pre>{@code
  * java -cp tools/benchmarks/target/benchmarks.jar \
- *     io.github.wscache.benchmarks.report.JaxWsMissInterleaved 3000 out.md
+ *     io.github.wscache.benchmarks.report.JaxWsMissInterleaved 3000 out.md [20000]
  * }</pre>
+ *
+ * <p>The optional third argument is the number of rounds run first, unmeasured (2,000 by
+ * default): each cached port's own code runs once per round, so its methods reach the JIT's
+ * last tier only after some thousands of rounds.
  */
 public final class JaxWsMissInterleaved {
     private static final String[] NAMES = {"uncached", "uncached, a second port (control)",
         "message-level miss (xml), stored", "object-level miss (auto), stored"};
+    /** Rounds run before measuring unless a third argument says otherwise. */
     private static final int WARM_UP = 2000;
 
     private JaxWsMissInterleaved() {
@@ -44,10 +49,12 @@ public final class JaxWsMissInterleaved {
     /**
      * Runs the rounds and writes the table.
      *
-     * @param args the number of measured rounds, and the Markdown file to write
+     * @param args the number of measured rounds, the Markdown file to write, and optionally the
+     *     number of unmeasured rounds before them
      */
     public static void main(String[] args) throws Exception {
         int rounds = Integer.parseInt(args[0]);
+        int warmUp = args.length > 2 ? Integer.parseInt(args[2]) : WARM_UP;
         try (GoogleServer server = GoogleServer.start(0)) {
             ResponseCache messages = cache("xml");
             ResponseCache objects = cache("auto");
@@ -58,7 +65,7 @@ public final class JaxWsMissInterleaved {
             long[][] cpu = new long[ports.length][rounds];
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             long query = 0;
-            for (int r = -WARM_UP; r < rounds; r++) {
+            for (int r = -warmUp; r < rounds; r++) {
                 for (int i = 0; i < ports.length; i++) {
                     int p = Math.floorMod(r + i, ports.length);
                     long cpuStart = threads.getCurrentThreadCpuTime();
@@ -75,7 +82,8 @@ public final class JaxWsMissInterleaved {
             }
             check(messages);
             check(objects);
-            Files.writeString(Path.of(args[1]), table(nanos, cpu, rounds), StandardCharsets.UTF_8);
+            Files.writeString(Path.of(args[1]), table(nanos, cpu, rounds, warmUp),
+                    StandardCharsets.UTF_8);
         }
     }
 
@@ -86,10 +94,11 @@ public final class JaxWsMissInterleaved {
         }
     }
 
-    private static String table(long[][] nanos, long[][] cpu, int rounds) throws IOException {
+    private static String table(long[][] nanos, long[][] cpu, int rounds, int warmUp)
+            throws IOException {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "%d rounds after %d, JDK %s, %s%n%n", rounds,
-                WARM_UP, System.getProperty("java.version"), Files.readString(
+                warmUp, System.getProperty("java.version"), Files.readString(
                 Path.of("/proc/loadavg")).trim()));
         out.append("| port | median µs | p25 | p75 | p90 | mean | median / uncached "
                 + "| calling thread's CPU, median µs |\n");
