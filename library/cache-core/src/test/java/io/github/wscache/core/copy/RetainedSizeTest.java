@@ -8,7 +8,9 @@ import io.github.wscache.core.copy.fixtures.GoogleSearchResult;
 import io.github.wscache.core.copy.internal.RetainedSize;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Retained-size estimates used to weigh cache entries. */
@@ -48,6 +50,37 @@ class RetainedSizeTest {
         long distinct = RetainedSize.estimate(new Object[] {a, b});
 
         assertThat(distinct - shared).isEqualTo(one);
+    }
+
+    @Test
+    void estimate_countsAStringAtEachReferenceToIt() {
+        String text = new String("ab");
+        DirectoryCategory sharing = new DirectoryCategory(text, text);
+        DirectoryCategory distinct = new DirectoryCategory(text, new String("ab"));
+
+        // a leaf is not looked up in the walk's identity set: an overestimate, never an under one
+        assertThat(RetainedSize.estimate(sharing)).isEqualTo(RetainedSize.estimate(distinct))
+                .isEqualTo(24 + 2 * (40 + 2));
+        assertThat(RetainedSize.estimate(new Object[] {new int[4], new long[2]}))
+                .isEqualTo(24 + 32 + 32);
+    }
+
+    @Test
+    void estimate_countsAKeySharedByManyMapsOnce() {
+        String key = new String("productName");
+        List<Map<String, Object>> sharedKeys = new ArrayList<>();
+        List<Map<String, Object>> ownKeys = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            Map<String, Object> a = new HashMap<>();
+            a.put(key, i);
+            sharedKeys.add(a);
+            Map<String, Object> b = new HashMap<>();
+            b.put(new String(key), i);
+            ownKeys.add(b);
+        }
+
+        assertThat(RetainedSize.estimate(ownKeys) - RetainedSize.estimate(sharedKeys))
+                .isEqualTo(99 * (40 + key.length()));
     }
 
     @Test

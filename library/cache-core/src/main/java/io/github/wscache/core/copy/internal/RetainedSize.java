@@ -3,6 +3,7 @@ package io.github.wscache.core.copy.internal;
 import io.github.wscache.core.internal.PrivateAccess;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayDeque;
@@ -17,9 +18,15 @@ import java.util.concurrent.atomic.AtomicReference;
  * Estimates the heap retained by an object graph, to weigh cache entries. Assumes a 64-bit
  * virtual machine with compressed references: 12-byte object headers, 4-byte references, objects
  * aligned to 8 bytes, 16-byte array headers ({@code byte[]} counts exactly {@code 16 + length}).
- * Shared objects count once; enum constants and classes count nothing (they outlive the graph).
- * JDK collections are walked through their public API with a per-element overhead; other JDK
- * objects count their shallow size only.
+ * Shared objects count once, with one exception: a {@code String} or primitive array reached
+ * through a field, an array or a collection element counts at each reference, without being
+ * looked up in the walk's identity set. Such leaves hold no references, so they cannot close a
+ * cycle; they are most of a parsed result's objects, all new, and marking each cost the virtual
+ * machine an identity hash to install (most of an estimate's time); a leaf shared by several
+ * fields is overcounted, which errs towards evicting sooner. Map keys, often one vocabulary
+ * shared by many maps (JSON field names), still count once. Enum constants and classes count
+ * nothing (they outlive the graph). JDK collections are walked through their public API with a
+ * per-element overhead; other JDK objects count their shallow size only.
  *
  * <pre>{@code
  * long bytes = RetainedSize.estimate(result); // a few microseconds for a GoogleSearchResult
@@ -49,6 +56,10 @@ public final class RetainedSize {
         if (root == null) {
             return 0;
         }
+        long leaf = leaf(root);
+        if (leaf >= 0) {
+            return leaf;
+        }
         Context seen = new Context();
         ArrayDeque<Object> pending = new ArrayDeque<>();
         pending.push(root);
@@ -63,15 +74,31 @@ public final class RetainedSize {
         return total;
     }
 
-    private static long visit(Object object, ArrayDeque<Object> pending) {
-        Class<?> type = object.getClass();
+    /**
+     * Returns the size of a leaf (a {@code String} or a primitive array: no references below
+     * it), or {@code -1} for anything else.
+     */
+    private static long leaf(Object object) {
         if (object instanceof String) {
             return 24 + 16 + ((String) object).length();
         }
         if (object instanceof byte[]) {
             return 16 + ((byte[]) object).length;
         }
-        if (type.isArray()) {
+        Class<?> type = object.getClass();
+        if (type.isArray() && type.getComponentType().isPrimitive()) {
+            int length = Array.getLength(object);
+            return align(16 + (long) length * primitiveSize(type.getComponentType()));
+        }
+        return -1;
+    }
+
+    private static long visit(Object object, ArrayDeque<Object> pending) {
+        Class<?> type = object.getClass();
+        if (object instanceof String || object instanceof byte[]) {
+            return leaf(object); // a map key: marked, so counted once
+        }
+        if (type.isArray()) { // an Object[], or a primitive array as a map key
             return array(object, pending);
         }
         if (object instanceof Enum || object instanceof Class) {
@@ -83,23 +110,26 @@ public final class RetainedSize {
             Collection<?> collection = (Collection<?>) object;
             size += 16 + (long) collection.size() * layout.perElement;
             for (Object element : collection) {
-                push(pending, element);
+                size += push(pending, element);
             }
         } else if (object instanceof Map) {
             Map<?, ?> map = (Map<?, ?>) object;
             size += 16 + (long) map.size() * layout.perElement;
             for (Map.Entry<?, ?> entry : map.entrySet()) {
-                push(pending, entry.getKey());
-                push(pending, entry.getValue());
+                Object key = entry.getKey();
+                if (key != null) {
+                    pending.push(key); // marked when popped: a shared key counts once
+                }
+                size += push(pending, entry.getValue());
             }
         } else if (object instanceof Optional) {
-            push(pending, ((Optional<?>) object).orElse(null));
+            size += push(pending, ((Optional<?>) object).orElse(null));
         } else if (object instanceof AtomicReference) {
-            push(pending, ((AtomicReference<?>) object).get());
+            size += push(pending, ((AtomicReference<?>) object).get());
         } else {
             for (MethodHandle getter : layout.getters) {
                 try {
-                    push(pending, (Object) getter.invokeExact(object));
+                    size += push(pending, (Object) getter.invokeExact(object));
                 } catch (RuntimeException | Error e) {
                     throw e;
                 } catch (Throwable e) {
@@ -113,19 +143,29 @@ public final class RetainedSize {
     private static long array(Object array, ArrayDeque<Object> pending) {
         if (array instanceof Object[]) {
             Object[] elements = (Object[]) array;
+            long size = align(16 + 4L * elements.length);
             for (Object element : elements) {
-                push(pending, element);
+                size += push(pending, element);
             }
-            return align(16 + 4L * elements.length);
+            return size;
         }
-        int length = java.lang.reflect.Array.getLength(array);
-        return align(16 + (long) length * primitiveSize(array.getClass().getComponentType()));
+        return leaf(array); // a primitive array met as a map key
     }
 
-    private static void push(ArrayDeque<Object> pending, Object value) {
-        if (value != null) {
-            pending.push(value);
+    /**
+     * Returns the size of {@code value} if it is a leaf, counted here at this reference;
+     * otherwise pushes it to be marked and walked (0).
+     */
+    private static long push(ArrayDeque<Object> pending, Object value) {
+        if (value == null) {
+            return 0;
         }
+        long leaf = leaf(value);
+        if (leaf >= 0) {
+            return leaf;
+        }
+        pending.push(value);
+        return 0;
     }
 
     private static long align(long size) {
