@@ -84,6 +84,20 @@ class RetainedSizeTest {
     }
 
     @Test
+    void estimate_ofManyReferencesToOneLargeArrayGrowsWithoutOverflowOrLooping() {
+        byte[] big = new byte[1 << 20];
+        Object[] references = new Object[10_000];
+        Arrays.fill(references, big);
+        Map<Object, Object> keyedByArrays = new HashMap<>();
+        keyedByArrays.put(new int[] {1, 2}, references);
+
+        long estimate = RetainedSize.estimate(keyedByArrays);
+
+        // counted at each reference: ~10 GB, far over any store's bound, so never stored
+        assertThat(estimate).isGreaterThan(10_000L * (1 << 20)).isLessThan(Long.MAX_VALUE / 2);
+    }
+
+    @Test
     void estimate_ofEnumsAndClassesIsZero() {
         assertThat(RetainedSize.estimate(Fixtures.Colour.RED)).isZero();
         assertThat(RetainedSize.estimate(String.class)).isZero();
