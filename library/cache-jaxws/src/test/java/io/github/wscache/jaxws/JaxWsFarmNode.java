@@ -13,9 +13,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Map;
-import org.apache.cxf.configuration.security.AuthorizationPolicy;
-import org.apache.cxf.frontend.ClientProxy;
-import org.apache.cxf.transport.http.HTTPConduit;
 
 /**
  * A farm node of composition-tests' matrix (through this module's test jar) in a JVM of its
@@ -34,7 +31,9 @@ import org.apache.cxf.transport.http.HTTPConduit;
  * </pre>
  *
  * <p>Its static methods are the one way a test of either JVM builds a node's tier, cache and
- * call, so that the keys are equal on every node.
+ * call, so that the keys are equal on every node. It runs on CXF and on Metro
+ * ({@code TwoJvmFarmTest}); only {@code objects} names CXF's classes, in a class of its own that
+ * Metro never loads.
  */
 public final class JaxWsFarmNode {
     private static final GoogleSearchService SERVICE = new GoogleSearchService();
@@ -162,12 +161,21 @@ public final class JaxWsFarmNode {
         ((BindingProvider) port).getRequestContext()
                 .put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, endpoint);
         if (!user.equals("-")) {
-            AuthorizationPolicy auth = new AuthorizationPolicy();
-            auth.setUserName(user);
-            auth.setPassword("pw-" + user);
-            ((HTTPConduit) ClientProxy.getClient(port).getConduit()).setAuthorization(auth);
+            CxfConduit.setUser(port, user, "pw-" + user);
         }
         return oneLine(WsCacheJaxWs.objects(port, cache).doSpellingSuggestion("key", phrase));
+    }
+
+    /** CXF's HTTP conduit: in a class of its own, loaded only by a node that uses it. */
+    private static final class CxfConduit {
+        static void setUser(Object port, String user, String password) {
+            org.apache.cxf.configuration.security.AuthorizationPolicy auth =
+                    new org.apache.cxf.configuration.security.AuthorizationPolicy();
+            auth.setUserName(user);
+            auth.setPassword(password);
+            ((org.apache.cxf.transport.http.HTTPConduit) org.apache.cxf.frontend.ClientProxy
+                    .getClient(port).getConduit()).setAuthorization(auth);
+        }
     }
 
     private static String oneLine(String answer) {
