@@ -279,9 +279,8 @@ public final class CachingHttpClient extends HttpClient {
                 if (mode == Mode.OBJECTS) {
                     // objects bound by one mapper are not another's; the farm shares the bytes
                     // they are bound from, which every node binds with its own mapper
-                    b.vary("body", "objects " + json.type().toCanonical());
-                    b.localVary("mapper", "@" + System.identityHashCode(
-                            json.reader().getFactory()));
+                    b.vary("body", json.objectsVary());
+                    b.localVary("mapper", json.mapperVary());
                 } else {
                     b.vary("body", mode.name());
                 }

@@ -26,10 +26,26 @@ import java.util.Objects;
 public final class JsonBodyHandler<T> implements HttpResponse.BodyHandler<T> {
     private final ObjectReader reader;
     private final JavaType type;
+    /** What an object-level entry varies on across the farm: the bound type (made once). */
+    private final String objectsVary;
+    /** What it varies on in this JVM only: the mapper that bound it (made once). */
+    private final String mapperVary;
 
     JsonBodyHandler(ObjectReader reader, JavaType type) {
         this.reader = Objects.requireNonNull(reader, "reader");
         this.type = Objects.requireNonNull(type, "type");
+        this.objectsVary = "objects " + type.toCanonical();
+        this.mapperVary = "@" + System.identityHashCode(reader.getFactory());
+    }
+
+    /** The body's vary value of an object-level call: {@code "objects "} and the type. */
+    String objectsVary() {
+        return objectsVary;
+    }
+
+    /** The local vary value of an object-level call: the identity of the reader's factory. */
+    String mapperVary() {
+        return mapperVary;
     }
 
     /**

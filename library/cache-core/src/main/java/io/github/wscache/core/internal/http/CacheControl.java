@@ -2,6 +2,7 @@ package io.github.wscache.core.internal.http;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.TreeSet;
 import java.util.List;
@@ -107,6 +108,9 @@ public final class CacheControl {
      * @return the parsed directives
      */
     public static CacheControl parse(Iterable<String> headerValues) {
+        if (headerValues instanceof Collection && ((Collection<?>) headerValues).isEmpty()) {
+            return EMPTY; // most requests and many responses: no builder made
+        }
         Builder b = new Builder();
         for (DirectiveParser.Directive d : DirectiveParser.parse(headerValues)) {
             if (d.target() == null) {
