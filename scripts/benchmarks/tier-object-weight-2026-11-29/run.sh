@@ -3,15 +3,8 @@
 # captured and weighed for the local store) against a raw Jedis GET of the same bytes (RAW_GET),
 # before and after RetainedSize stopped marking strings and primitive arrays; jars alternated
 # (before, after, before, after), 2 forks, 10 x 1 s after 10 x 1 s, -prof gc.
-# usage: sh run.sh before.jar after.jar   (needs /usr/bin/redis-server)
+# usage: sh run.sh before.jar after.jar (needs /usr/bin/redis-server); then
+#        python3 summary.py OUT > OUT/summary.md
 OUT=${OUT:-src/site/resources/benchmarks/tier-object-weight-2026-11-29}
-mkdir -p "$OUT"
-{ java -version 2>&1; echo "start: $(date -u +%FT%TZ) $(uptime)"; } > "$OUT/machine.txt"
-n=0
-for jar in "$1" "$2" "$1" "$2"; do
-    n=$((n + 1))
-    case $jar in "$1") which=before ;; *) which=after ;; esac
-    java -jar "$jar" TierHitBenchmark -p cell=RAW_GET,OBJECT_L2 -f 2 -wi 10 -w 1 -i 10 -r 1 \
-        -prof gc -rf json -rff "$OUT/$n-$which.json" > /dev/null 2>&1
-done
-echo "end: $(date -u +%FT%TZ) $(uptime)" >> "$OUT/machine.txt"
+sh "$(dirname "$0")/../alternate-jars.sh" "$OUT" "$1" "$2" TierHitBenchmark \
+    -p cell=RAW_GET,OBJECT_L2 -f 2 -wi 10 -w 1 -i 10 -r 1 -prof gc
