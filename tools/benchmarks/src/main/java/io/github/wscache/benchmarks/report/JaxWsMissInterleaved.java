@@ -34,8 +34,9 @@ import java.util.Locale;
  * }</pre>
  *
  * <p>The optional third argument is the number of rounds run first, unmeasured (2,000 by
- * default): each cached port's own code runs once per round, so its methods reach the JIT's
- * last tier only after some thousands of rounds.
+ * default): each cached port's own code runs once per round, so it has warmed up (the JIT's
+ * last tier among it) only after some thousands of rounds; 20,000 let it warm up as far as the
+ * uncached ports' shared code.
  */
 public final class JaxWsMissInterleaved {
     private static final String[] NAMES = {"uncached", "uncached, a second port (control)",
