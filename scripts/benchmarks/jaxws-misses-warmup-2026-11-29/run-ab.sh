@@ -20,3 +20,7 @@ for step in "url $1 before" "url $2 after" "url $1 before" "url $2 after" \
     shift 3
 done
 echo "ab end: $(date -u +%FT%TZ) $(uptime)" >> "$OUT/machine.txt"
+# and once with the JIT's log, to see when the cache's methods are compiled (compilation-2000.txt
+# keeps the lines of the cache's main methods):
+# java -Dorg.apache.cxf.transport.http.forceURLConnection=true -XX:+PrintCompilation -cp after.jar \
+#     io.github.wscache.benchmarks.report.JaxWsMissInterleaved 3000 /tmp/pc.md 2000 > /tmp/pc.log
