@@ -98,6 +98,24 @@ class RetainedSizeTest {
     }
 
     @Test
+    void estimate_ofRandomCyclicGraphsEndsAndWeighsACopyAsItsOriginal() {
+        Copier<RandomGraphCopyTest.RNode> auto =
+                CopierRegistry.create().forType(RandomGraphCopyTest.RNode.class);
+        for (long seed = 1; seed <= 2000; seed++) {
+            RandomGraphCopyTest.RNode graph = RandomGraphCopyTest.generate(seed);
+
+            long estimate = RetainedSize.estimate(graph);
+
+            // every mutable object reachable counts at least a header once; a copy keeps the
+            // graph's shape and shares its strings, so the store's copy weighs the same
+            assertThat(estimate).as("seed %d", seed)
+                    .isGreaterThanOrEqualTo(16L * Graphs.reachable(graph).size());
+            assertThat(RetainedSize.estimate(auto.copy(graph))).as("seed %d", seed)
+                    .isEqualTo(estimate);
+        }
+    }
+
+    @Test
     void estimate_ofEnumsAndClassesIsZero() {
         assertThat(RetainedSize.estimate(Fixtures.Colour.RED)).isZero();
         assertThat(RetainedSize.estimate(String.class)).isZero();
