@@ -571,28 +571,38 @@ public final class EdgeCache implements AutoCloseable {
     }
 
     /**
-     * A stored body: the bytes, and the fields the response shows a client, worked out once
-     * (a hit filters no field).
+     * A stored body: the bytes, and the response a client is shown, worked out once per stored
+     * response (a hit filters no field). A 304 that freshens an entry stores new fields beside
+     * the same page: the response shown is remade when the stored response's fields are not
+     * the ones it was made from.
      */
     static final class Page {
         final byte[] bytes;
-        private volatile Map<String, List<String>> client;
+        private volatile Shown shown;
 
         Page(byte[] bytes) {
             this.bytes = bytes;
         }
 
-        /** The response toward the client: Surrogate-Control kept for the composer. */
+        /** The response shown for the stored response whose fields are {@code from}. */
+        private record Shown(Map<String, List<String>> from, int status, OriginResponse response) {
+        }
+
+        /**
+         * The response toward the client: Surrogate-Control kept for the composer. The same
+         * (immutable) response for every hit on one stored response.
+         */
         OriginResponse toClient(CachedResponse r) {
-            Map<String, List<String>> c = client;
-            if (c == null || r.body() != this) {
+            Shown s = shown;
+            if (s == null || s.from != r.headers() || s.status != r.status()) {
                 Map<String, List<String>> all = HeaderRules.newHeaders();
                 all.putAll(r.headers());
-                c = Collections.unmodifiableMap(EdgeCache.toClient(
+                Map<String, List<String>> c = Collections.unmodifiableMap(EdgeCache.toClient(
                         new OriginResponse(r.status(), all, bytes)).headers());
-                client = c;
+                s = new Shown(r.headers(), r.status(), new OriginResponse(r.status(), c, bytes));
+                shown = s;
             }
-            return new OriginResponse(r.status(), c, bytes);
+            return s.response;
         }
 
         @Override

@@ -602,6 +602,17 @@ final class ConformanceCases {
         get("/r").header("X-Version", "2");
         get("/r").asked(false).header("X-Version", "2");
 
+        test("RFC9111 §3.2", "notModified_updatesStoredHeadersAlreadyServed", Level.MUST,
+                "fields of the 304 replace the stored ones a hit has already sent");
+        origin("/r", resp(200, "Cache-Control", "max-age=1", "ETag", "\"v1\"",
+                "X-Version", "1").body("stored"),
+                resp(304, "Cache-Control", "max-age=60", "ETag", "\"v1\"", "X-Version", "2"));
+        get("/r");
+        get("/r").asked(false).header("X-Version", "1");
+        advance(2);
+        get("/r").header("X-Version", "2");
+        get("/r").asked(false).header("X-Version", "2").header("Cache-Control", "max-age=60");
+
         test("RFC9111 §4.3.3", "fullResponseToConditional_replacesStored", Level.MUST,
                 "a 200 in answer to the conditional request is used and stored");
         origin("/r", resp(200, "Cache-Control", "max-age=1", "ETag", "\"v1\"").body("old"),
