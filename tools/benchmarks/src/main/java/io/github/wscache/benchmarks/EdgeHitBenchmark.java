@@ -46,7 +46,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * wrk sends ({@code Host} only); {@link Request#BROWSER} the twelve fields a browser sends on a
  * navigation (no cookie: Varnish's built-in rules would not look the page up). The trial fails
  * unless the origin saw exactly one request through the edge or Varnish (the first, a miss) and
- * every answer was a 200 with the page's length.
+ * every answer was a 200 with the page's length. {@link Page#COMPOSED} is the same page as a
+ * container of three cached fragments that the cache composes on every hit (ESI), as the Pet
+ * Shop's category page that wrk loads is.
  *
  * <p>{@code VARNISH} needs {@code varnishd} on the machine ({@code apt-get install varnish});
  * without it that cell fails with the reason.
@@ -75,7 +77,14 @@ public class EdgeHitBenchmark {
         /** {@code Cache-Control: public, s-maxage=3600}: the cache answers after the first. */
         CACHED,
         /** {@code Cache-Control: no-store}: every request goes to the origin. */
-        UNCACHED
+        UNCACHED,
+        /**
+         * As {@link #CACHED}, and {@code Surrogate-Control: content="ESI/1.0"}: a container
+         * with three {@code esi:include}s of cached fragments, composed by the cache on every
+         * hit (as the Pet Shop's category page of the wrk comparison is); {@code TOMCAT} sends
+         * the container as it is.
+         */
+        COMPOSED
     }
 
     /** The request's header fields. */
@@ -98,14 +107,20 @@ public class EdgeHitBenchmark {
     private final List<AutoCloseable> open = new ArrayList<>();
     private final AtomicLong originRequests = new AtomicLong();
     private Connection connection;
+    private int expectedLength;
 
     /** Starts the origin and the server measured, and makes the first request (the miss). */
     @Setup(Level.Trial)
     public void setUp() throws Exception {
+        boolean composed = page == Page.COMPOSED;
+        byte[] body = composed ? container() : html();
+        expectedLength = composed && server != Server.TOMCAT ? composedLength() : body.length;
         EmbeddedServer origin = EmbeddedServer.builder().address("127.0.0.1")
-                .servlet("page", new PageServlet(html(), page == Page.CACHED
-                        ? "public, s-maxage=3600" : "no-store", originRequests),
+                .servlet("page", new PageServlet(body, page == Page.UNCACHED
+                        ? "no-store" : "public, s-maxage=3600", composed, originRequests),
                         "/category/fish")
+                .servlet("fragment", new PageServlet(null, "public, s-maxage=3600", false,
+                        originRequests), "/fragment/*")
                 .start();
         open.add(origin);
         int port;
@@ -138,9 +153,9 @@ public class EdgeHitBenchmark {
     @Benchmark
     public int get() throws IOException {
         int length = connection.exchange();
-        if (length != PAGE_BYTES) {
+        if (length != expectedLength) {
             throw new IllegalStateException("a body of " + length + " bytes, expected "
-                    + PAGE_BYTES);
+                    + expectedLength);
         }
         return length;
     }
@@ -149,8 +164,8 @@ public class EdgeHitBenchmark {
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         try {
-            long expected = server != Server.TOMCAT && page == Page.CACHED ? 1
-                    : connection.exchanges();
+            long expected = server == Server.TOMCAT || page == Page.UNCACHED
+                    ? connection.exchanges() : page == Page.CACHED ? 1 : 1 + FRAGMENTS.size();
             if (originRequests.get() != expected) {
                 throw new IllegalStateException(server + " sent " + originRequests.get()
                         + " requests to the origin for " + connection.exchanges() + " "
@@ -181,6 +196,35 @@ public class EdgeHitBenchmark {
         return html.toString().getBytes(StandardCharsets.US_ASCII);
     }
 
+    /** The fragments of the {@link Page#COMPOSED} container, by name. */
+    static final List<String> FRAGMENTS = List.of("header", "cart", "footer");
+
+    /** A fragment's HTML. */
+    static String fragment(String name) {
+        return "<div class=\"" + name + "\">The " + name + " of every page of the shop</div>";
+    }
+
+    /** The {@link Page#COMPOSED} container: the page's HTML around three includes. */
+    static byte[] container() {
+        String page = new String(html(), StandardCharsets.US_ASCII);
+        int body = page.indexOf("<body>") + "<body>".length();
+        int end = page.indexOf("</body>");
+        String include = "<esi:include src=\"/fragment/%s\"/>";
+        return (page.substring(0, body) + String.format(include, FRAGMENTS.get(0))
+                + page.substring(body, end) + String.format(include, FRAGMENTS.get(1))
+                + String.format(include, FRAGMENTS.get(2)) + page.substring(end))
+                .getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** The length of the composed {@link Page#COMPOSED} page. */
+    static int composedLength() {
+        int length = PAGE_BYTES;
+        for (String f : FRAGMENTS) {
+            length += fragment(f).length();
+        }
+        return length;
+    }
+
     static byte[] requestBytes(Request request, int port) {
         StringBuilder r = new StringBuilder("GET /category/fish HTTP/1.1\r\nHost: 127.0.0.1:")
                 .append(port).append("\r\n");
@@ -207,11 +251,14 @@ public class EdgeHitBenchmark {
         private static final long serialVersionUID = 1L;
         private final transient byte[] page;
         private final String cacheControl;
+        private final boolean esi;
         private final transient AtomicLong requests;
 
-        PageServlet(byte[] page, String cacheControl, AtomicLong requests) {
+        /** {@code page} null: a fragment, named by the path's last segment. */
+        PageServlet(byte[] page, String cacheControl, boolean esi, AtomicLong requests) {
             this.page = page;
             this.cacheControl = cacheControl;
+            this.esi = esi;
             this.requests = requests;
         }
 
@@ -219,18 +266,23 @@ public class EdgeHitBenchmark {
         protected void doGet(HttpServletRequest req, HttpServletResponse resp)
                 throws IOException {
             requests.incrementAndGet();
+            byte[] b = page != null ? page : fragment(req.getPathInfo().substring(1))
+                    .getBytes(StandardCharsets.US_ASCII);
             resp.setContentType("text/html;charset=UTF-8");
             resp.setHeader("Cache-Control", cacheControl);
-            resp.setContentLength(page.length);
-            resp.getOutputStream().write(page);
+            if (esi) {
+                resp.setHeader("Surrogate-Control", "content=\"ESI/1.0\"");
+            }
+            resp.setContentLength(b.length);
+            resp.getOutputStream().write(b);
         }
     }
 
     /**
      * One keep-alive HTTP/1.1 connection: writes the request, reads the status line, the fields
-     * and a body of {@code Content-Length} bytes (a response without one fails the cell); after a
-     * response with {@code Connection: close} (Tomcat's, every 100th by default) it connects
-     * again, as wrk does, so the cost of that is part of the score.
+     * and a body of {@code Content-Length} bytes or in chunks (a response with neither fails the
+     * cell); after a response with {@code Connection: close} (Tomcat's, every 100th by default)
+     * it connects again, as wrk does, so the cost of that is part of the score.
      */
     static final class Connection implements AutoCloseable {
         private final int port;
@@ -272,23 +324,38 @@ public class EdgeHitBenchmark {
             }
             int length = -1;
             boolean close = false;
+            boolean chunked = false;
             for (String field = line(); !field.isEmpty(); field = line()) {
                 int colon = field.indexOf(':');
                 if (colon == 14 && field.regionMatches(true, 0, "Content-Length", 0, 14)) {
                     length = Integer.parseInt(field.substring(colon + 1).trim());
                 } else if (colon == 10 && field.regionMatches(true, 0, "Connection", 0, 10)) {
                     close = field.substring(colon + 1).trim().equalsIgnoreCase("close");
+                } else if (colon == 17
+                        && field.regionMatches(true, 0, "Transfer-Encoding", 0, 17)) {
+                    chunked = field.substring(colon + 1).trim().equalsIgnoreCase("chunked");
                 }
             }
-            if (length < 0 || length > body.length) {
-                throw new IllegalStateException("a response without a usable Content-Length");
-            }
-            for (int read = 0; read < length; ) {
-                int n = in.read(body, read, length - read);
-                if (n < 0) {
-                    throw new IOException("closed after " + read + " of " + length + " bytes");
+            if (chunked) {
+                // Varnish streams a page it composes (ESI) in chunks
+                length = 0;
+                for (int size = chunkSize(); size > 0; size = chunkSize()) {
+                    if (length + size > body.length) {
+                        throw new IllegalStateException("a body over " + body.length + " bytes");
+                    }
+                    readFully(length, size);
+                    length += size;
+                    line();
                 }
-                read += n;
+                while (!line().isEmpty()) {
+                    continue; // trailer fields
+                }
+            } else {
+                if (length < 0 || length > body.length) {
+                    throw new IllegalStateException(
+                            "a response without a usable Content-Length");
+                }
+                readFully(0, length);
             }
             if (close) {
                 // as wrk does: a new connection for the next request
@@ -296,6 +363,24 @@ public class EdgeHitBenchmark {
                 connect();
             }
             return length;
+        }
+
+        private void readFully(int from, int length) throws IOException {
+            for (int read = 0; read < length; ) {
+                int n = in.read(body, from + read, length - read);
+                if (n < 0) {
+                    throw new IOException("closed after " + read + " of " + length + " bytes");
+                }
+                read += n;
+            }
+        }
+
+        /** Reads a chunk's size line; 0 for the last chunk. */
+        private int chunkSize() throws IOException {
+            String size = line();
+            int semicolon = size.indexOf(';');
+            return Integer.parseInt((semicolon < 0 ? size : size.substring(0, semicolon)).trim(),
+                    16);
         }
 
         private final StringBuilder line = new StringBuilder();

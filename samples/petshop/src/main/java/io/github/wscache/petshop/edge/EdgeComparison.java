@@ -19,6 +19,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * cache-edge against Varnish Cache in front of the same Pet Shop origin (ESI on) behind the same
@@ -58,18 +59,24 @@ public final class EdgeComparison {
      * @param cartVarnishMillis mean Cart page time through Varnish
      * @param cachedEdgeRps fully cached page, requests/s through cache-edge
      * @param cachedVarnishRps the same through Varnish
+     * @param cachedEdgeCpuMicros CPU time per request of the fully cached page in cache-edge's
+     *     JVM (the whole process: request threads, garbage collection, compilation; the origin
+     *     and the relay are idle then), over all measured rounds
+     * @param cachedVarnishCpuMicros the same in varnishd's processes
      */
     public record Result(long rttMillis, int pagesCompared, List<String> mismatches,
             double cartEdgeMillis, double cartVarnishMillis, double cachedEdgeRps,
-            double cachedVarnishRps) {
+            double cachedVarnishRps, double cachedEdgeCpuMicros, double cachedVarnishCpuMicros) {
 
         /** The result as CSV, header included. */
         public String csv() {
             return "rtt_ms,pages_compared,mismatches,cart_edge_ms,cart_varnish_ms,"
-                    + "cached_page_edge_rps,cached_page_varnish_rps\n"
-                    + String.format(Locale.ROOT, "%d,%d,%d,%.1f,%.1f,%.0f,%.0f%n", rttMillis,
-                            pagesCompared, mismatches.size(), cartEdgeMillis, cartVarnishMillis,
-                            cachedEdgeRps, cachedVarnishRps);
+                    + "cached_page_edge_rps,cached_page_varnish_rps,"
+                    + "cached_page_edge_cpu_us,cached_page_varnish_cpu_us\n"
+                    + String.format(Locale.ROOT, "%d,%d,%d,%.1f,%.1f,%.0f,%.0f,%.1f,%.1f%n",
+                            rttMillis, pagesCompared, mismatches.size(), cartEdgeMillis,
+                            cartVarnishMillis, cachedEdgeRps, cachedVarnishRps,
+                            cachedEdgeCpuMicros, cachedVarnishCpuMicros);
         }
     }
 
@@ -124,10 +131,11 @@ public final class EdgeComparison {
         Files.writeString(out.resolve("edge-vs-varnish.csv"), r.csv(), StandardCharsets.UTF_8);
         System.out.printf(Locale.ROOT, "WAN RTT %d ms%n  parity: %d pages, %d differ %s%n"
                 + "  Cart page: cache-edge %.0f ms, Varnish %.0f ms%n"
-                + "  fully cached page: cache-edge %.0f req/s, Varnish %.0f req/s%n",
+                + "  fully cached page: cache-edge %.0f req/s, Varnish %.0f req/s%n"
+                + "  CPU per cached page: cache-edge %.1f us, Varnish %.1f us%n",
                 r.rttMillis(), r.pagesCompared(), r.mismatches().size(), r.mismatches(),
                 r.cartEdgeMillis(), r.cartVarnishMillis(), r.cachedEdgeRps(),
-                r.cachedVarnishRps());
+                r.cachedVarnishRps(), r.cachedEdgeCpuMicros(), r.cachedVarnishCpuMicros());
     }
 
     /**
@@ -179,11 +187,13 @@ public final class EdgeComparison {
 
             double cartE = meanMillis(http, edge, "/cart", cookie, cartRounds);
             double cartV = meanMillis(http, vx, "/cart", cookie, cartRounds);
-            double[] rps = throughput(List.of(edge, vx), "/category?id=FISH", load);
-            double rpsE = rps[0];
-            double rpsV = rps[1];
-            return new Result(rttMillis, compared, List.copyOf(mismatches), cartE, cartV, rpsE,
-                    rpsV);
+            List<Supplier<Duration>> cpu = List.of(
+                    () -> ProcessHandle.current().info().totalCpuDuration()
+                            .orElse(Duration.ZERO),
+                    varnish::cpuTime);
+            double[][] rps = throughput(List.of(edge, vx), cpu, "/category?id=FISH", load);
+            return new Result(rttMillis, compared, List.copyOf(mismatches), cartE, cartV,
+                    rps[0][0], rps[0][1], rps[1][0], rps[1][1]);
         }
     }
 
@@ -228,9 +238,13 @@ public final class EdgeComparison {
         return total / 1e6 / rounds;
     }
 
-    /** Warms each edge, then measures them in turn, round after round; medians per edge. */
-    private static double[] throughput(List<URI> bases, String path, CachedLoad load)
-            throws IOException, InterruptedException {
+    /**
+     * Warms each edge, then measures them in turn, round after round: the median requests/s
+     * per edge, and the CPU time per request ({@code cpu}: each edge's CPU time so far), over
+     * all its rounds, in µs.
+     */
+    private static double[][] throughput(List<URI> bases, List<Supplier<Duration>> cpu,
+            String path, CachedLoad load) throws IOException, InterruptedException {
         HttpClient warm = HttpClient.newHttpClient();
         List<URI> urls = new ArrayList<>();
         for (URI base : bases) {
@@ -244,18 +258,24 @@ public final class EdgeComparison {
             urls.add(url);
         }
         double[][] rounds = new double[urls.size()][load.rounds()];
+        long[] cpuNanos = new long[urls.size()];
+        long[] requests = new long[urls.size()];
         for (int r = 0; r < load.rounds(); r++) {
             for (int e = 0; e < urls.size(); e++) {
-                rounds[e][r] = Wrk.run(urls.get(e), load.connections(), load.measure())
-                        .requestsPerSecond();
+                Duration before = cpu.get(e).get();
+                Wrk.Result w = Wrk.run(urls.get(e), load.connections(), load.measure());
+                cpuNanos[e] += cpu.get(e).get().minus(before).toNanos();
+                requests[e] += w.requests();
+                rounds[e][r] = w.requestsPerSecond();
             }
         }
-        double[] medians = new double[urls.size()];
+        double[][] result = new double[2][urls.size()];
         for (int e = 0; e < urls.size(); e++) {
             double[] sorted = rounds[e].clone();
             Arrays.sort(sorted);
-            medians[e] = sorted[sorted.length / 2];
+            result[0][e] = sorted[sorted.length / 2];
+            result[1][e] = requests[e] == 0 ? 0 : cpuNanos[e] / 1e3 / requests[e];
         }
-        return medians;
+        return result;
     }
 }

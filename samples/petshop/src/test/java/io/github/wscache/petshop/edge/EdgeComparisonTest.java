@@ -26,5 +26,8 @@ class EdgeComparisonTest {
         assertThat(r.cartVarnishMillis()).isGreaterThan(190.0);
         assertThat(r.cachedEdgeRps()).isPositive();
         assertThat(r.cachedVarnishRps()).isPositive();
+        // both did work for their requests, and it was counted
+        assertThat(r.cachedEdgeCpuMicros()).isPositive();
+        assertThat(r.cachedVarnishCpuMicros()).isPositive();
     }
 }
