@@ -2,7 +2,6 @@ package io.github.wscache.edge.internal;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.github.wscache.core.internal.http.SurrogateControl;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -51,6 +50,12 @@ public final class Composer {
     private final EdgeCounters counters;
     /** Parsed stored bodies, by identity; an entry goes when its body is no longer stored. */
     private final Cache<byte[], List<EsiParser.Node>> parsed = Caffeine.newBuilder()
+            .weakKeys().maximumSize(100_000).build();
+    /**
+     * Where the constant {@code src} of an include led against the last base it was resolved
+     * against, by the identity of the template's string; an entry goes with its template.
+     */
+    private final Cache<String, Target> targets = Caffeine.newBuilder()
             .weakKeys().maximumSize(100_000).build();
 
     /**
@@ -121,8 +126,7 @@ public final class Composer {
                 || r.status() == 304) {
             return false;
         }
-        if (SurrogateControl.parse(r.headers().getOrDefault("Surrogate-Control", List.of()),
-                null).requiresEsi()) {
+        if (r.surrogateEsi()) {
             return true;
         }
         return esiAlways && HeaderRules.isTextual(r.header("Content-Type"));
@@ -175,10 +179,12 @@ public final class Composer {
     private CompletableFuture<byte[]> include(EsiParser.Include inc, URI base, int depth,
             Page page) {
         CompletableFuture<byte[]> f = fetchOne(
-                inc.srcTemplate().render(page.vars, EsiTemplate.Escape.URL), base, depth, page);
+                inc.srcTemplate().render(page.vars, EsiTemplate.Escape.URL),
+                inc.srcTemplate().isConstant(), base, depth, page);
         if (inc.alt() != null) {
             String alt = inc.altTemplate().render(page.vars, EsiTemplate.Escape.URL);
-            f = f.exceptionallyCompose(e -> fetchOne(alt, base, depth, page));
+            boolean constant = inc.altTemplate().isConstant();
+            f = f.exceptionallyCompose(e -> fetchOne(alt, constant, base, depth, page));
         }
         if (inc.continueOnError()) {
             return f.exceptionally(e -> EMPTY);
@@ -190,25 +196,30 @@ public final class Composer {
         });
     }
 
-    private CompletableFuture<byte[]> fetchOne(String src, URI base, int depth, Page page) {
+    /**
+     * Fetches one include: {@code src} resolved against {@code base}, from the cache on this
+     * thread when fresh there, else on the pool. A {@code constant} src (the template's own
+     * string, the same object on every request) keeps where it led against the last base.
+     */
+    private CompletableFuture<byte[]> fetchOne(String src, boolean constant, URI base,
+            int depth, Page page) {
         if (depth > maxDepth) {
             return CompletableFuture.failedFuture(new IncludeFailure(src, 502,
                     "include depth limit " + maxDepth + " exceeded"));
         }
-        URI u;
-        try {
-            u = base.resolve(src.trim());
-        } catch (IllegalArgumentException e) {
-            return CompletableFuture.failedFuture(new IncludeFailure(src, 502, "bad URL"));
+        String from = base.toString();
+        Target t = constant ? targets.getIfPresent(src) : null;
+        if (t == null || !t.base().equals(from)) {
+            t = target(src, base, from);
+            if (constant) {
+                targets.put(src, t);
+            }
         }
-        String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
-        if (!scheme.equals("http") && !scheme.equals("https") || u.getHost() == null
-                || !includeHosts.contains(authority(u))) {
-            return CompletableFuture.failedFuture(new IncludeFailure(src, 502,
-                    "host " + u.getAuthority() + " is not an allowed include host"));
+        if (t.refused() != null) {
+            return CompletableFuture.failedFuture(new IncludeFailure(src, 502, t.refused()));
         }
-        URI target = u;
-        Fetched hit = cache.fetchIfFresh("fragment", target, page.headers);
+        URI target = t.uri();
+        Fetched hit = cache.fetchIfFresh("fragment", target, t.key(), page.headers);
         if (hit != null) {
             try {
                 return resolved(src, hit, target, depth, page);
@@ -226,6 +237,39 @@ public final class Composer {
                 .thenCompose(fetched -> resolved(src, fetched, target, depth, page))
                 .exceptionallyCompose(e -> CompletableFuture.failedFuture(
                         failure(unwrap(e), src)));
+    }
+
+    /**
+     * Where an include's {@code src} leads against the document at {@code base} (whose
+     * {@code toString()} is {@code from}): the absolute URL and its cache key, or why the edge
+     * refuses to fetch it.
+     *
+     * @param key the URL as the cache keys it, or {@code null} to let the cache work it out
+     * @param refused why the include is refused, or {@code null}
+     */
+    private record Target(String base, URI uri, String key, String refused) {
+    }
+
+    private Target target(String src, URI base, String from) {
+        URI u;
+        try {
+            u = base.resolve(src.trim());
+        } catch (IllegalArgumentException e) {
+            return new Target(from, null, null, "bad URL");
+        }
+        String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https") || u.getHost() == null
+                || !includeHosts.contains(authority(u))) {
+            return new Target(from, null, null,
+                    "host " + u.getAuthority() + " is not an allowed include host");
+        }
+        String key;
+        try {
+            key = RequestTarget.normalize(u).toString();
+        } catch (IllegalArgumentException e) {
+            key = null;
+        }
+        return new Target(from, u, key, null);
     }
 
     /** Counts a fetched include and turns it into its bytes, composing it when it has ESI. */

@@ -333,6 +333,15 @@ public final class EdgeCache implements AutoCloseable {
      * cache. Lets the composer answer cached fragments on the calling thread.
      */
     public Fetched fetchIfFresh(String kind, URI uri, Map<String, List<String>> headers) {
+        return fetchIfFresh(kind, uri, null, headers);
+    }
+
+    /**
+     * As {@link #fetchIfFresh(String, URI, Map)}, with the URL as the cache keys it
+     * ({@code RequestTarget.normalize(uri).toString()}) worked out by the caller, or
+     * {@code null}.
+     */
+    Fetched fetchIfFresh(String kind, URI uri, String key, Map<String, List<String>> headers) {
         if (headers.containsKey("Authorization")) {
             return null;
         }
@@ -345,7 +354,7 @@ public final class EdgeCache implements AutoCloseable {
             h.put("Accept-Encoding", List.of("identity"));
             long[] age = {-1};
             Optional<CachedResponse> fresh = engine.getIfFresh(invocation(
-                    RequestTarget.normalize(uri).toString(), h),
+                    key != null ? key : RequestTarget.normalize(uri).toString(), h),
                     o -> age[0] = o.age().map(Duration::toSeconds).orElse(0L));
             return fresh.map(r -> new Fetched(page(r).toClient(r), Fetched.Outcome.HIT, false,
                     Math.max(0, age[0]))).orElse(null);
@@ -599,7 +608,8 @@ public final class EdgeCache implements AutoCloseable {
                 all.putAll(r.headers());
                 Map<String, List<String>> c = Collections.unmodifiableMap(EdgeCache.toClient(
                         new OriginResponse(r.status(), all, bytes)).headers());
-                s = new Shown(r.headers(), r.status(), new OriginResponse(r.status(), c, bytes));
+                s = new Shown(r.headers(), r.status(),
+                        OriginResponse.fixed(r.status(), c, bytes));
                 shown = s;
             }
             return s.response;

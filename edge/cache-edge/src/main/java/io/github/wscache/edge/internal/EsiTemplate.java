@@ -69,6 +69,14 @@ public final class EsiTemplate {
         return new EsiTemplate(s, List.copyOf(out));
     }
 
+    /**
+     * Returns whether the text is one literal, which {@link #render} returns as it is (the same
+     * {@code String} every time).
+     */
+    public boolean isConstant() {
+        return pieces.size() == 1 && pieces.get(0).name() == null;
+    }
+
     /** Returns whether the text refers to any variable. */
     public boolean hasVariables() {
         return pieces.stream().anyMatch(p -> p.name() != null);

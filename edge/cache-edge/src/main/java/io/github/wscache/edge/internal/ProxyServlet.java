@@ -139,7 +139,9 @@ public final class ProxyServlet extends HttpServlet {
     }
 
     @Override
-    protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+    protected void service(HttpServletRequest req, HttpServletResponse response)
+            throws IOException {
+        HttpServletResponse resp = FieldBytes.wrap(req, response);
         counters.requests.increment();
         if (refusedAsOversized(req, resp)) {
             return;
@@ -160,7 +162,7 @@ public final class ProxyServlet extends HttpServlet {
         }
         countFetch(f);
         boolean esi = !c.is("HEAD") && composer.isEsi(f.response());
-        boolean transformable = transformable(f.response());
+        boolean transformable = f.response().transformable();
         boolean compress = transformable
                 && (esi || f.response().body().length > ResponseWriter.GZIP_MIN);
         Map<String, List<String>> out = towardClient(f, compress);
@@ -224,19 +226,6 @@ public final class ProxyServlet extends HttpServlet {
         } else {
             counters.misses.increment();
         }
-    }
-
-    /**
-     * Whether the edge may gzip this response for a client that takes it (then, when it is over
-     * {@link ResponseWriter#GZIP_MIN} bytes or composed, since streamed pages are compressed
-     * whatever their size, it says {@code Vary: Accept-Encoding}): a whole 200-class textual
-     * body that is not encoded yet, and no {@code Cache-Control: no-transform} (RFC 9110 §7.7).
-     */
-    private static boolean transformable(OriginResponse r) {
-        return HeaderRules.isTextual(r.header("Content-Type"))
-                && !r.headers().containsKey("Content-Encoding")
-                && r.status() != 206 && r.status() != 204
-                && !noTransform(r.headers().get("Cache-Control"));
     }
 
     /**

@@ -128,11 +128,15 @@ final class ResponseWriter {
             Map<String, List<String>> out, String cacheStatus) {
         resp.setStatus(status);
         for (Map.Entry<String, List<String>> e : out.entrySet()) {
+            String name = e.getKey();
+            if (name.equalsIgnoreCase("Cache-Status")) {
+                continue; // the edge's own replaces it
+            }
             for (String v : e.getValue()) {
-                resp.addHeader(e.getKey(), v);
+                FieldBytes.add(resp, name, v);
             }
         }
-        resp.setHeader("Cache-Status", cacheStatus);
+        FieldBytes.add(resp, "Cache-Status", cacheStatus);
     }
 
     /** Counts the bytes that reach the client. */

@@ -36,6 +36,7 @@ public final class TrafficValve extends ValveBase implements org.apache.catalina
     public void invoke(Request request, Response response) throws IOException, ServletException {
         inFlight.incrementAndGet();
         request.setNote(COUNTED, Boolean.TRUE);
+        request.setAttribute(FieldBytes.ATTRIBUTE, response.getCoyoteResponse().getMimeHeaders());
         getNext().invoke(request, response);
     }
 
