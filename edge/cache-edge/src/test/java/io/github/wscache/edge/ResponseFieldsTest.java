@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,6 +43,69 @@ class ResponseFieldsTest extends EdgeTestBase {
                     .as("the origin's Cache-Status is replaced, not repeated").hasSize(1);
         }
         assertThat(origin.count("/r")).isOne();
+    }
+
+    @Test
+    void generatedFieldValues_ofEveryCharacterAnOriginCanSend_reachTheClientUnchanged()
+            throws IOException {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        List<String> values = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            values.add(fieldValue(random));
+        }
+        origin.handle("/g", request -> {
+            TestOrigin.Response r = TestOrigin.Response.of(200, "g")
+                    .header("Cache-Control", "max-age=60");
+            for (int i = 0; i < values.size(); i++) {
+                r = r.header("X-G" + i, values.get(i));
+            }
+            return r;
+        });
+        edge();
+        for (int round = 0; round < 2; round++) {
+            List<String> head = head("/g").stream().map(ResponseFieldsTest::lowerCaseName)
+                    .toList();
+            for (int i = 0; i < values.size(); i++) {
+                assertThat(head).as("seed %d, round %d, field %d", seed, round, i)
+                        .contains("x-g" + i + ": " + values.get(i));
+            }
+        }
+        assertThat(origin.count("/g")).isOne();
+    }
+
+    /**
+     * A field value as a parser hands it on (RFC 9110 §5.5): visible ASCII, obs-text (0x80-0xFF),
+     * spaces and tabs inside, none at either end.
+     */
+    private static String fieldValue(Random random) {
+        StringBuilder b = new StringBuilder();
+        int length = 1 + random.nextInt(40);
+        for (int i = 0; i < length; i++) {
+            int kind = random.nextInt(10);
+            char c;
+            if (kind == 0) {
+                c = random.nextBoolean() ? ' ' : '\t';
+            } else if (kind < 3) {
+                c = (char) (0x80 + random.nextInt(0x80));
+            } else {
+                c = (char) (0x21 + random.nextInt(0x7E - 0x21 + 1));
+            }
+            b.append(c);
+        }
+        return b.toString().strip().isEmpty() ? "x" : trimWhitespace(b.toString());
+    }
+
+    private static String trimWhitespace(String s) {
+        int from = 0;
+        int to = s.length();
+        while (from < to && (s.charAt(from) == ' ' || s.charAt(from) == '\t')) {
+            from++;
+        }
+        while (to > from && (s.charAt(to - 1) == ' ' || s.charAt(to - 1) == '\t')) {
+            to--;
+        }
+        return s.substring(from, to);
     }
 
     private static String lowerCaseName(String line) {
