@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.Valve;
@@ -42,10 +43,19 @@ import org.apache.catalina.startup.Tomcat;
  * {@code maxHeadBytes}, larger than the edge's own limits, which answer 414 and 431
  * ({@link ProxyServlet}).
  *
+ * <p><b>Managed objects.</b> Tomcat registers its components in the JVM's MBeanServer under its
+ * engine's name. Each edge's engines have names of their own ({@code wscache-edge-<n>} and
+ * {@code wscache-edge-admin-<n>}), so that an edge neither replaces the objects of another Tomcat
+ * in the same JVM (an application's own, under the default {@code Tomcat}, or another edge's) nor
+ * removes them when it stops, and edges started at once do not race for one name.
+ *
  * <p>Stopping is in steps, so that the edge can drain between them: {@link #stopAccepting()},
  * then {@link #stop()}, then {@link #deleteBaseDir()}. Not thread-safe.
  */
 public final class EdgeTomcat {
+    private static final AtomicInteger INSTANCES = new AtomicInteger();
+
+    private final int instance = INSTANCES.incrementAndGet();
     private final Path baseDir;
     private final Tomcat tomcat;
     private final Listener proxy;
@@ -69,6 +79,7 @@ public final class EdgeTomcat {
         tomcat = new Tomcat();
         tomcat.setBaseDir(baseDir.toString());
         tomcat.setSilent(true);
+        tomcat.getEngine().setName("wscache-edge-" + instance);
         proxy = new Listener(address, port);
         proxy.connector().setProperty("maxHttpRequestHeaderSize", Integer.toString(maxHeadBytes));
         String encoded = passEncodedSlash ? "passthrough" : "reject";
@@ -92,7 +103,7 @@ public final class EdgeTomcat {
         StandardService service = new StandardService();
         service.setName("wscache-edge-admin");
         StandardEngine engine = new StandardEngine();
-        engine.setName("wscache-edge-admin");
+        engine.setName("wscache-edge-admin-" + instance);
         engine.setDefaultHost("localhost");
         StandardHost host = new StandardHost();
         host.setName("localhost");
