@@ -574,6 +574,28 @@ class ResponseCacheTest extends CacheFixture {
     }
 
     @Test
+    void exchange_aCookieThatA304Sets_reachesOnlyTheCallerItAnswered() {
+        cache("operations:\n  - operation: get\n    ttl: 10s\n");
+        Invocation inv = Invocation.builder("get").parameter("url", "/x").build();
+        byte[] body = "<r>v1</r>".getBytes(StandardCharsets.UTF_8);
+
+        cache.exchange(inv, stale -> CachedResponse.builder(body).header("ETag", "\"v1\"")
+                .build());
+        clock.advance(Duration.ofSeconds(11));
+        CachedResponse revalidated = cache.exchange(inv, stale -> CachedResponse.notModified(
+                Map.of("ETag", List.of("\"v1\""), "Set-Cookie", List.of("session=ann"),
+                        "Set-Cookie2", List.of("old=ann"), "X-Served", List.of("304"))));
+        CachedResponse hit = cache.exchange(inv, stale -> {
+            throw new AssertionError("fresh again after the 304");
+        });
+
+        assertThat(revalidated.header("Set-Cookie")).hasValue("session=ann");
+        assertThat(hit.body()).isSameAs(body);
+        assertThat(hit.header("X-Served")).hasValue("304");
+        assertThat(hit.headers()).doesNotContainKeys("Set-Cookie", "Set-Cookie2");
+    }
+
+    @Test
     void getIfFresh_returnsOnlyFreshStoredResponsesAndCountsOnlyHits() {
         cache("operations:\n  - operation: get\n    ttl: 10s\n"
                 + "  - operation: uncached\n    cacheable: false\n");

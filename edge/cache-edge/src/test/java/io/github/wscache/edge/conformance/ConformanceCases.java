@@ -976,6 +976,16 @@ final class ConformanceCases {
         test("RFC9110 §12.5.5", "setCookieResponse_isNotShared", Level.MAY,
                 "a response with Set-Cookie is not stored (the edge's and Varnish's choice)");
         neverReused(resp(200, "Cache-Control", "max-age=60", "Set-Cookie", "id=1"));
+
+        test("RFC9111 §3.2", "setCookieOn304_reachesOnlyTheClientItAnswered", Level.MUST,
+                "a Set-Cookie on the 304 that freshens a stored response is not stored with it");
+        origin("/r", resp(200, "Cache-Control", "max-age=1", "ETag", "\"v1\"").body("stored"),
+                resp(304, "Cache-Control", "max-age=60", "ETag", "\"v1\"",
+                        "Set-Cookie", "session=ann"));
+        get("/r");
+        advance(2);
+        get("/r").body("stored").header("Set-Cookie", "session=ann");
+        get("/r").body("stored").noHeader("Set-Cookie");
     }
 
     // ---------------------------------------------------------------- RFC 5861

@@ -40,7 +40,17 @@ public final class Headers {
     public static final Set<String> PROXY_AUTHENTICATION = Set.of("proxy-authenticate",
             "proxy-authorization", "proxy-authentication-info");
 
-    /** {@link #HOP_BY_HOP} and {@link #PROXY_AUTHENTICATION}, names matched in any case. */
+    /**
+     * The fields that set cookies: each is for the one client whose request the response
+     * answered, and replayed later it would give a client a cookie the origin has since rotated,
+     * or another user's (as Chromium's HTTP cache, which keeps responses without them).
+     */
+    public static final Set<String> SET_COOKIE = Set.of("set-cookie", "set-cookie2");
+
+    /**
+     * {@link #HOP_BY_HOP}, {@link #PROXY_AUTHENTICATION} and {@link #SET_COOKIE}, names matched
+     * in any case.
+     */
     private static final Set<String> NEVER_STORED = neverStored();
 
     /** No header fields at all. */
@@ -192,7 +202,10 @@ public final class Headers {
     /**
      * Returns the fields of a response that a cache never stores, in lower case (RFC 9111
      * §3.1): the hop-by-hop fields ({@link #HOP_BY_HOP}) and those its {@code Connection} names,
-     * the proxy authentication fields ({@link #PROXY_AUTHENTICATION}), and the fields a qualified
+     * the proxy authentication fields ({@link #PROXY_AUTHENTICATION}), the fields that set
+     * cookies ({@link #SET_COOKIE}: whether a response that sets one is stored at all is the
+     * storage decision's; a {@code 304} that freshens a stored response may set one for the
+     * client it answers), and the fields a qualified
      * {@code Cache-Control: no-cache="..."} names (§5.2.2.4: they must not be reused without
      * revalidation; the rest of the response may be). Only names the response carries are
      * returned. The same as {@link #notStored(Map, boolean) notStored(response, false)}.
@@ -267,6 +280,7 @@ public final class Headers {
         Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         names.addAll(HOP_BY_HOP);
         names.addAll(PROXY_AUTHENTICATION);
+        names.addAll(SET_COOKIE);
         return Collections.unmodifiableSet(names);
     }
 
