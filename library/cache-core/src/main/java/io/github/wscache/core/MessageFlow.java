@@ -273,6 +273,10 @@ final class MessageFlow extends Flow {
                 return load(inv, p, mineKey, c, exchange, null);
             }
         } else if (flight.stored() && left instanceof CachedResponse) {
+            if (!inv.personalFields().isEmpty() && !sharedWith(key, (CachedResponse) left, inv)) {
+                // a personal request, and the entry does not say it may be shared
+                return ownFetch(inv, key, c, exchange);
+            }
             hit(c, inv, key);
             return tell(exchange, (CachedResponse) left, CacheOutcome.Kind.HIT, false,
                     null, c, inv, key, ageOf(key, (CachedResponse) left));
@@ -295,6 +299,17 @@ final class MessageFlow extends Flow {
                     why, c, inv, key);
         }
         return ownFetch(inv, key, c, exchange);
+    }
+
+    /**
+     * Whether the entry a leader stored under {@code key} for {@code landed} may answer the
+     * personal request {@code inv} ({@link SurrogateRules#allows}); not when it is no longer
+     * there to say.
+     */
+    private boolean sharedWith(CacheKey key, CachedResponse landed, Invocation inv) {
+        Entry e = store.get(key);
+        return e != null && e.captured == landed
+                && (e.http == null || SurrogateRules.allows(e, inv));
     }
 
     /**

@@ -212,6 +212,83 @@ class SurrogateFlowTest {
     }
 
     @Test
+    void personalRequest_waitingForAnAnonymousLoad_isNotAnsweredWithItsUnsharedEntry()
+            throws Exception {
+        cache(false);
+        String[] plain = {"Cache-Control", "max-age=60"};
+        Invocation personal = get().personal(List.of("cookie"), List.of()).build();
+        CachedResponse mine = whileALoadIsHeld(new Origin("for anyone", plain), get().build(),
+                new Origin("for you", plain), personal);
+
+        assertThat(text(mine)).isEqualTo("for you");
+        assertThat(text(cache.exchange(get().build(), new Origin("never", plain))))
+                .isEqualTo("for anyone");
+        assertThat(calls).hasValue(2);
+    }
+
+    @Test
+    void anonymousRequest_waitingForAPersonalLoad_isNotHandedItsAnswer() throws Exception {
+        cache(false);
+        String[] plain = {"Cache-Control", "max-age=60"};
+        Invocation personal = get().personal(List.of("cookie"), List.of()).build();
+        CachedResponse anyone = whileALoadIsHeld(new Origin("for you", plain), personal,
+                new Origin("for anyone", plain), get().build());
+
+        assertThat(text(anyone)).isEqualTo("for anyone");
+        assertThat(calls).hasValue(2);
+    }
+
+    @Test
+    void personalRequest_waitingForAnAnonymousLoadOfAPublicPage_sharesIt() throws Exception {
+        cache(false);
+        String[] shared = {"Cache-Control", "public, max-age=60"};
+        Invocation personal = get().personal(List.of("cookie"), List.of()).build();
+        CachedResponse mine = whileALoadIsHeld(new Origin("for anyone", shared), get().build(),
+                new Origin("never", shared), personal);
+
+        assertThat(text(mine)).isEqualTo("for anyone");
+        assertThat(calls).hasValue(1);
+    }
+
+    /**
+     * Runs {@code leaderCall} with {@code leader}'s exchange held until {@code waiterCall} waits
+     * for it (its thread parked on the flight), then lets it go; returns the waiter's answer.
+     */
+    private CachedResponse whileALoadIsHeld(Origin leader, Invocation leaderCall, Origin waiter,
+            Invocation waiterCall) throws Exception {
+        CountDownLatch inside = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Origin held = new Origin(leader.body, leader.fields) {
+            @Override
+            public CachedResponse fetch(Optional<CachedResponse> stale) {
+                inside.countDown();
+                try {
+                    release.await(20, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return super.fetch(stale);
+            }
+        };
+        CompletableFuture<CachedResponse> first =
+                CompletableFuture.supplyAsync(() -> cache.exchange(leaderCall, held));
+        assertThat(inside.await(20, TimeUnit.SECONDS)).isTrue();
+        AtomicReference<CachedResponse> answer = new AtomicReference<>();
+        Thread second = new Thread(() -> answer.set(cache.exchange(waiterCall, waiter)));
+        second.start();
+        // parked in the flight's latch: the only place this call blocks before the release
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (second.getState() != Thread.State.WAITING && System.nanoTime() < end) {
+            Thread.onSpinWait();
+        }
+        assertThat(second.getState()).isEqualTo(Thread.State.WAITING);
+        release.countDown();
+        first.get(20, TimeUnit.SECONDS);
+        second.join(TimeUnit.SECONDS.toMillis(20));
+        return answer.get();
+    }
+
+    @Test
     void personalRequest_isAnsweredFromAPublicEntry() {
         cache(false);
         String[] shared = {"Cache-Control", "public, max-age=60"};
