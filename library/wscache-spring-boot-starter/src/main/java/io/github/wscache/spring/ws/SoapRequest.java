@@ -6,11 +6,8 @@ import io.github.wscache.core.internal.http.CallerFields;
 import io.github.wscache.core.internal.http.DomSoapHeaders;
 import io.github.wscache.core.policy.OperationPolicy;
 import java.io.StringReader;
-import java.net.HttpURLConnection;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.util.List;
-import java.util.Map;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
@@ -19,10 +16,11 @@ import org.springframework.ws.WebServiceMessage;
 import org.springframework.ws.context.MessageContext;
 import org.springframework.ws.soap.SoapMessage;
 import org.springframework.ws.soap.SoapVersion;
+import org.springframework.ws.transport.HeadersAwareSenderWebServiceConnection;
 import org.springframework.ws.transport.WebServiceConnection;
 import org.springframework.ws.transport.http.ClientHttpRequestConnection;
 import org.springframework.ws.transport.http.HttpComponents5Connection;
-import org.springframework.ws.transport.http.HttpUrlConnection;
+import org.springframework.ws.transport.http.HttpComponentsConnection;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
@@ -35,10 +33,17 @@ import org.w3c.dom.Node;
  *
  * <p>Identity, by cache-core's rules ({@code CallerFields}, {@code DomSoapHeaders}), as
  * cache-axis and cache-jaxws follow them: the HTTP fields already on the connection's request
- * (where the connection shows them: Spring's {@code ClientHttpRequest}, HttpClient 5,
- * {@code HttpURLConnection}), the SOAP header (WS-Security tokens, credential-like elements,
- * others as variants) and what stands for credentials set on the sender's client ({@link
- * CallerIdentity}, or the sender itself).
+ * (those a message callback added through {@code addRequestHeader} among them), the SOAP header
+ * (WS-Security tokens, credential-like elements, others as variants) and what stands for
+ * credentials set on the sender's client ({@link CallerIdentity}, or the sender itself).
+ *
+ * <p>The fields can be read on Spring's {@code ClientHttpRequest}, HttpClient 5's and
+ * HttpClient 4's connections. Two connections hide them: the JDK {@code HttpClient}'s keeps its
+ * request builder private, and {@code HttpURLConnection.getRequestProperties()} leaves out
+ * {@code Authorization} and {@code Proxy-Authorization}. A call on such a connection (or on any
+ * other headers-aware one this class does not know) may carry a user's credentials the key
+ * would miss, so it is bypassed, with the reason, unless the operation is
+ * {@code sharedAcrossUsers} (then no identity takes part in the key anyway).
  */
 final class SoapRequest {
     private static final XMLInputFactory INPUT = inputFactory();
@@ -96,7 +101,13 @@ final class SoapRequest {
             return new Request(b.build(), policy, soap12);
         }
         b.vary("wscache-level", "message").vary("soap", soap12 ? "1.2" : "1.1");
-        httpFields(b, connection);
+        if (!httpFields(b, connection) && !policy.sharedAcrossUsers()) {
+            b.bypass("cannot read the HTTP fields this call sends on a "
+                    + connection.getClass().getSimpleName() + ": credentials added per call"
+                    + " (Authorization) would not partition the entries (send through a"
+                    + " ClientHttpRequestMessageSender, or set sharedAcrossUsers: true)");
+            return new Request(b.build(), policy, soap12);
+        }
         DomSoapHeaders.addTo(b, header, policy.identityHeaders());
         if (client != null) {
             b.credential("spring-ws-client", client);
@@ -107,42 +118,58 @@ final class SoapRequest {
         return new Request(b.build(), policy, soap12);
     }
 
-    /** The HTTP fields already on the connection's request, where the connection shows them. */
-    private static void httpFields(Invocation.Builder b, WebServiceConnection connection) {
+    /**
+     * Adds the HTTP fields already on the connection's request; false when the connection may
+     * send fields it does not show.
+     */
+    private static boolean httpFields(Invocation.Builder b, WebServiceConnection connection) {
         if (connection instanceof ClientHttpRequestConnection c) {
             c.getClientHttpRequest().getHeaders().forEach((name, values) ->
                     CallerFields.httpField(b, name, String.join(", ", values)));
-        } else if (HttpComponents.PRESENT && HttpComponents.fields(b, connection)) {
-            return;
-        } else if (connection instanceof HttpUrlConnection c) {
-            HttpURLConnection u = c.getConnection();
-            for (Map.Entry<String, List<String>> h : u.getRequestProperties().entrySet()) {
-                if (h.getKey() != null) {
-                    CallerFields.httpField(b, h.getKey(), String.join(", ", h.getValue()));
-                }
-            }
+            return true;
+        }
+        if (HttpComponents5.PRESENT && HttpComponents5.fields(b, connection)) {
+            return true;
+        }
+        if (HttpComponents4.PRESENT && HttpComponents4.fields(b, connection)) {
+            return true;
+        }
+        return !(connection instanceof HeadersAwareSenderWebServiceConnection);
+    }
+
+    private static boolean present(String className) {
+        try {
+            Class.forName(className, false, SoapRequest.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
         }
     }
 
     /** Apache HttpClient 5's connection, read only when HttpClient 5 is there. */
-    private static final class HttpComponents {
-        static final boolean PRESENT = present();
-
-        private static boolean present() {
-            try {
-                Class.forName("org.apache.hc.core5.http.Header", false,
-                        SoapRequest.class.getClassLoader());
-                return true;
-            } catch (ClassNotFoundException | LinkageError e) {
-                return false;
-            }
-        }
+    private static final class HttpComponents5 {
+        static final boolean PRESENT = present("org.apache.hc.core5.http.Header");
 
         static boolean fields(Invocation.Builder b, WebServiceConnection connection) {
             if (!(connection instanceof HttpComponents5Connection c)) {
                 return false;
             }
             for (Header h : c.getHttpPost().getHeaders()) {
+                CallerFields.httpField(b, h.getName(), h.getValue());
+            }
+            return true;
+        }
+    }
+
+    /** Apache HttpClient 4's connection, read only when HttpClient 4 is there. */
+    private static final class HttpComponents4 {
+        static final boolean PRESENT = present("org.apache.http.client.methods.HttpPost");
+
+        static boolean fields(Invocation.Builder b, WebServiceConnection connection) {
+            if (!(connection instanceof HttpComponentsConnection c)) {
+                return false;
+            }
+            for (org.apache.http.Header h : c.getHttpPost().getAllHeaders()) {
                 CallerFields.httpField(b, h.getName(), h.getValue());
             }
             return true;

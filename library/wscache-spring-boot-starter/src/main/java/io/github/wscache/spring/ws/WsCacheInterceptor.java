@@ -64,7 +64,10 @@ import org.springframework.ws.transport.http.HttpUrlConnectionMessageSender;
  * <p><b>Who calls.</b> The same rules as cache-axis and cache-jaxws: HTTP credentials already on
  * the connection's request, WS-Security tokens and credential-like SOAP headers partition the
  * entries; credentials set on the sender's HTTP client cannot be seen, so each such sender is a
- * caller of its own unless a {@link CallerIdentity} says who calls (see there).
+ * caller of its own unless a {@link CallerIdentity} says who calls (see there). On a connection
+ * whose request fields cannot be read ({@code JdkHttpClientMessageSender}'s, and
+ * {@code HttpUrlConnectionMessageSender}'s, which hide {@code Authorization}) a call is
+ * bypassed, counted with the reason, unless the operation is {@code sharedAcrossUsers}.
  *
  * <p>Thread-safe: one instance serves every call of its template.
  */
