@@ -65,9 +65,13 @@ import javax.net.ssl.SSLParameters;
  * are never stored; {@code Vary} selects variants by the request fields it names; responses
  * other than 200 are never stored, and any status reaches the caller. Keys are
  * partitioned by the caller's identity ({@code Authorization}, cookies, the client's cookie
- * handler and authenticator, credential-like headers). Concurrent misses of one key send one
- * request. Requests that are conditional or ranged, carry {@code Cache-Control: no-store}, or
- * ask for push promises pass through (counted as bypasses).
+ * handler and authenticator, credential-like headers). The fields that are for one caller
+ * ({@code Set-Cookie}, {@code Set-Cookie2}, {@code WWW-Authenticate},
+ * {@code Authentication-Info} and the proxy authentication fields) are never stored: the caller
+ * whose request brought the response gets them, no hit does. Concurrent misses of one key send
+ * one request. Requests that are conditional or ranged, carry {@code Cache-Control: no-store},
+ * have a body (a GET with a query in its body is not told apart by its URL), or ask for push
+ * promises pass through (counted as bypasses).
  *
  * <p><b>Bodies.</b> A hit does no I/O: the stored bytes are handed to the application's
  * {@link HttpResponse.BodyHandler} as if they came from the network. With a
@@ -79,7 +83,10 @@ import javax.net.ssl.SSLParameters;
  *
  * <p>Every response carries {@code Cache-Status} (RFC 9211); {@link CacheStatus#of} tells the
  * same as an object. A failure inside the cache never fails the call: it is counted as an
- * error of the operation and the request goes to the network.
+ * error of the operation and the request goes to the network. So does a stored object whose
+ * copy for the caller fails: the caller gets the service's answer
+ * ({@code fwd=miss; detail="the stored response could not be copied"}), or, on the miss that
+ * brought it, its own fetched body bound again.
  *
  * <pre>{@code
  * HttpClient client = CachingHttpClient.builder(HttpClient.newHttpClient())
@@ -100,6 +107,13 @@ public final class CachingHttpClient extends HttpClient {
      * with none of them (most) is decided without looking each up.
      */
     private static final Set<String> DECIDING = deciding();
+    /**
+     * The response fields that are for the one caller whose request brought the response: never
+     * stored, never on a response the cache answers with (RFC 6265 §8, RFC 9110 §11.6; the same
+     * as cache-jaxws, cache-axis and the Spring module keep out, and as cache-core's stored
+     * form, which already leaves out the cookie and proxy fields).
+     */
+    private static final Set<String> PERSONAL = personal();
     private static volatile ExecutorService sharedExecutor;
 
     private final HttpClient delegate;
@@ -109,8 +123,9 @@ public final class CachingHttpClient extends HttpClient {
     private CachingHttpClient(Builder b) {
         this.delegate = b.delegate;
         this.cache = b.cache;
-        this.executor = b.executor != null ? b.executor
-                : delegate.executor().orElseGet(CachingHttpClient::sharedExecutor);
+        // never the wrapped client's own executor: a miss blocks its thread in the JDK's send(),
+        // which waits for response work the client hands to that executor
+        this.executor = b.executor != null ? b.executor : sharedExecutor();
     }
 
     /** Returns a builder for a client that wraps {@code delegate}. */
@@ -144,8 +159,12 @@ public final class CachingHttpClient extends HttpClient {
 
     /**
      * Sends asynchronously: a fresh entry answers at once on the calling thread; a miss runs on
-     * the {@linkplain Builder#executor executor} (the wrapped client's, else a shared pool of
-     * daemon threads), which it occupies while the request is on the network.
+     * the {@linkplain Builder#executor executor} (by default a shared pool of daemon threads of
+     * the cache's own, never the wrapped client's), which it occupies while the request is on
+     * the network. The exchange stays a blocking one so that concurrent misses of a key still
+     * send one request (cache-core's single flight waits on the calling thread); running it on
+     * the wrapped client's executor would deadlock once every thread of that executor waited
+     * for response work queued behind it.
      */
     @Override
     public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request,
@@ -203,12 +222,40 @@ public final class CachingHttpClient extends HttpClient {
     private record Stored(StoredBody body, String notCacheable) {
     }
 
-    /** One call: its invocation, its exchange with the network, and the caller's response. */
     private static Set<String> deciding() {
         Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         names.addAll(List.of("Range", "If-Range", "If-None-Match", "If-Modified-Since",
                 "If-Match", "If-Unmodified-Since", "Cache-Control"));
         return names;
+    }
+
+    private static Set<String> personal() {
+        Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        names.addAll(List.of("Set-Cookie", "Set-Cookie2", "WWW-Authenticate",
+                "Authentication-Info", "Proxy-Authenticate", "Proxy-Authentication-Info"));
+        return names;
+    }
+
+    /** The fields of {@code fields} (a case-insensitive map) named in {@link #PERSONAL}. */
+    private static Map<String, List<String>> personalOf(Map<String, List<String>> fields) {
+        Map<String, List<String>> own = null;
+        for (String name : PERSONAL) {
+            List<String> values = fields.get(name);
+            if (values != null) {
+                own = own == null ? new TreeMap<>(String.CASE_INSENSITIVE_ORDER) : own;
+                own.put(name, values);
+            }
+        }
+        return own == null ? Map.of() : own;
+    }
+
+    /** Restoring a stored bound object for the caller failed (its copier threw). */
+    private static final class CopyFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        CopyFailure(RuntimeException cause) {
+            super(cause);
+        }
     }
 
     /** Whether {@code h} has a field named in {@code names} (a case-insensitive set). */
@@ -221,6 +268,7 @@ public final class CachingHttpClient extends HttpClient {
         return false;
     }
 
+    /** One call: its invocation, its exchange with the network, and the caller's response. */
     private final class Call<T> implements Exchange<Exception> {
         private final HttpRequest request;
         private final HttpResponse.BodyHandler<T> handler;
@@ -235,6 +283,12 @@ public final class CachingHttpClient extends HttpClient {
         /** The same call passed through, when a conditional one finds nothing fresh. */
         private Invocation conditionalPass;
         private volatile HttpResponse<?> network;
+        /** What this call's fetch returned for its caller, whose body came from network. */
+        private volatile CachedResponse fetched;
+        /** The {@link #PERSONAL} fields of network: the caller's own, never stored. */
+        private volatile Map<String, List<String>> ownFields = Map.of();
+        /** Why the stored response could not be given to the caller, once that failed. */
+        private String copyFailed;
         private HttpResponse<T> passedThrough;
         /**
          * Set once the caller's outcome is known: a later fetch and outcome are a background
@@ -313,6 +367,11 @@ public final class CachingHttpClient extends HttpClient {
             if (!request.method().equals("GET")) {
                 return "method " + request.method() + " is not cached by cache-http";
             }
+            if (request.bodyPublisher().map(p -> p.contentLength() != 0).orElse(false)) {
+                // a body of unknown length (-1) may have content too; reading a publisher to
+                // key on it could consume a one-shot stream the request still has to send
+                return "the request has a body, which is not part of the key";
+            }
             HttpHeaders h = request.headers();
             if (!namesAny(h, DECIDING)) {
                 conditional = false;
@@ -354,13 +413,39 @@ public final class CachingHttpClient extends HttpClient {
                 r = CachedResponse.builder(StoredBody.bytes(new byte[0])).status(304)
                         .headers(r.withoutHeaders(notKeptOn304(r)).headers()).build();
             }
-            return respond(r, outcome == null
-                    ? new CacheStatus(CacheOutcome.Kind.HIT, false, null, 0)
-                    : CacheStatus.of(outcome, 0));
+            try {
+                return respond(r, outcome == null
+                        ? new CacheStatus(CacheOutcome.Kind.HIT, false, null, 0)
+                        : CacheStatus.of(outcome, 0), Map.of());
+            } catch (CopyFailure e) {
+                copyFailed(e);
+                return null;
+            }
+        }
+
+        /** Counts a failed copy of a stored object as an error of the cache (logged once). */
+        private void copyFailed(CopyFailure e) {
+            copyFailed = "the stored response could not be copied";
+            cache.recordError(invocation, "copying the stored "
+                    + json.type().toCanonical() + " for the caller failed", e.getCause());
+        }
+
+        /**
+         * The call after a stored object could not be copied for it: the caller's own request,
+         * as it is, to the service, whose answer it gets as from the network, not stored.
+         */
+        private HttpResponse<T> afterCopyFailure() throws IOException, InterruptedException {
+            HttpResponse<T> resp = delegate.send(request, handler);
+            return withStatus(resp, new CacheStatus(CacheOutcome.Kind.MISS, false, copyFailed,
+                    resp.statusCode()));
         }
 
         HttpResponse<T> run() throws IOException, InterruptedException {
             prepare();
+            if (copyFailed != null) {
+                // sendAsync: the hit it found on the calling thread could not be copied
+                return afterCopyFailure();
+            }
             if (conditional) {
                 HttpResponse<T> answered = hitOrNull();
                 if (answered != null) {
@@ -386,7 +471,23 @@ public final class CachingHttpClient extends HttpClient {
             if (passedThrough != null && r.body() == passedThrough) {
                 return withStatus(passedThrough, status);
             }
-            return respond(r, status);
+            // the fields for the caller alone reach it when the service answered its own request
+            Map<String, List<String>> own = outcome != null
+                    && (outcome.kind() == CacheOutcome.Kind.MISS
+                            || outcome.kind() == CacheOutcome.Kind.REVALIDATED)
+                    ? ownFields : Map.of();
+            try {
+                return respond(r, status, own);
+            } catch (CopyFailure e) {
+                copyFailed(e);
+                HttpResponse<?> received = network;
+                if (r == fetched && received != null && received.body() instanceof byte[]) {
+                    // this call's own miss: its caller binds the bytes it fetched
+                    return respond(r.withBody(StoredBody.bytes((byte[]) received.body())),
+                            status, own);
+                }
+                return afterCopyFailure();
+            }
         }
 
         @Override
@@ -410,13 +511,17 @@ public final class CachingHttpClient extends HttpClient {
             // stale entry stands in for it (stale-if-error)
             HttpResponse<byte[]> resp =
                     delegate.send(sent, HttpResponse.BodyHandlers.ofByteArray());
+            Map<String, List<String>> fields = fields(resp.headers());
+            Map<String, List<String>> own = personalOf(fields);
+            fields.keySet().removeAll(own.keySet());
+            CachedResponse r = resp.statusCode() == 304 && !conditional.isEmpty()
+                    ? CachedResponse.notModified(fields) : capture(resp, fields);
             if (!outcomeTold) {
                 network = resp;
+                ownFields = own;
+                fetched = r;
             }
-            if (resp.statusCode() == 304 && !conditional.isEmpty()) {
-                return CachedResponse.notModified(fields(resp.headers()));
-            }
-            return capture(resp);
+            return r;
         }
 
         @Override
@@ -535,9 +640,10 @@ public final class CachingHttpClient extends HttpClient {
             return new Stored(body, notCacheable);
         }
 
-        private CachedResponse capture(HttpResponse<byte[]> resp) {
+        /** The response to keep, with {@code fields}: its own without the personal ones. */
+        private CachedResponse capture(HttpResponse<byte[]> resp,
+                Map<String, List<String>> fields) {
             byte[] bytes = resp.body() == null ? new byte[0] : resp.body();
-            Map<String, List<String>> fields = fields(resp.headers());
             Stored made = stored(resp.statusCode(), bytes);
             StoredBody body = made.body;
             String notCacheable = made.notCacheable;
@@ -547,7 +653,8 @@ public final class CachingHttpClient extends HttpClient {
             if (notCacheable != null) {
                 b.notCacheable(notCacheable);
             }
-            if (fields.containsKey("Set-Cookie")) {
+            if (resp.headers().firstValue("Set-Cookie").isPresent()
+                    || resp.headers().firstValue("Set-Cookie2").isPresent()) {
                 b.perUserOnly("the response sets a cookie");
             }
             return b.build();
@@ -560,10 +667,14 @@ public final class CachingHttpClient extends HttpClient {
         }
 
         /**
-         * The caller's response made from a stored or just-received one; one the cache answered
+         * The caller's response made from a stored or just-received one, with {@code own}, the
+         * personal fields of a response the service gave this caller; one the cache answered
          * with carries the {@code Age} cache-core computed (RFC 9111 §5.1).
+         *
+         * @throws CopyFailure when the stored object could not be copied for the caller
          */
-        private HttpResponse<T> respond(CachedResponse r, CacheStatus status) throws IOException {
+        private HttpResponse<T> respond(CachedResponse r, CacheStatus status,
+                Map<String, List<String>> own) throws IOException {
             Optional<Duration> age = outcome == null ? Optional.empty() : outcome.age();
             StoredBody body = (StoredBody) r.body();
             boolean noLength = body.bytes() == null && body.events() != null && json == null;
@@ -571,6 +682,9 @@ public final class CachingHttpClient extends HttpClient {
             CachedHttpResponse.Lazy headers = new CachedHttpResponse.Lazy(() -> {
                 Map<String, List<String>> fields = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
                 fields.putAll(r.headers());
+                // an entry another node wrote may still have them
+                fields.keySet().removeAll(PERSONAL);
+                fields.putAll(own);
                 if (age.isPresent()) {
                     fields.put("Age", List.of(Long.toString(age.get().getSeconds())));
                 }
@@ -593,7 +707,11 @@ public final class CachingHttpClient extends HttpClient {
         private T body(StoredBody body, Supplier<BodyFeed.Info> info, int status)
                 throws IOException {
             if (json != null && body.isBound()) {
-                return (T) body.restoreBound();
+                try {
+                    return (T) body.restoreBound();
+                } catch (RuntimeException e) {
+                    throw new CopyFailure(e);
+                }
             }
             if (json != null && body.events() != null && status == 200) {
                 return json.read(body.events());
@@ -731,8 +849,10 @@ public final class CachingHttpClient extends HttpClient {
         }
 
         /**
-         * Sets the executor that runs the misses of {@link #sendAsync}; the wrapped client's,
-         * else a shared pool of daemon threads, by default.
+         * Sets the executor that runs the misses of {@link #sendAsync}, each of which occupies
+         * one of its threads while its request is on the network; a shared pool of daemon
+         * threads by default. It must not be the wrapped client's own executor, nor run its
+         * tasks on that executor's threads: the wrapped client's {@code send} needs them.
          * @throws IllegalStateException if already set
          */
         public Builder executor(Executor executor) {
@@ -751,10 +871,15 @@ public final class CachingHttpClient extends HttpClient {
         /**
          * Returns the client.
          * @throws IllegalStateException if no cache was set
+         * @throws IllegalArgumentException if the executor is the wrapped client's
          */
         public CachingHttpClient build() {
             if (cache == null) {
                 throw new IllegalStateException("a cache is required: call cache(...)");
+            }
+            if (executor != null && delegate.executor().filter(e -> e == executor).isPresent()) {
+                throw new IllegalArgumentException("executor must not be the wrapped client's:"
+                        + " a miss would block one of its threads on a send that needs them");
             }
             return new CachingHttpClient(this);
         }

@@ -2,6 +2,11 @@ package io.github.wscache.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.wscache.core.CacheOutcome;
+import io.github.wscache.core.ResponseCache;
+import io.github.wscache.core.copy.Copier;
+import io.github.wscache.core.copy.CopierRegistry;
+import io.github.wscache.core.copy.CopyStrategy;
+import io.github.wscache.core.policy.Policy;
 import io.github.wscache.jsonws.JsonService;
 import io.github.wscache.testkit.Waits;
 import java.net.ConnectException;
@@ -21,8 +26,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -240,6 +248,100 @@ class CachingHttpClientTest extends JsonServiceTestBase {
     }
 
     @Test
+    void sendAsync_onAClientWithItsOwnOneThreadExecutor_completesTheMiss_thenHits()
+            throws Exception {
+        ExecutorService one = Executors.newFixedThreadPool(1);
+        try {
+            HttpClient own = HttpClient.newBuilder().executor(one).build();
+            client = CachingHttpClient.builder(own).cache(cache("xml", null)).build();
+            HttpRequest request = HttpRequest.newBuilder(service.uri("items/51")).build();
+            // a bound, not a sleep: a miss that never completes fails here
+            HttpResponse<String> miss = client.sendAsync(request, BodyHandlers.ofString())
+                    .get(30, TimeUnit.SECONDS);
+            CompletableFuture<HttpResponse<String>> hit =
+                    client.sendAsync(request, BodyHandlers.ofString());
+
+            assertThat(miss.body()).contains("\"name\":\"item 51\"");
+            assertThat(status(miss)).isEqualTo("wscache; fwd=miss; fwd-status=200; stored");
+            assertThat(hit).isDone();
+            assertThat(status(hit.get())).isEqualTo("wscache; hit");
+            assertThat(service.count("items/51")).isEqualTo(1);
+        } finally {
+            one.shutdownNow();
+        }
+    }
+
+    @Test
+    void builder_rejectsTheWrappedClientsOwnExecutor() {
+        ExecutorService one = Executors.newFixedThreadPool(1);
+        try {
+            HttpClient own = HttpClient.newBuilder().executor(one).build();
+            client = CachingHttpClient.builder(own).cache(cache("xml", null)).build();
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> CachingHttpClient.builder(own).cache(client.cache())
+                            .executor(one).build())
+                    .withMessage("executor must not be the wrapped client's: a miss would"
+                            + " block one of its threads on a send that needs them");
+        } finally {
+            one.shutdownNow();
+        }
+    }
+
+    @Test
+    void aHitWhoseCopyFails_isCountedAsAnError_andTheCallGoesToTheService() throws Exception {
+        BreakableBeanCopier copier = new BreakableBeanCopier();
+        try (ResponseCache cache = cache("auto", copier)) {
+            CachingHttpClient c = CachingHttpClient.builder(network).cache(cache).build();
+            HttpRequest request = HttpRequest.newBuilder(service.uri("items/52")).build();
+            JsonBodyHandler<Bean> beans = JsonBodyHandlers.of(mapper, Bean.class);
+            HttpResponse<Bean> miss = c.send(request, beans);
+            copier.broken.set(true);
+            HttpResponse<Bean> sent = c.send(request, beans);
+            HttpResponse<Bean> async = c.sendAsync(request, beans).get(30, TimeUnit.SECONDS);
+
+            assertThat(status(miss)).isEqualTo("wscache; fwd=miss; fwd-status=200; stored");
+            for (HttpResponse<Bean> r : List.of(sent, async)) {
+                assertThat(r.statusCode()).isEqualTo(200);
+                assertThat(r.body().name).isEqualTo("item 52");
+                assertThat(r.body().tags).containsExactly("a", "b");
+                assertThat(status(r)).startsWith("wscache; fwd=miss; fwd-status=200; detail=\"the"
+                        + " stored response could not be copied");
+            }
+            assertThat(service.count("items/52")).isEqualTo(3);
+            assertThat(cache.stats().errors()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aMissWhoseCopyFails_givesTheCallerTheBodyItFetched() throws Exception {
+        BreakableBeanCopier copier = new BreakableBeanCopier();
+        copier.broken.set(true);
+        try (ResponseCache cache = cache("auto", copier)) {
+            CachingHttpClient c = CachingHttpClient.builder(network).cache(cache).build();
+            HttpResponse<Bean> miss = c.send(
+                    HttpRequest.newBuilder(service.uri("items/53")).build(),
+                    JsonBodyHandlers.of(mapper, Bean.class));
+
+            assertThat(miss.body().name).isEqualTo("item 53");
+            assertThat(miss.body().tags).containsExactly("a", "b");
+            assertThat(status(miss)).isEqualTo("wscache; fwd=miss; fwd-status=200; stored");
+            assertThat(service.count("items/53")).isEqualTo(1);
+            assertThat(cache.stats().errors()).isEqualTo(1);
+        }
+    }
+
+    /** A cache on the fake clock with the test policy, and {@code copier} for {@link Bean}. */
+    private ResponseCache cache(String value, Copier<Bean> copier) {
+        CopierRegistry copiers = CopierRegistry.create();
+        if (copier != null) {
+            copiers.register(Bean.class, copier);
+        }
+        return ResponseCache.builder().policy(Policy.parse(
+                policy(service.uri(""), "true", "60s", value), "http.yaml"))
+                .clock(clock).copiers(copiers).build();
+    }
+
+    @Test
     void failures_areNeverCached_concurrentCallersShareOne() throws Exception {
         client("xml");
         service.holdGated();
@@ -373,6 +475,36 @@ class CachingHttpClientTest extends JsonServiceTestBase {
         assertThatIllegalStateException()
                 .isThrownBy(() -> CachingHttpClient.builder(network).build())
                 .withMessage("a cache is required: call cache(...)");
+    }
+
+    /**
+     * Copies {@link Bean}s field by field; restoring a stored one fails while {@link #broken}
+     * is set (a copier with a bug, a type changed under it), capturing never does.
+     */
+    private static final class BreakableBeanCopier implements Copier<Bean> {
+        final AtomicBoolean broken = new AtomicBoolean();
+
+        @Override
+        public Bean copy(Bean original) {
+            Bean b = new Bean();
+            b.id = original.id;
+            b.name = original.name;
+            b.tags = original.tags == null ? null : new ArrayList<>(original.tags);
+            return b;
+        }
+
+        @Override
+        public Bean restore(Object captured) {
+            if (broken.get()) {
+                throw new IllegalStateException("the copier is broken");
+            }
+            return copy((Bean) captured);
+        }
+
+        @Override
+        public CopyStrategy strategy() {
+            return CopyStrategy.REFLECTION;
+        }
     }
 
     /** A mutable POJO the application binds items to. */
