@@ -6,6 +6,7 @@ import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
 import io.github.wscache.jaxws.test.catalog.CatalogServiceSoap;
 import jakarta.xml.ws.BindingProvider;
+import jakarta.xml.ws.handler.Handler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,9 @@ import org.apache.cxf.transport.http.HTTPConduit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 
@@ -165,9 +169,139 @@ class CxfInterceptorsTest extends CatalogServerTest {
         keptApart(objects(withTenant(port(), "a")), objects(withTenant(port(), "b")));
     }
 
+    /*
+     * The JAX-WS handler path on CXF: a client with a handler of the application's is cached by
+     * the cache's handler at the end of its chain, which runs in CXF's user-protocol phase; it
+     * must see the conduit and what runs after it as the interceptors do.
+     */
+
+    /** {@code port} with a SOAP handler of the application's, so the cache's handler caches. */
+    private CatalogServiceSoap throughTheHandler(CatalogServiceSoap port) {
+        AppHandler.appendTo(port);
+        return cached(port);
+    }
+
+    private CatalogServiceSoap cached(CatalogServiceSoap port) {
+        return WsCacheJaxWs.install(port, cache);
+    }
+
+    /** Checks that {@code port}'s calls went through the cache's JAX-WS handler. */
+    private static void cachedByTheHandler(CatalogServiceSoap port) {
+        @SuppressWarnings("rawtypes")
+        List<Handler> chain = ((BindingProvider) port).getBinding().getHandlerChain();
+        assertThat(chain).extracting(h -> h.getClass().getSimpleName())
+                .containsExactly("AppHandler", "CachingSoapHandler");
+    }
+
+    /** Alice, bob, alice and bob again: each sent once, then hit their own entry. */
+    private void usersKeptApart(CatalogServiceSoap alice, CatalogServiceSoap bob) {
+        alice.keywordSearch("java", 1);
+        bob.keywordSearch("java", 1);
+        alice.keywordSearch("java", 1);
+        bob.keywordSearch("java", 1);
+
+        assertThat(searches()).as("alice and bob each sent once, then hit their own entry")
+                .isEqualTo(2);
+        assertThat(cache.stats("KeywordSearch").hits()).isEqualTo(2);
+    }
+
+    @Test
+    void handlerPath_twoPlainClients_shareTheirEntries() {
+        CatalogServiceSoap a = throughTheHandler(port());
+        CatalogServiceSoap b = throughTheHandler(port());
+
+        a.keywordSearch("java", 1);
+        b.keywordSearch("java", 1);
+
+        cachedByTheHandler(a);
+        assertThat(searches()).isEqualTo(1);
+        assertThat(cache.stats("KeywordSearch").hits()).isEqualTo(1);
+    }
+
+    /*
+     * Basic credentials are in the request's Authorization field by the time the handlers run
+     * (the conduit is prepared first); Digest (as NTLM, SPNEGO) answers the service's challenge
+     * later, so the handler sees nothing of it.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"Basic", "Digest"})
+    void handlerPath_credentialsOnTheHttpConduit_partitionTheKeys(String scheme) {
+        CatalogServiceSoap alice = throughTheHandler(withConduitUser(port(), "alice", scheme));
+        CatalogServiceSoap bob = throughTheHandler(withConduitUser(port(), "bob", scheme));
+
+        usersKeptApart(alice, bob);
+        cachedByTheHandler(alice);
+    }
+
+    @Test
+    void handlerPath_webServicesSecurityUserNames_partitionTheKeys() {
+        CatalogServiceSoap alice = throughTheHandler(port());
+        ((BindingProvider) alice).getRequestContext().put("security.username", "alice");
+        CatalogServiceSoap bob = throughTheHandler(port());
+        ((BindingProvider) bob).getRequestContext().put("security.username", "bob");
+
+        usersKeptApart(alice, bob);
+        cachedByTheHandler(alice);
+    }
+
+    @Test
+    void handlerPath_anInterceptorOfTheApplicationsAfterTheHandler_makesTheClientItsOwnCaller() {
+        // after the SOAP handlers (user-protocol), where WS-Security writes its header
+        CatalogServiceSoap tenantA = throughTheHandler(withTenant(port(), "a",
+                Phase.POST_PROTOCOL));
+        CatalogServiceSoap tenantB = throughTheHandler(withTenant(port(), "b",
+                Phase.POST_PROTOCOL));
+
+        usersKeptApart(tenantA, tenantB);
+        cachedByTheHandler(tenantA);
+    }
+
+    /** Each way of caching a CXF port. */
+    enum Way {
+        /** CXF's own interceptors (the feature). */
+        INTERCEPTORS,
+        /** The JAX-WS handler, behind a handler of the application's. */
+        HANDLER,
+        /** The object level's proxy. */
+        OBJECTS
+    }
+
+    private CatalogServiceSoap cached(Way way, CatalogServiceSoap port) {
+        return switch (way) {
+            case INTERCEPTORS -> cached(port);
+            case HANDLER -> throughTheHandler(port);
+            case OBJECTS -> objects(port);
+        };
+    }
+
+    @ParameterizedTest
+    @EnumSource(Way.class)
+    void webServicesSecurityUserNameOfEachCall_partitionsTheKeys(Way way) {
+        CatalogServiceSoap plain = port();
+        CatalogServiceSoap port = cached(way, plain);
+        Map<String, Object> request = ((BindingProvider) plain).getRequestContext();
+
+        for (String user : List.of("alice", "bob", "alice", "bob")) {
+            request.put("security.username", user);
+            request.put("security.password", user + "-secret");
+            port.keywordSearch("java", 1);
+        }
+
+        assertThat(searches()).as("alice and bob each sent once, then hit their own entry")
+                .isEqualTo(2);
+        assertThat(cache.stats("KeywordSearch").hits()).isEqualTo(2);
+    }
+
     /** Sets {@code user} (and a password) on the port's HTTP conduit. */
     static CatalogServiceSoap withConduitUser(CatalogServiceSoap port, String user) {
+        return withConduitUser(port, user, null);
+    }
+
+    /** Sets {@code user} (and a password) on the port's HTTP conduit, for {@code scheme}. */
+    static CatalogServiceSoap withConduitUser(CatalogServiceSoap port, String user,
+            String scheme) {
         AuthorizationPolicy auth = new AuthorizationPolicy();
+        auth.setAuthorizationType(scheme);
         auth.setUserName(user);
         auth.setPassword(user + "-secret");
         ((HTTPConduit) ClientProxy.getClient(port).getConduit()).setAuthorization(auth);
@@ -188,8 +322,14 @@ class CxfInterceptorsTest extends CatalogServerTest {
 
     /** An interceptor of the application's that adds an HTTP field as the request is written. */
     private static CatalogServiceSoap withTenant(CatalogServiceSoap port, String tenant) {
+        return withTenant(port, tenant, Phase.PRE_STREAM);
+    }
+
+    /** The same, in {@code phase}. */
+    private static CatalogServiceSoap withTenant(CatalogServiceSoap port, String tenant,
+            String phase) {
         Client client = ClientProxy.getClient(port);
-        client.getOutInterceptors().add(new AbstractPhaseInterceptor<Message>(Phase.PRE_STREAM) {
+        client.getOutInterceptors().add(new AbstractPhaseInterceptor<Message>(phase) {
             @Override
             public void handleMessage(Message message) {
                 @SuppressWarnings("unchecked")

@@ -82,7 +82,10 @@ public final class CachingSoapHandler implements SOAPHandler<SOAPMessageContext>
 
     private final ResponseCache cache;
     private final Supplier<? extends Collection<String>> operations;
-    /** Stands for this port's HTTP session, which a handler cannot see (see Identities). */
+    /**
+     * Stands for this port's HTTP session, which a handler cannot see (see Identities), and on
+     * CXF for what its later interceptors add ({@link CxfRequests#addUnseen}).
+     */
     private final String session = UUID.randomUUID().toString();
     private volatile boolean loggedKeyFailure;
     private volatile boolean loggedReplayFailure;

@@ -26,17 +26,6 @@ import org.apache.cxf.transport.Conduit;
  * ({@link CxfRequests}). Loaded only when CXF is on the class path.
  */
 final class CxfPorts {
-    /**
-     * Whether interceptors of a class may add what identifies a caller: neither this module's nor
-     * CXF's own (decided once per class: it is read for every interceptor on every call).
-     */
-    private static final ClassValue<Boolean> FOREIGN = new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> type) {
-            return !ours(type.getName()) && CxfRequests.mayAddCredentials(type);
-        }
-    };
-
     private CxfPorts() {
     }
 
@@ -117,17 +106,10 @@ final class CxfPorts {
     /** Whether one of {@code interceptors} may add what identifies a caller. */
     private static boolean foreign(List<? extends Interceptor<?>> interceptors) {
         for (Interceptor<?> i : interceptors) {
-            if (FOREIGN.get(i.getClass())) {
+            if (CxfRequests.mayAddCredentials(i)) {
                 return true;
             }
         }
         return false;
-    }
-
-    /** Whether an interceptor is this module's (the feature's), which adds nothing. */
-    private static boolean ours(String type) {
-        return type.startsWith("io.github.wscache.jaxws.internal.")
-                || type.startsWith("io.github.wscache.jaxws.WsCacheFeature$")
-                || type.startsWith("io.github.wscache.jaxws.WsCacheBusExtension$");
     }
 }

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
@@ -26,9 +27,11 @@ import org.apache.cxf.endpoint.Endpoint;
 import org.apache.cxf.headers.Header;
 import org.apache.cxf.interceptor.Interceptor;
 import org.apache.cxf.jaxws.context.WrappedMessageContext;
+import org.apache.cxf.jaxws.handler.soap.SOAPHandlerInterceptor;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.message.MessageContentsList;
+import org.apache.cxf.phase.PhaseInterceptor;
 import org.apache.cxf.service.Service;
 import org.apache.cxf.service.model.BindingOperationInfo;
 import org.apache.cxf.service.model.MessageInfo;
@@ -50,9 +53,15 @@ import org.w3c.dom.Node;
  * <p>What CXF adds to a request after the cache has looked (the out interceptors that run later)
  * is invisible here. So a client whose chain has, after the cache, a WS-Security interceptor or
  * any interceptor that is not CXF's own, is its own caller: its keys are partitioned by the
- * client (unless the operation is {@code sharedAcrossUsers}).
+ * client (unless the operation is {@code sharedAcrossUsers}). That decision, and the conduit's
+ * credentials, are {@link #addUnseen}'s, for this level and for the cache's JAX-WS handler on
+ * CXF alike: the handler runs in the {@code user-protocol} phase, before WS-Security writes its
+ * header and before the conduit answers a challenge (Digest, NTLM, ...), so it sees no more of
+ * them than this level does.
  */
 final class CxfRequests {
+    /** The id of the interceptor that runs a CXF client's SOAP handlers on the way out. */
+    private static final String SOAP_HANDLERS = SOAPHandlerInterceptor.class.getName() + ".ENDING";
     /** The name of the in chain's interceptor after which a recorded payload is read. */
     static final String START_BODY = "org.apache.cxf.binding.soap.interceptor.StartBodyInterceptor";
     /** Whether CXF's HTTP transport is on the class path (it is optional). */
@@ -75,7 +84,7 @@ final class CxfRequests {
 
     /** What the cache knows of an interceptor that runs after it. */
     private enum Kind {
-        /** CXF's own: adds nothing that identifies a caller. */
+        /** CXF's own, or this module's: adds nothing that identifies a caller. */
         CXF,
         /** WS-Security and the like: adds tokens the cache does not see. */
         SECURITY,
@@ -88,7 +97,14 @@ final class CxfRequests {
                     || type.contains(".wss4j.") || type.contains(".saml.")) {
                 return SECURITY;
             }
-            return type.startsWith("org.apache.cxf.") ? CXF : FOREIGN;
+            return type.startsWith("org.apache.cxf.") || ours(type) ? CXF : FOREIGN;
+        }
+
+        /** Whether an interceptor is this module's (the feature's, the handler's). */
+        private static boolean ours(String type) {
+            return type.startsWith("io.github.wscache.jaxws.internal.")
+                    || type.startsWith("io.github.wscache.jaxws.WsCacheFeature$")
+                    || type.startsWith("io.github.wscache.jaxws.WsCacheBusExtension$");
         }
     }
 
@@ -153,12 +169,9 @@ final class CxfRequests {
             b.vary("wscache-level", "message").vary("soap", soap12 ? "1.2" : "1.1");
         }
         Identities.addContext(b, ctx::get, client);
-        conduit(b, ex, message);
+        addUnseen(b, message, i -> i == self, client);
         if (!headers(b, message, policy.identityHeaders())) {
             return null;
-        }
-        if (hiddenAfter(message, self)) {
-            b.credential("cxf-client", client);
         }
         if (objects) {
             // the object level keys the parameters themselves, under their parts' names
@@ -231,12 +244,41 @@ final class CxfRequests {
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    /** Credentials set on the HTTP conduit rather than the call (conduit configuration). */
-    private static void conduit(Invocation.Builder b, Exchange ex, Message message) {
-        Conduit conduit = ex.getConduit(message);
+    /**
+     * Adds what CXF sends of the caller that the cache cannot see in the message it keys: the
+     * credentials set on the HTTP conduit rather than the call (conduit configuration), and,
+     * when an interceptor after the cache's may add credentials, {@code client}, which stands
+     * for the client: its calls share entries only with each other.
+     *
+     * @param self matches the interceptor the cache runs in; those after it are judged
+     */
+    static void addUnseen(Invocation.Builder b, Message message,
+            Predicate<? super Interceptor<?>> self, String client) {
+        Exchange ex = message.getExchange();
+        Conduit conduit = ex == null ? null : ex.getConduit(message);
         if (conduit != null && HTTP_CONDUIT) {
             HttpConduits.addTo(b, conduit);
         }
+        if (hiddenAfter(message, self)) {
+            b.credential("cxf-client", client);
+        }
+    }
+
+    /**
+     * {@link #addUnseen} for a call the cache's JAX-WS handler keys on CXF: the handler runs in
+     * the interceptor that runs the client's SOAP handlers. Nothing on another runtime.
+     */
+    static void addUnseen(Invocation.Builder b, MessageContext ctx, String client) {
+        Message message = ctx instanceof WrappedMessageContext
+                ? ((WrappedMessageContext) ctx).getWrappedMessage() : null;
+        if (message != null) {
+            addUnseen(b, message, CxfRequests::runsSoapHandlers, client);
+        }
+    }
+
+    private static boolean runsSoapHandlers(Interceptor<?> i) {
+        return i instanceof PhaseInterceptor
+                && SOAP_HANDLERS.equals(((PhaseInterceptor<?>) i).getId());
     }
 
     /** The SOAP headers of CXF's header list; false when one cannot be read. */
@@ -286,16 +328,22 @@ final class CxfRequests {
         return KINDS.get(type) != Kind.CXF;
     }
 
-    /** Whether an interceptor after {@code self} may add credentials the cache cannot see. */
-    private static boolean hiddenAfter(Message message, Interceptor<?> self) {
+    /**
+     * Whether an interceptor after {@code self} may add credentials the cache cannot see; also
+     * when {@code self} is not in the chain (what runs after the cache is unknown).
+     */
+    private static boolean hiddenAfter(Message message, Predicate<? super Interceptor<?>> self) {
+        if (message.getInterceptorChain() == null) {
+            return true;
+        }
         boolean after = false;
         for (Interceptor<? extends Message> i : message.getInterceptorChain()) {
             if (after && mayAddCredentials(i)) {
                 return true;
             }
-            after |= i == self;
+            after |= self.test(i);
         }
-        return false;
+        return !after;
     }
 
     /** Whether the endpoint's binding reads SOAP bodies with {@link #START_BODY}. */

@@ -18,6 +18,10 @@ import java.util.function.Function;
  * the operation is {@code sharedAcrossUsers}:
  * <ul>
  *   <li>HTTP Basic: {@code BindingProvider.USERNAME_PROPERTY} and {@code PASSWORD_PROPERTY};</li>
+ *   <li>CXF's WS-Security settings of the call ({@code security.username},
+ *       {@code security.password}, {@code security.signature.username}, or their older
+ *       {@code ws-security.*} names), when they are strings: WS-Security makes its tokens from
+ *       them after the cache has looked, and a port may switch users between calls;</li>
  *   <li>of {@code MessageContext.HTTP_REQUEST_HEADERS}: {@code Authorization} (any scheme),
  *       {@code Proxy-Authorization}, {@code Cookie}, and every header whose name looks like a
  *       credential ({@code X-Api-Key}, {@code X-Auth-Token}, ...);</li>
@@ -38,6 +42,10 @@ import java.util.function.Function;
  * walked by {@code DomSoapHeaders}.
  */
 final class Identities {
+    /** CXF's WS-Security settings that name the caller (SecurityConstants), as CXF reads them. */
+    private static final List<String> WS_SECURITY = List.of("security.username",
+            "security.password", "security.signature.username");
+
     private Identities() {
     }
 
@@ -66,6 +74,7 @@ final class Identities {
         if (user != null || password != null) {
             b.credential("http-basic", user + "\u0000" + password);
         }
+        wsSecurity(b, get);
         Object headers = get.apply(MessageContext.HTTP_REQUEST_HEADERS);
         if (headers instanceof Map) {
             for (Map.Entry<?, ?> e : ((Map<?, ?>) headers).entrySet()) {
@@ -79,6 +88,29 @@ final class Identities {
         }
         if (Boolean.TRUE.equals(get.apply(BindingProvider.SESSION_MAINTAIN_PROPERTY))) {
             b.credential("jaxws-session", session);
+        }
+    }
+
+    /**
+     * CXF's WS-Security settings of the caller, each under its name or the older one CXF also
+     * reads ({@code ws-security.}); a setting that is no string (a callback handler, a crypto
+     * object) is left out, the client then being its own caller if WS-Security runs after the
+     * cache ({@link CxfRequests}).
+     */
+    private static void wsSecurity(Invocation.Builder b, Function<String, Object> get) {
+        StringBuilder caller = null;
+        for (String name : WS_SECURITY) {
+            Object v = get.apply(name);
+            if (!(v instanceof String)) {
+                v = get.apply("ws-" + name);
+            }
+            if (v instanceof String) {
+                caller = caller == null ? new StringBuilder() : caller.append('\u0000');
+                caller.append(name).append('=').append(v);
+            }
+        }
+        if (caller != null) {
+            b.credential("ws-security", caller.toString());
         }
     }
 

@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Turns an outgoing JAX-WS request into the {@link Invocation} the cache keys: service (the WSDL
  * service's local name), endpoint, operation as the WSDL writes it ({@link Names}), caller
- * identity ({@link Identities}) and the payload's XML. Message-level invocations carry
+ * identity ({@link Identities}; on CXF also what CXF adds after the handlers,
+ * {@link CxfRequests#addUnseen}) and the payload's XML. Message-level invocations carry
  * {@code vary("wscache-level", "message")} and the SOAP version, as cache-axis's do.
  */
 final class RequestKeys {
@@ -86,6 +87,11 @@ final class RequestKeys {
         }
         b.vary("wscache-level", "message").vary("soap", soap12 ? "1.2" : "1.1");
         Identities.addTo(b, ctx, env.getHeader(), policy.identityHeaders(), session);
+        if (CachingSoapHandler.CXF) {
+            // what CXF sends after the handlers (the conduit's credentials, WS-Security, later
+            // interceptors) counts as it does for CXF's own path
+            CxfRequests.addUnseen(b, ctx, session);
+        }
         if (payload != null) {
             String xml = DomSoapHeaders.toXml(payload);
             b.parameter(payload.getLocalName(), xml);
