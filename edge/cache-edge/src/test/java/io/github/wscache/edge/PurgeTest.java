@@ -3,6 +3,8 @@ package io.github.wscache.edge;
 import static io.github.wscache.edge.EdgeTestSupport.get;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.wscache.testkit.Gate;
+import io.github.wscache.testkit.TestOrigin;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -202,5 +204,30 @@ class PurgeTest extends EdgeTestBase {
         assertThat(firstBody.get()).as("the request made before the purge").isEqualTo("v1");
         assertThat(get(edge, "/slow").body()).as("after the purge").isEqualTo("v2");
         assertThat(origin.count("/slow")).isEqualTo(2);
+    }
+
+    @Test
+    void aRevalidationOnItsWayDuringAPurge_doesNotBringThePurgedPageBack() throws Exception {
+        TestOrigin.Route page = origin.route("/p", "v1").header("Cache-Control", "max-age=0")
+                .header("Surrogate-Key", "s").etag("\"v1\"");
+        edge(EdgeServer.builder().purgeSecret(SECRET));
+        assertThat(get(edge, "/p").body()).isEqualTo("v1");
+        // the next request revalidates; the origin's 304 would make the page fresh for 600 s
+        Gate atTheOrigin = new Gate();
+        page.header("Cache-Control", "max-age=600").hold(atTheOrigin);
+        java.util.concurrent.atomic.AtomicReference<String> during =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        Thread revalidating = new Thread(() -> during.set(get(edge, "/p").body()));
+        revalidating.start();
+        atTheOrigin.awaitEntered(1);
+        assertThat(purge(edge, "s", "Bearer " + SECRET).statusCode()).isEqualTo(200);
+        atTheOrigin.release();
+        revalidating.join();
+        page.body("v2").etag("\"v2\"").hold(null);
+
+        assertThat(during.get()).as("the request made before the purge").isEqualTo("v1");
+        assertThat(origin.notModified("/p")).isEqualTo(1);
+        assertThat(get(edge, "/p").body()).as("after the purge").isEqualTo("v2");
+        assertThat(origin.count("/p")).isEqualTo(3);
     }
 }

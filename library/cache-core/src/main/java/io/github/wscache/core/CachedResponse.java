@@ -62,6 +62,21 @@ public final class CachedResponse {
         return b.build();
     }
 
+    /**
+     * Returns the marker of a 304 that speaks for the stored response to this caller only: the
+     * caller gets the stored response with the 304's fields, and that is not stored (counted
+     * with {@code reason}), as when the integration knows the stored response was dropped while
+     * the 304 was on its way (a purge).
+     */
+    public static CachedResponse notModified(Map<String, List<String>> headers,
+            String notCacheable) {
+        Builder b = new Builder(null).status(304);
+        b.headers(headers);
+        b.notModified = true;
+        b.notCacheable(notCacheable);
+        return b.build();
+    }
+
     /** Returns the body in its stored representation. */
     public Object body() {
         return body;
@@ -128,7 +143,8 @@ public final class CachedResponse {
      * rule as the rest of wscache: every field the 304 carries replaces the stored one, except
      * {@code Content-Length}, hop-by-hop and proxy authentication fields; and, since the stored
      * body stays as it is, the fields that describe it ({@code Content-Type},
-     * {@code Content-Encoding}, {@code Transfer-Encoding}) are kept as stored.
+     * {@code Content-Encoding}, {@code Transfer-Encoding}) are kept as stored. A 304 marked not
+     * cacheable ({@link #notModified(Map, String)}) makes the result not cacheable too.
      */
     public CachedResponse withHeadersOf(CachedResponse notModified) {
         Builder b = new Builder(body).status(status).contentType(contentType);
@@ -142,7 +158,8 @@ public final class CachedResponse {
             }
         }
         b.headers(merged);
-        b.notCacheable = notCacheable;
+        b.notCacheable = notModified.notCacheable != null ? notModified.notCacheable
+                : notCacheable;
         b.perUserOnly = perUserOnly;
         return b.build();
     }

@@ -657,6 +657,15 @@ public final class EdgeCache implements AutoCloseable {
             OriginResponse r = origin.send("GET", forward, send, body, timeout);
             if (r.status() == 304 && !conditional.isEmpty()) {
                 if (updates(stale.get(), r)) {
+                    List<String> tags = new ArrayList<>(
+                            tags(Headers.of(stale.get().headers())));
+                    tags.addAll(tags(Headers.of(r.headers())));
+                    if (purgedSince(tags, seq)) {
+                        // the stored response was purged while the 304 was on its way: it
+                        // still answers this request, but is not stored again
+                        return CachedResponse.notModified(r.headers(),
+                                "its tags were purged while it was on its way");
+                    }
                     return CachedResponse.notModified(r.headers());
                 }
                 // a 304 for another representation than the stored one: ask again in full
