@@ -29,6 +29,18 @@ class EsiCompositionTest extends EdgeTestBase {
     }
 
     @Test
+    void esiContentTargetedAtThisEdge_isComposed_andAtAnotherSurrogate_isNot() {
+        origin.route("/mine", "<esi:include src=\"/f\"/>!")
+                .header("Surrogate-Control", "content=\"ESI/1.0\";wscache-edge");
+        origin.route("/theirs", "<esi:include src=\"/f\"/>!")
+                .header("Surrogate-Control", "content=\"ESI/1.0\";other-cdn");
+        origin.route("/f", "fragment");
+        edge = EdgeServer.builder().origin(origin.uri()).build().start();
+        assertThat(get(edge, "/mine").body()).isEqualTo("fragment!");
+        assertThat(get(edge, "/theirs").body()).isEqualTo("<esi:include src=\"/f\"/>!");
+    }
+
+    @Test
     void responseWithoutSurrogateControl_isNotProcessed() {
         origin.route("/page", "<esi:include src=\"/x\"/>");
         assertThat(get(edge(), "/page").body()).isEqualTo("<esi:include src=\"/x\"/>");

@@ -484,7 +484,7 @@ final class CacheStrategy {
         ResponseMetadata meta = ResponseMetadata.of(r.status(), r.headers(), now, now);
         SurrogateControl sc = surrogate
                 ? SurrogateControl.parse(r.headers().getOrDefault("Surrogate-Control", List.of()),
-                        null)
+                        SurrogateControl.WSCACHE_EDGE)
                 : SurrogateControl.EMPTY;
         if (sc.noStore()) {
             return Decision.not(Reason.HTTP_RULES, "not storable: Surrogate-Control no-store");

@@ -90,7 +90,8 @@ final class SurrogateRules {
                     "status " + r.status() + " not understood");
         }
         Headers rh = Headers.of(r.headers());
-        if (SurrogateControl.parse(rh.all("Surrogate-Control"), null).noStore()) {
+        if (SurrogateControl.parse(rh.all("Surrogate-Control"),
+                SurrogateControl.WSCACHE_EDGE).noStore()) {
             return CacheStrategy.Decision.not(Reason.HTTP_RULES, "Surrogate-Control: no-store");
         }
         TargetedCacheControl t = TargetedCacheControl.of(rh, true);

@@ -13,6 +13,7 @@ import io.github.wscache.core.internal.http.Headers;
 import io.github.wscache.core.internal.http.Invalidation;
 import io.github.wscache.core.internal.http.ResponseMetadata;
 import io.github.wscache.core.internal.http.Storability;
+import io.github.wscache.core.internal.http.SurrogateControl;
 import io.github.wscache.core.internal.http.Variants;
 import io.github.wscache.core.policy.OperationPolicy;
 import io.github.wscache.core.policy.Policy;
@@ -76,7 +77,8 @@ public final class EdgeCache implements AutoCloseable {
     /** How long misses of a URI whose response could not be stored skip coalescing. */
     public static final Duration UNCACHEABLE_MEMORY = Duration.ofSeconds(120);
     /** The {@code Surrogate-Capability} sent with every origin request. */
-    public static final String SURROGATE_CAPABILITY = "wscache-edge=\"Surrogate/1.0 ESI/1.0\"";
+    public static final String SURROGATE_CAPABILITY =
+            SurrogateControl.WSCACHE_EDGE + "=\"Surrogate/1.0 ESI/1.0\"";
     /** The operation every request of the edge is cached under. */
     static final String OPERATION = "GET";
     /** The shared tier's form of a stored body: the bytes, version 1. */

@@ -77,7 +77,7 @@ public final class OriginResponse {
             return known == YES;
         }
         boolean esi = SurrogateControl.parse(headers.getOrDefault("Surrogate-Control",
-                List.of()), null).requiresEsi();
+                List.of()), SurrogateControl.WSCACHE_EDGE).requiresEsi();
         if (fixed) {
             surrogateEsi = esi ? YES : NO;
         }

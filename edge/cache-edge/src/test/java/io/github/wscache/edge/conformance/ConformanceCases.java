@@ -999,6 +999,15 @@ final class ConformanceCases {
         advance(2);
         get("/r").status(200).body("old");
 
+        test("RFC9111 §5.2.1.1", "requestMaxAge_isNotAnsweredStaleWhileRevalidating",
+                Level.SHOULD, "request max-age=0 (a reload): not the stale response of"
+                        + " stale-while-revalidate, the origin's new one");
+        origin("/r", resp(200, "Cache-Control", "max-age=1, stale-while-revalidate=60")
+                .body("old"), resp(200, "Cache-Control", "max-age=60").body("new"));
+        get("/r");
+        advance(2);
+        get("/r", "Cache-Control", "max-age=0").asked(true).body("new");
+
         test("RFC5861 §3", "staleWhileRevalidate_revalidatesInTheBackground", Level.SHOULD,
                 "the stale response served, the cache revalidates it in the background");
         origin("/r", resp(200, "Cache-Control", "max-age=1, stale-while-revalidate=60")
@@ -1156,6 +1165,19 @@ final class ConformanceCases {
         test("W3C-EdgeArch §3", "surrogateNoStore_isNotStored", Level.MUST,
                 "Surrogate-Control: no-store is obeyed");
         neverReused(resp(200, "Surrogate-Control", "no-store", "Cache-Control", "max-age=60"));
+
+        test("W3C-EdgeArch §3", "surrogateNoStoreTargetedAtThisEdge_isNotStored", Level.MUST,
+                "no-store targeted at the edge's device token (;wscache-edge) is obeyed");
+        neverReused(resp(200, "Surrogate-Control", "max-age=60, no-store;wscache-edge"));
+
+        test("W3C-EdgeArch §3", "surrogateMaxAgeTargetedAtThisEdge_outranksUntargeted",
+                Level.MUST, "max-age targeted at the edge's device token wins over the"
+                        + " untargeted one");
+        storedThenHit(resp(200, "Surrogate-Control", "max-age=0, max-age=60;wscache-edge"));
+
+        test("W3C-EdgeArch §3", "surrogateNoStoreTargetedAtAnotherDevice_doesNotApply",
+                Level.MAY, "no-store targeted at another surrogate's token leaves this one free");
+        storedThenHit(resp(200, "Surrogate-Control", "max-age=60, no-store;other-cdn"));
 
         test("W3C-EdgeArch §3", "surrogateControl_isNotForwarded", Level.SHOULD,
                 "Surrogate-Control is consumed by the surrogate");

@@ -327,7 +327,9 @@ public final class Freshness {
         }
         boolean mayServeStale = stale && kind != FreshnessDecision.Kind.FRESH
                 && !staleForbidden && !request.noCache();
-        boolean swr = mayServeStale && cc.staleWhileRevalidate()
+        // a request's max-age the response is older than asks for no stale response (§5.2.1.1),
+        // as on the engine's own path (CacheStrategy); stale-if-error still stands in on errors
+        boolean swr = mayServeStale && !revalidate && cc.staleWhileRevalidate()
                 .map(limit -> staleness.compareTo(limit) <= 0).orElse(false);
         boolean sie = mayServeStale && cc.staleIfError()
                 .map(limit -> staleness.compareTo(limit) <= 0).orElse(false);

@@ -30,6 +30,13 @@ import java.util.StringTokenizer;
  */
 public final class SurrogateControl {
 
+    /**
+     * The device token of wscache's surrogate, the one its {@code Surrogate-Capability} names:
+     * a directive targeted at it ({@code max-age=60;wscache-edge}) applies to it and outranks
+     * the untargeted ones; one targeted at another surrogate does not apply.
+     */
+    public static final String WSCACHE_EDGE = "wscache-edge";
+
     /** The value of an absent or empty header. */
     public static final SurrogateControl EMPTY =
             new SurrogateControl(null, null, false, false, Set.of());

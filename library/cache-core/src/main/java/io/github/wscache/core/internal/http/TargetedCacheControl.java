@@ -65,7 +65,8 @@ public record TargetedCacheControl(CacheControl directives, String source) {
         }
         CacheControl cc = CacheControl.parse(response.all("Cache-Control"));
         if (honorSurrogateControl) {
-            SurrogateControl sc = SurrogateControl.parse(response.all("Surrogate-Control"), null);
+            SurrogateControl sc = SurrogateControl.parse(response.all("Surrogate-Control"),
+                    SurrogateControl.WSCACHE_EDGE);
             if (sc.maxAge().isPresent()) {
                 return new TargetedCacheControl(surrogate(cc, sc), "Surrogate-Control");
             }
