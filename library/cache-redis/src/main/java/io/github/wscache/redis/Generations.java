@@ -3,7 +3,6 @@ package io.github.wscache.redis;
 import io.github.wscache.core.spi.SharedTier.Request;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 
 /**
@@ -13,8 +12,12 @@ import java.util.function.UnaryOperator;
  * Redis once and kept, until an invalidation made here or heard from another JVM drops what it
  * changed.
  *
- * <p>A generation read while an invalidation is heard may be the old one: it is used for the
- * key at hand but not kept, so the next key reads it again. Thread-safe.
+ * <p>A generation read while an invalidation is made here or heard may be the old one: it is
+ * used for the key at hand but not kept, so the next key reads it again. An invalidation counts
+ * itself ({@code heard}) and drops what it changed in one step, after the generation changed in
+ * Redis; a read keeps what it read only if no invalidation counted itself since the read began,
+ * checked and kept in one step too, so no old generation is kept past an invalidation, however
+ * the two interleave. Thread-safe.
  */
 final class Generations {
     private final KeyLayout keys;
@@ -23,8 +26,11 @@ final class Generations {
     /** Operation generations read from Redis; dropped when an invalidation is heard. */
     private final ConcurrentHashMap<String, Long> operations = new ConcurrentHashMap<>();
     private volatile long all = -1;
-    /** Incremented on every invalidation heard, so a generation read before it is not kept. */
-    private final AtomicLong heard = new AtomicLong();
+    /**
+     * Invalidations made here or heard, so that a generation read before one is not kept;
+     * changed, and compared before keeping a generation, under this object's lock.
+     */
+    private volatile long heard;
 
     /**
      * @param get reads a key from Redis, returning null when it is absent
@@ -38,18 +44,22 @@ final class Generations {
     byte[] entryKey(Request r) {
         long a = all;
         if (a < 0) {
-            long before = heard.get();
+            long before = heard;
             a = read(keys.allGeneration());
-            if (heard.get() == before) {
-                all = a;
+            synchronized (this) {
+                if (heard == before) {
+                    all = a;
+                }
             }
         }
         Long op = operations.get(r.operation());
         if (op == null) {
-            long before = heard.get();
+            long before = heard;
             op = read(keys.generation(r.operation()));
-            if (heard.get() == before) {
-                operations.putIfAbsent(r.operation(), op);
+            synchronized (this) {
+                if (heard == before) {
+                    operations.putIfAbsent(r.operation(), op);
+                }
             }
         }
         return keys.entry(r, a, op);
@@ -67,26 +77,29 @@ final class Generations {
         }
     }
 
-    /** This JVM invalidates {@code operation}: its generation is read again. */
-    void forget(String operation) {
+    /**
+     * This JVM invalidated {@code operation}, its generation in Redis incremented already: it is
+     * read again, and one being read now is not kept.
+     */
+    synchronized void forget(String operation) {
+        heard++;
         operations.remove(operation);
     }
 
-    /** This JVM invalidates everything: every generation is read again. */
-    void forgetAll() {
+    /** This JVM invalidated everything, as {@link #forget} an operation. */
+    synchronized void forgetAll() {
+        heard++;
         operations.clear();
         all = -1;
     }
 
     /** Another JVM invalidated {@code operation}. */
     void heard(String operation) {
-        heard.incrementAndGet();
-        operations.remove(operation);
+        forget(operation);
     }
 
     /** Another JVM invalidated everything, or invalidations may have been missed. */
     void heardAll() {
-        heard.incrementAndGet();
         forgetAll();
     }
 }

@@ -84,14 +84,17 @@ final class Invalidations {
 
     /** Invalidates {@code operation} on every JVM. */
     void invalidate(String operation) {
-        generations.forget(operation);
         bumpAndTell(keys.generation(operation), "o " + operation, "of " + operation);
+        // after the INCR, not before: a generation read from Redis before it is not kept (the
+        // read began before this, see Generations), one read after it is the new one; this
+        // JVM ignores its own message, so nothing else would drop an old one kept meanwhile
+        generations.forget(operation);
     }
 
     /** Invalidates everything on every JVM. */
     void invalidateAll() {
-        generations.forgetAll();
         bumpAndTell(keys.allGeneration(), "a", "of every operation");
+        generations.forgetAll(); // after the INCR, as in invalidate
     }
 
     private void bumpAndTell(byte[] generationKey, String message, String what) {

@@ -150,15 +150,18 @@ public final class RedisTier implements SharedTier {
                 LeaseState lease = leases.tryAcquire(key);
                 guard.succeeded();
                 if (lease != null) {
+                    // the request holds it from here on, before another round trip can fail:
+                    // the store or release that follows this lookup gives it back then, instead
+                    // of leaving the other JVMs to wait out its lease time
+                    r.lease(lease);
                     // the lease may have come free because its holder had just stored the
                     // entry (between this read and this SET NX): look once more while holding it
                     Lookup late = found == EntryStore.REFUSED ? null : read(key, r);
                     if (late != null && late != EntryStore.REFUSED) {
-                        leases.release(lease);
+                        release(r);
                         counters.count(RedisTierStats.HITS);
                         return late;
                     }
-                    r.lease(lease);
                     counters.count(RedisTierStats.MISSES);
                     counters.count(RedisTierStats.LEASES_ACQUIRED);
                     return Lookup.miss(true);

@@ -7,21 +7,28 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Output;
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
+import io.github.wscache.redis.internal.ForgedKryo;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Application objects shared in Kryo's form with registration required
  * ({@link RedisTier.Builder#kryoClasses}), on a real {@code redis-server}: objects that are not
  * {@code Serializable} (as Axis2's ADB beans are not) are shared with their shared references and
- * cycles, every caller gets its own copy, a node registering another list rejects the entry, and
- * a forged entry naming a class that is not registered is refused before the class is created.
+ * cycles, every caller gets its own copy, a node registering another list rejects the entry, a
+ * forged entry naming a class that is not registered is refused before the class is created, and
+ * one stating lengths its bytes do not hold, or nested without end, is a counted miss, never an
+ * error in the caller's call.
  */
 class KryoTierTest extends RedisFixture {
     private static final Policy POLICY = policy(SEARCH);
@@ -147,6 +154,34 @@ class KryoTierTest extends RedisFixture {
         assertThat(r.query).isEqualTo("forged");
         assertThat(Trap.CREATED).hasValue(0);
         assertThat(tiers.get(1).stats().rejected()).isEqualTo(1);
+        assertThat(serviceCalls).hasValue(2);
+    }
+
+    /** Values with the class numbers every node uses, and lengths or nesting no node writes. */
+    static Stream<Named<byte[]>> forgedValues() {
+        int huge = Integer.MAX_VALUE - 1; // read as 2^31 - 2 elements, allocated before any
+        return Stream.of(Named.of("a String of 2^31 characters", ForgedKryo.string(huge)),
+                Named.of("a long[] of 2^31 elements", ForgedKryo.array(long[].class, huge)),
+                Named.of("an ArrayList of 2^31 elements",
+                        ForgedKryo.collection(ArrayList.class, huge)),
+                Named.of("ArrayLists nested 100,000 deep", ForgedKryo.nestedLists(100_000, 1)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("forgedValues")
+    void aForgedLengthOrNestingIsACountedMissNotAnErrorInTheCall(byte[] forged) {
+        ResponseCache a = node(Result.class, Item.class);
+        ResponseCache b = node(Result.class, Item.class);
+        a.call(search("hostile"), () -> results("hostile"));
+        byte[] key = redis.onlyEntryKey(namespace);
+        redis.raw().set(key, withKryoValue(redis.raw().get(key), forged));
+
+        Result r = b.call(search("hostile"), () -> results("hostile"));
+
+        assertThat(r.query).isEqualTo("hostile");
+        assertThat(tiers.get(1).stats().rejected()).isEqualTo(1);
+        assertThat(tiers.get(1).stats().misses()).isEqualTo(1);
+        assertThat(tiers.get(1).stats().hits()).isZero();
         assertThat(serviceCalls).hasValue(2);
     }
 

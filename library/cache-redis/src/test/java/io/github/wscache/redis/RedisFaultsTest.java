@@ -4,7 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.policy.Policy;
+import io.github.wscache.core.spi.SharedTier.Lookup;
+import io.github.wscache.core.spi.SharedTier.Request;
+import io.github.wscache.testkit.Waits;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.Protocol;
@@ -15,8 +23,9 @@ import redis.clients.jedis.Protocol;
  * ({@code maxmemory} reached with {@code noeviction}, so every write is refused with an OOM
  * error). In both, every call goes on with the node's own store and returns the service's answer,
  * no call waits on Redis beyond its timeout, the tier counts what happened, and the cache itself
- * counts no error. (Killed and restarted servers and cluster failover: {@link RedisTierTest},
- * {@link RedisClusterTest}.)
+ * counts no error; and a read that fails just after a lookup took the farm's lease leaves the
+ * lease to the store or release that follows, not to its lease time. (Killed and restarted
+ * servers and cluster failover: {@link RedisTierTest}, {@link RedisClusterTest}.)
  */
 class RedisFaultsTest extends RedisFixture {
     private static final Policy POLICY = policy(SEARCH);
@@ -111,5 +120,43 @@ class RedisFaultsTest extends RedisFixture {
                 .hasValue(12);
         assertThat(tiers.get(0).stats().stores()).isEqualTo(1);
         assertThat(tiers.get(1).stats().hits()).isEqualTo(1);
+    }
+
+    @Test
+    void aLeaseTakenJustBeforeAReadFailedIsReleasedByTheReleaseThatFollows() throws Exception {
+        ExecutorService threads = Executors.newCachedThreadPool();
+        try (RedisTier tier = RedisTier.builder().uri(redis.uri()).namespace("faults")
+                .timeout(Duration.ofSeconds(10)).build()) {
+            Request request = new Request("Search", "search",
+                    "q=lease".getBytes(StandardCharsets.UTF_8), false);
+            KeyLayout keys = new KeyLayout("faults");
+            byte[] entryKey = keys.entry(request, 0, 0);
+            byte[] leaseKey = keys.lease(entryKey);
+
+            // the lookup reads no entry, and its SET NX of the lease waits in Redis
+            redis.holdWrites();
+            Future<Lookup> lookup = threads.submit(() -> tier.lookup(request));
+            Waits.until("the lease's SET waits in Redis", () -> redis.held("set") == 1);
+            // a write of another client's waits behind it and runs before the lookup's next
+            // read: the entry's key holds a hash, so the read after the lease fails (WRONGTYPE)
+            Future<Long> spoil = threads.submit(() -> redis.raw().hset(entryKey,
+                    "f".getBytes(StandardCharsets.UTF_8), "v".getBytes(StandardCharsets.UTF_8)));
+            Waits.until("the other write waits in Redis", () -> redis.held("hset") == 1);
+            redis.releaseWrites();
+            Lookup miss = lookup.get(10, TimeUnit.SECONDS);
+            spoil.get(10, TimeUnit.SECONDS);
+
+            assertThat(miss.isFound()).isFalse();
+            assertThat(tier.stats().errors()).as("%s", tier.stats()).isEqualTo(1);
+            assertThat(redis.raw().exists(leaseKey)).as("the lease this JVM took").isTrue();
+
+            tier.release(request); // what a cache calls when its load stores nothing
+
+            assertThat(redis.raw().exists(leaseKey))
+                    .as("released now, not left to its lease time of 10 s").isFalse();
+        } finally {
+            redis.releaseWrites();
+            threads.shutdownNow();
+        }
     }
 }

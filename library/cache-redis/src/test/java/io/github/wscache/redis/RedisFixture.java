@@ -25,6 +25,8 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.Protocol;
+import redis.clients.jedis.util.SafeEncoder;
 
 /**
  * The set-up of the tests of caches that share a Redis: the caches of a test ("nodes", each
@@ -240,6 +242,29 @@ abstract class RedisFixture {
         /** A client on the server, beside the tiers': to read, forge and configure. */
         JedisPooled raw() {
             return raw;
+        }
+
+        /**
+         * Holds every client's writes in Redis ({@code CLIENT PAUSE WRITE}, for a minute at
+         * most): each waits there, unanswered, while reads go on; {@link #releaseWrites} lets
+         * them run, all before any client's next command. For a test that runs a command of its
+         * own between a client's reads and its write.
+         */
+        void holdWrites() {
+            raw.sendCommand(Protocol.Command.CLIENT, "PAUSE", "60000", "WRITE");
+        }
+
+        /** Lets the writes {@link #holdWrites} held run ({@code CLIENT UNPAUSE}). */
+        void releaseWrites() {
+            raw.sendCommand(Protocol.Command.CLIENT, "UNPAUSE");
+        }
+
+        /** Returns how many clients wait in Redis with a {@code command} held. */
+        long held(String command) {
+            String clients = SafeEncoder.encode((byte[]) raw.sendCommand(Protocol.Command.CLIENT,
+                    "LIST"));
+            return clients.lines().filter(c -> c.contains(" flags=b ")
+                    && c.contains(" cmd=" + command + " ")).count();
         }
 
         /** The keys of the entries (not the leases) of Search in {@code namespace}. */

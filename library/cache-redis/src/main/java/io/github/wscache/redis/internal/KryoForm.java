@@ -2,6 +2,7 @@ package io.github.wscache.redis.internal;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.KryoException;
+import com.esotericsoftware.kryo.Registration;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
@@ -31,8 +32,10 @@ import org.objenesis.strategy.StdInstantiatorStrategy;
  * numbers come from the order of the list, so every node of a farm must register the same
  * classes in the same order; each entry carries a fingerprint of the list (8 bytes of SHA-256
  * over the class names in order), and a node with another list rejects it instead of misreading
- * it. References are tracked, so shared references and cycles survive. Thread-safe (a pool of
- * Kryo instances).
+ * it. References are tracked, so shared references and cycles survive. Nesting is limited to
+ * {@link ValueCodec#MAX_DEPTH} levels, writing and reading, and a reader refuses a length the
+ * entry's bytes cannot hold before it allocates for it ({@link KryoBounds}): a forged entry is
+ * rejected, never an error in the caller's call. Thread-safe (a pool of Kryo instances).
  */
 final class KryoForm {
     /** Registered before the application's classes, in this order, on every node. */
@@ -66,8 +69,12 @@ final class KryoForm {
         kryo.setReferences(true);
         kryo.setInstantiatorStrategy(new DefaultInstantiatorStrategy(
                 new StdInstantiatorStrategy()));
+        // a reader recurses once a level: a forged entry nested without end would overflow
+        // the caller's stack; a writer refuses what no reader would read
+        kryo.setMaxDepth(ValueCodec.MAX_DEPTH);
         for (Class<?> c : classes) {
-            kryo.register(c);
+            Registration r = kryo.register(c);
+            r.setSerializer(KryoBounds.claiming(r.getSerializer()));
         }
         return kryo;
     }
@@ -97,8 +104,11 @@ final class KryoForm {
             kryo.writeClassAndObject(out, value);
             return out.toBytes();
         } catch (KryoException | IllegalArgumentException e) {
-            throw new ValueCodec.NotShareable("not in the Kryo registrations"
-                    + " (RedisTier.Builder.kryoClasses): " + firstLine(e));
+            String why = firstLine(e);
+            throw new ValueCodec.NotShareable(why.startsWith("Max depth exceeded")
+                    ? "nested deeper than " + ValueCodec.MAX_DEPTH + " levels in Kryo's form"
+                    + " (no node reads deeper)"
+                    : "not in the Kryo registrations (RedisTier.Builder.kryoClasses): " + why);
         } finally {
             kryo.reset();
             pool.free(kryo);
@@ -119,8 +129,25 @@ final class KryoForm {
                     + " order)", null);
         }
         Kryo kryo = pool.obtain();
-        try (Input in = new Input(bytes, FINGERPRINT, bytes.length - FINGERPRINT)) {
-            Object value = kryo.readClassAndObject(in);
+        boolean reusable = true;
+        try (Input in = new KryoBounds.BoundedInput(bytes, FINGERPRINT,
+                bytes.length - FINGERPRINT)) {
+            Object value;
+            try {
+                value = kryo.readClassAndObject(in);
+            } catch (OutOfMemoryError | StackOverflowError e) {
+                // A backstop, not the defence: the depth limit and the lengths claimed against
+                // the entry's bytes (KryoBounds) keep what a read allocates, and how deep it
+                // recurses, to what the entry justifies, for the classes registered here and for
+                // the arrays and plain collections an application registers. Kryo's serializers
+                // of other JDK classes an application may register (PriorityQueue, List.of's)
+                // size what they make from a length unchecked, and a caller's stack may be
+                // nearly used up. Caught around this one read only: what it allocated is
+                // garbage once it unwinds, and the caller loads as for any rejected entry.
+                reusable = false; // its state may be half unwound: not back into the pool
+                throw new ValueCodec.Rejected("a Kryo entry that needs more than a reader"
+                        + " gives it: " + e, null);
+            }
             if (in.position() != bytes.length) {
                 throw new ValueCodec.Rejected((bytes.length - in.position())
                         + " bytes after the Kryo value", null);
@@ -130,8 +157,10 @@ final class KryoForm {
                 | NegativeArraySizeException e) {
             throw new ValueCodec.Rejected("unreadable Kryo entry: " + firstLine(e), e);
         } finally {
-            kryo.reset();
-            pool.free(kryo);
+            if (reusable) {
+                kryo.reset();
+                pool.free(kryo);
+            }
         }
     }
 

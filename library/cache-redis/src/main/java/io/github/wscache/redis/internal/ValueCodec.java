@@ -36,7 +36,8 @@ import javax.crypto.spec.SecretKeySpec;
  * in the object is registered ({@link KryoForm}: a reader creates registered classes only);
  * else in Java serialization, written only when every class in it is on the allow-list and read
  * through an {@link ObjectInputFilter} built from the same list (with depth, reference and array
- * limits), so no class outside the list is ever instantiated from Redis; or null.
+ * limits, arrays no longer than the entry can justify), so no class outside the list is ever
+ * instantiated from Redis, and a forged length allocates nothing; or null.
  *
  * <p>Reading checks, in order: the format and version, then the signature (before anything is
  * parsed or deserialized: whoever can write to Redis cannot make a node read what no node
@@ -54,6 +55,8 @@ public final class ValueCodec {
     private static final int FLAG_SIGNED = 1;
     private static final int HEADER = 5 + 16;
     private static final int MAC_LENGTH = 32;
+    /** The deepest nesting of objects a reader reads, in either form (a writer's beyond). */
+    static final int MAX_DEPTH = 64;
 
     /**
      * Classes every farm may exchange: strings, boxed values, collections, dates, numbers (and
@@ -83,8 +86,8 @@ public final class ValueCodec {
         this.signingKey = signingKey == null ? null : signingKey.clone();
         this.allowed = List.copyOf(allowed);
         this.kryo = kryoClasses.isEmpty() ? null : new KryoForm(kryoClasses);
-        this.filter = ObjectInputFilter.Config.createFilter("maxdepth=64;maxrefs=1000000;"
-                + "maxarray=10000000;" + String.join(";", allowed) + ";!*");
+        this.filter = ObjectInputFilter.Config.createFilter("maxdepth=" + MAX_DEPTH
+                + ";maxrefs=1000000;maxarray=10000000;" + String.join(";", allowed) + ";!*");
     }
 
     /** Whether {@code type} is one of the classes the Kryo form registers on every node. */
@@ -373,6 +376,7 @@ public final class ValueCodec {
     }
 
     private Object deserialize(byte[] bytes) throws IOException, ClassNotFoundException {
+        StreamLimits limits = new StreamLimits(filter, bytes.length);
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes)) {
             @Override
             protected Class<?> resolveClass(ObjectStreamClass desc)
@@ -388,10 +392,41 @@ public final class ValueCodec {
                 return super.resolveClass(desc);
             }
         }) {
-            in.setObjectInputFilter(filter);
+            in.setObjectInputFilter(limits);
             return in.readObject();
         } catch (InvalidClassException e) {
-            throw new IOException("refused by the allow-list: " + e.getMessage(), e);
+            throw new IOException(limits.refused != null ? limits.refused
+                    : "refused by the allow-list: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The filter of one stream: the tier's, and no array longer than twice the stream's bytes.
+     * An array's length is checked before the array is allocated, and its elements, a byte each
+     * at least, come after it, so a stream that states more than its bytes hold is forged.
+     * Twice, because hash maps and sets check the table they size from their mappings: up to 8
+     * slots a mapping at the smallest load factor they read (0.25), where a mapping takes 4
+     * bytes at least (a key, a null).
+     */
+    private static final class StreamLimits implements ObjectInputFilter {
+        private final ObjectInputFilter tiers;
+        private final int streamBytes;
+        /** Why an array was refused, or null. */
+        private String refused;
+
+        StreamLimits(ObjectInputFilter tiers, int streamBytes) {
+            this.tiers = tiers;
+            this.streamBytes = streamBytes;
+        }
+
+        @Override
+        public Status checkInput(FilterInfo info) {
+            if (info.arrayLength() > 2L * streamBytes) {
+                refused = "an array of " + info.arrayLength() + " elements in " + streamBytes
+                        + " bytes of Java serialization";
+                return Status.REJECTED;
+            }
+            return tiers.checkInput(info);
         }
     }
 
