@@ -91,6 +91,7 @@ public final class CachingRpcClient {
         if (!StubCalls.identity(client, p, b)) {
             return target.run();
         }
+        b.resultType(resultType);
         return cache.call(b.build(), () -> CachingTransportSender.bypassing(target));
     }
 }

@@ -46,6 +46,7 @@ public final class Invocation {
     private final Function<String, List<String>> requestFields;
     private final List<String> personalFields;
     private final List<String> keyFields;
+    private final Class<?> resultType;
     /** The policy entry found for this call, shared by the invocations of one builder. */
     final Resolution resolution;
 
@@ -72,6 +73,7 @@ public final class Invocation {
         this.requestFields = b.requestFields;
         this.personalFields = b.personalFields;
         this.keyFields = b.keyFields;
+        this.resultType = b.resultType;
         this.resolution = b.resolution;
     }
 
@@ -198,6 +200,15 @@ public final class Invocation {
     }
 
     /**
+     * Returns what the caller's code takes the result of {@link ResponseCache#call} as (its
+     * declared return type, primitives boxed), or {@code null} when the integration does not
+     * say ({@link Builder#resultType}).
+     */
+    public Class<?> resultType() {
+        return resultType;
+    }
+
+    /**
      * Returns whether the cache answers this call as a private cache, one user agent's own
      * ({@link Builder#privateCache}); {@code false}, the rules of a shared cache, by default.
      */
@@ -272,6 +283,7 @@ public final class Invocation {
         private Function<String, List<String>> requestFields;
         private List<String> personalFields = List.of();
         private List<String> keyFields = List.of();
+        private Class<?> resultType;
         private Resolution resolution = new Resolution();
 
         private Builder(String operation) {
@@ -418,6 +430,20 @@ public final class Invocation {
          */
         public Builder bypass(String reason) {
             this.bypass = Objects.requireNonNull(reason, "reason");
+            return this;
+        }
+
+        /**
+         * Says what the caller's code takes the result of {@link ResponseCache#call} as: its
+         * declared return type. A value from the farm's shared tier that is not one (another
+         * node's entry for a type this one no longer returns, or one written by whoever can
+         * write to the tier) is then a counted miss, never a {@code ClassCastException} in the
+         * caller's code. Not part of the key. Primitive types are taken as their wrappers.
+         */
+        public Builder resultType(Class<?> type) {
+            Objects.requireNonNull(type, "type");
+            this.resultType = type.isPrimitive()
+                    ? java.lang.invoke.MethodType.methodType(type).wrap().returnType() : type;
             return this;
         }
 

@@ -168,6 +168,11 @@ final class ObjectFlow extends Flow {
         });
     }
 
+    /** Whether the caller's code takes {@code v} ({@link Invocation#resultType}). */
+    private static boolean takes(Invocation inv, Object v) {
+        return v == null || inv.resultType() == null || inv.resultType().isInstance(v);
+    }
+
     /** The leader's load of a key: the store again, the tier, admission, the loader. */
     private <T, X extends Throwable> T leadLoad(Invocation inv, OperationPolicy p, CacheKey key,
             Counters c, Loader<T, X> loader, Told told, SingleFlight.Flight flight) throws X {
@@ -183,6 +188,13 @@ final class ObjectFlow extends Flow {
         // the farm's tier: another JVM may have stored it, or be loading it (a lease)
         SharedTier.Request shared = tier.request(inv, p, key);
         SharedTier.Lookup found = tier.lookup(shared, c, inv, key);
+        if (found.isFound() && !takes(inv, found.value())) {
+            // not what the caller's code takes: a miss, and this call's result replaces it
+            stats.error(c, inv, key, "the shared tier's entry is not a "
+                    + inv.resultType().getName(), new ClassCastException(
+                            found.value().getClass().getName()));
+            found = SharedTier.Lookup.miss(false);
+        }
         if (found.isFound()) {
             Object v = found.value();
             flight.succeeded(storeObject(inv, p, key, c, v,

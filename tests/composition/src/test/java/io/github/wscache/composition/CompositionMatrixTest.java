@@ -266,7 +266,9 @@ class CompositionMatrixTest {
                     Assumptions.assumeTrue(store == Store.REDIS,
                             "not applicable: no shared tier, nothing in Redis");
                     for (BadEntry bad : BadEntry.values()) {
-                        if (bad == BadEntry.BROKEN_XML && !side.keepsXmlBytes(column.value)) {
+                        if (bad == BadEntry.BROKEN_XML && !side.keepsXmlBytes(column.value)
+                                || bad == BadEntry.OTHER_TYPE
+                                        && !side.keepsObjects(column.value)) {
                             continue;
                         }
                         badEntryIsACountedMiss(side, column.value, users.a,
@@ -509,7 +511,13 @@ class CompositionMatrixTest {
          * no SOAP envelope: what anyone who can write to an unsigned Redis could put there
          * (only for the columns that keep XML bytes).
          */
-        BROKEN_XML("an entry of this form whose XML is broken");
+        BROKEN_XML("an entry of this form whose XML is broken"),
+        /**
+         * An object-level entry the tier reads, but of another type than the operation returns
+         * (only for the columns that keep result objects): a node whose operation returns
+         * another type, or anyone who can write to an unsigned Redis.
+         */
+        OTHER_TYPE("an object of another type under this key");
 
         private final String title;
 
@@ -546,6 +554,7 @@ class CompositionMatrixTest {
             }
             case DAMAGED -> Arrays.copyOf(bytes, bytes.length / 2);
             case BROKEN_XML -> side.brokenXmlEntry(entry.key());
+            case OTHER_TYPE -> FarmSide.objectEntry(entry.key(), Integer.valueOf(42));
         };
         TierEntries.replace(redis.port(), entry.key(), replaced);
 

@@ -48,6 +48,16 @@ abstract class FarmSide implements Side {
         other.forgetAnswers();
     }
 
+    /**
+     * An object-level entry of {@code value} under {@code redisKey} in the tier's format,
+     * unsigned: what a node whose operation returns another type, or anyone who can write to
+     * the farm's Redis, would have put there.
+     */
+    static byte[] objectEntry(byte[] redisKey, Object value) throws ValueCodec.NotShareable {
+        ValueCodec codec = new ValueCodec(null, ValueCodec.DEFAULT_ALLOWED, List.of());
+        return codec.encode(redisKey, value, false, 60_000, 60_000);
+    }
+
     /** An entry of {@code r} under {@code redisKey} in the tier's format, unsigned. */
     static byte[] entry(byte[] redisKey, CachedResponse r) throws ValueCodec.NotShareable {
         ValueCodec codec = new ValueCodec(null, ValueCodec.DEFAULT_ALLOWED, List.of());

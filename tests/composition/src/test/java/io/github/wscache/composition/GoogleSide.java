@@ -63,6 +63,11 @@ abstract class GoogleSide extends FarmSide {
     }
 
     @Override
+    public boolean keepsObjects(String value) {
+        return value.equals("object") || value.equals("auto");
+    }
+
+    @Override
     public long calls(String key) {
         return server.requestCount(OPERATION);
     }

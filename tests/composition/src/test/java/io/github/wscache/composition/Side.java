@@ -132,6 +132,15 @@ interface Side extends AutoCloseable {
         return entries.get(0);
     }
 
+    /**
+     * Whether the column keeps the result object itself with {@code value} (cache-core's object
+     * level, {@code ResponseCache.call}), so that an object of another type can be put under
+     * its key.
+     */
+    default boolean keepsObjects(String value) {
+        return false;
+    }
+
     /** Whether the column keeps a response's XML bytes with {@code value} (for a broken one). */
     default boolean keepsXmlBytes(String value) {
         return false;

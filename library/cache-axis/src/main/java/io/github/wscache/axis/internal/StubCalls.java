@@ -86,6 +86,7 @@ public final class StubCalls {
         if (client != null && !identity(client, p, b)) {
             return target.call();
         }
+        b.resultType(method.getReturnType());
         return cache.call(b.build(), () -> CachingTransportSender.bypassing(target::call),
                 o -> Outcomes.publish(client, o));
     }

@@ -70,14 +70,19 @@ final class CxfObjectLevel {
         answer(message, result);
     }
 
-    /** Whether the operation's Java method returns one object and has no out parameters. */
-    private static boolean oneResult(Exchange ex) {
+    /** The Java method of the exchange's operation, or {@code null} when CXF does not say. */
+    static Method method(Exchange ex) {
         Service service = ex.getService();
         BindingOperationInfo bop = ex.getBindingOperationInfo();
         Object dispatcher = service == null ? null
                 : service.get(MethodDispatcher.class.getName());
-        Method method = dispatcher instanceof MethodDispatcher
+        return dispatcher instanceof MethodDispatcher
                 ? ((MethodDispatcher) dispatcher).getMethod(bop) : null;
+    }
+
+    /** Whether the operation's Java method returns one object and has no out parameters. */
+    private static boolean oneResult(Exchange ex) {
+        Method method = method(ex);
         if (method == null || method.getReturnType() == void.class
                 || Future.class.isAssignableFrom(method.getReturnType())
                 || Response.class.isAssignableFrom(method.getReturnType())) {

@@ -176,6 +176,11 @@ final class CxfRequests {
         if (objects) {
             // the object level keys the parameters themselves, under their parts' names
             byName(b, parts, params);
+            java.lang.reflect.Method m = message.getExchange() == null ? null
+                    : CxfObjectLevel.method(message.getExchange());
+            if (m != null && m.getReturnType() != void.class) {
+                b.resultType(m.getReturnType());
+            }
             return new RequestKeys.Request(b.build(), policy, soap12);
         }
         boolean one = params != null && params.size() <= 1;

@@ -131,6 +131,7 @@ public final class ObjectCalls implements InvocationHandler {
             runtime = r;
         }
         r.addTo(b, address, session);
+        b.resultType(method.getReturnType());
         return cache.call(b.build(),
                 () -> CachingSoapHandler.leavingToObjects(() -> direct(method, a)));
     }
