@@ -10,6 +10,7 @@ import io.github.wscache.core.SharedBody;
 import io.github.wscache.core.internal.http.CacheControl;
 import io.github.wscache.core.internal.http.Freshness;
 import io.github.wscache.core.internal.http.Headers;
+import io.github.wscache.core.internal.http.HttpDates;
 import io.github.wscache.core.internal.http.Invalidation;
 import io.github.wscache.core.internal.http.ResponseMetadata;
 import io.github.wscache.core.internal.http.Storability;
@@ -90,6 +91,7 @@ public final class EdgeCache implements AutoCloseable {
             "If-None-Match", "If-Modified-Since", "Range", "If-Range");
 
     private final OriginClient origin;
+    private final InstantSource clock;
     private final ResponseCache engine;
     private final List<String> varyCookies;
     private final Runnable faultHook;
@@ -160,6 +162,7 @@ public final class EdgeCache implements AutoCloseable {
         this.purgeHeader = purgeHeader;
         this.invalidateLocations = invalidateLocations;
         this.origin = origin;
+        this.clock = clock;
         this.varyCookies = List.copyOf(varyCookies);
         this.faultHook = faultHook;
         // every response the headers allow, for as long as they say (heuristics included);
@@ -305,7 +308,7 @@ public final class EdgeCache implements AutoCloseable {
         boolean safe = method.equals("GET") || method.equals("HEAD");
         if (!cacheable || !safe || h.containsKey("Authorization")) {
             count(bypasses, !cacheable || !safe ? "method " + method : "Authorization");
-            OriginResponse r = origin.send(method, forward, h, body, timeout);
+            OriginResponse r = send(method, forward, h, body, timeout);
             invalidateAfter(method, key, r);
             return new Fetched(toClient(r), Fetched.Outcome.BYPASS, false, -1);
         }
@@ -321,7 +324,7 @@ public final class EdgeCache implements AutoCloseable {
             cacheErrors.incrementAndGet();
             count(bypasses, "cache error");
             LOG.warn("wscache-edge: the cache failed for {} {}; fetching uncached", kind, url, e);
-            OriginResponse r = origin.send("GET", forward, h, null, timeout);
+            OriginResponse r = send("GET", forward, h, null, timeout);
             return new Fetched(toClient(r), Fetched.Outcome.BYPASS, false, -1);
         }
         Call call = new Call(key, forward, h, rules.isNaive() ? body : null, timeout);
@@ -499,6 +502,24 @@ public final class EdgeCache implements AutoCloseable {
     }
 
     /**
+     * Sends a request to the origin; a response without {@code Date} gets one, the time it
+     * arrived (RFC 9110 §6.6.1: a recipient with a clock that caches or forwards a response
+     * MUST). Its age is then known wherever it is read later, another edge of the farm included,
+     * instead of starting from zero there.
+     */
+    private OriginResponse send(String method, URI uri, Map<String, List<String>> headers,
+            byte[] body, Duration timeout) {
+        OriginResponse r = origin.send(method, uri, headers, body, timeout);
+        if (r.headers().containsKey("Date")) {
+            return r;
+        }
+        Map<String, List<String>> dated = HeaderRules.newHeaders();
+        dated.putAll(r.headers());
+        dated.put("Date", List.of(HttpDates.format(clock.instant())));
+        return new OriginResponse(r.status(), dated, r.body());
+    }
+
+    /**
      * Why the edge itself never stores a response, or {@code null}: what only the edge sees
      * (its request's fields, its tags); the HTTP rules are the engine's.
      */
@@ -656,7 +677,7 @@ public final class EdgeCache implements AutoCloseable {
             conditional.forEach((n, v) -> send.put(n, List.of(v)));
             revalidating |= stale.isPresent();
             long seq = sequence.incrementAndGet();
-            OriginResponse r = origin.send("GET", forward, send, body, timeout);
+            OriginResponse r = send("GET", forward, send, body, timeout);
             if (r.status() == 304 && !conditional.isEmpty()) {
                 if (updates(stale.get(), r)) {
                     List<String> tags = new ArrayList<>(
