@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
+import java.util.Map;
 import java.util.Objects;
+import java.util.WeakHashMap;
 
 /**
  * A {@link HttpResponse.BodyHandler} that binds a JSON body to a Java type with the
@@ -24,18 +26,36 @@ import java.util.Objects;
  * @param <T> the bound type
  */
 public final class JsonBodyHandler<T> implements HttpResponse.BodyHandler<T> {
+    /**
+     * Numbers of the reader configurations and injectable values seen, so that objects bound
+     * under one are never handed to a reader of another; dropped with them.
+     */
+    private static final Map<Object, Long> BINDINGS = new WeakHashMap<>();
+    private static long bindings;
+
     private final ObjectReader reader;
     private final JavaType type;
     /** What an object-level entry varies on across the farm: the bound type (made once). */
     private final String objectsVary;
-    /** What it varies on in this JVM only: the mapper that bound it (made once). */
+    /**
+     * What it varies on in this JVM only: how the reader binds (made once): its configuration
+     * (mapper, view, features, root name) and its injectable values.
+     */
     private final String mapperVary;
 
     JsonBodyHandler(ObjectReader reader, JavaType type) {
         this.reader = Objects.requireNonNull(reader, "reader");
         this.type = Objects.requireNonNull(type, "type");
         this.objectsVary = "objects " + type.toCanonical();
-        this.mapperVary = "@" + System.identityHashCode(reader.getFactory());
+        // a reader's configuration is an immutable object: every reader of one mapper shares
+        // it until one is made with another view, feature or root name (then a new one)
+        this.mapperVary = "@" + number(reader.getConfig()) + "/"
+                + (reader.getInjectableValues() == null ? 0
+                        : number(reader.getInjectableValues()));
+    }
+
+    private static synchronized long number(Object binding) {
+        return BINDINGS.computeIfAbsent(binding, b -> ++bindings);
     }
 
     /** The body's vary value of an object-level call: {@code "objects "} and the type. */
@@ -43,7 +63,10 @@ public final class JsonBodyHandler<T> implements HttpResponse.BodyHandler<T> {
         return objectsVary;
     }
 
-    /** The local vary value of an object-level call: the identity of the reader's factory. */
+    /**
+     * The local vary value of an object-level call: which reader configuration and injectable
+     * values bound it.
+     */
     String mapperVary() {
         return mapperVary;
     }

@@ -330,6 +330,43 @@ class CachingHttpClientTest extends JsonServiceTestBase {
         }
     }
 
+    @Test
+    void objectsBoundByReadersConfiguredOtherwise_areNeverHandedToEachOther() throws Exception {
+        try (ResponseCache cache = cache("auto", null)) {
+            CachingHttpClient c = CachingHttpClient.builder(network).cache(cache).build();
+            HttpRequest request = HttpRequest.newBuilder(service.uri("items/54")).build();
+            JsonBodyHandler<ViewedBean> summary = JsonBodyHandlers.of(
+                    mapper.readerFor(ViewedBean.class).withView(Summary.class));
+            JsonBodyHandler<ViewedBean> full = JsonBodyHandlers.of(mapper, ViewedBean.class);
+
+            assertThat(c.send(request, summary).body().tags).as("not in the view").isNull();
+            assertThat(c.send(request, full).body().tags).containsExactly("a", "b");
+            assertThat(c.send(request, summary).body().tags).isNull();
+            assertThat(c.send(request, JsonBodyHandlers.of(mapper, ViewedBean.class)).body().tags)
+                    .as("another handler with the same reader settings: a hit")
+                    .containsExactly("a", "b");
+            assertThat(cache.stats().hits()).isEqualTo(2);
+        }
+    }
+
+    /** A JSON view that leaves out {@link ViewedBean#tags}. */
+    public interface Summary {
+    }
+
+    /** A JSON view that {@link ViewedBean#tags} belongs to. */
+    public interface Details {
+    }
+
+    /** {@link Bean} with its tags outside the {@link Summary} view. */
+    public static final class ViewedBean {
+        @com.fasterxml.jackson.annotation.JsonView(Summary.class)
+        public int id;
+        @com.fasterxml.jackson.annotation.JsonView(Summary.class)
+        public String name;
+        @com.fasterxml.jackson.annotation.JsonView(Details.class)
+        public List<String> tags;
+    }
+
     /** A cache on the fake clock with the test policy, and {@code copier} for {@link Bean}. */
     private ResponseCache cache(String value, Copier<Bean> copier) {
         CopierRegistry copiers = CopierRegistry.create();
