@@ -230,4 +230,41 @@ class PurgeTest extends EdgeTestBase {
         assertThat(get(edge, "/p").body()).as("after the purge").isEqualTo("v2");
         assertThat(origin.count("/p")).isEqualTo(3);
     }
+
+    @Test
+    void aGetOnItsWayWhileAPostChangesItsUrl_isNotStored() throws Exception {
+        AtomicInteger version = new AtomicInteger(1);
+        java.util.concurrent.CountDownLatch rendering = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch posted = new java.util.concurrent.CountDownLatch(1);
+        origin.route("/cart", "").body(x -> {
+            if (x.method().equals("POST")) {
+                return "now v" + version.incrementAndGet();
+            }
+            // renders the version of the moment the GET arrived, and answers once the POST has
+            // changed it
+            String v = "v" + version.get();
+            rendering.countDown();
+            try {
+                posted.await(10, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return v;
+        }).header("Cache-Control", "max-age=600");
+        edge = EdgeServer.builder().origin(origin.uri()).build().start();
+        java.util.concurrent.atomic.AtomicReference<String> before =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        Thread get = new Thread(() -> before.set(get(edge, "/cart").body()));
+        get.start();
+        assertThat(rendering.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(EdgeTestSupport.send(edge, "POST", "/cart", "add", "Content-Type",
+                "text/plain").body()).isEqualTo("now v2");
+        posted.countDown();
+        get.join();
+
+        assertThat(before.get()).as("the GET made before the POST").isEqualTo("v1");
+        assertThat(get(edge, "/cart").body()).as("after the POST (RFC 9111 §4.4)")
+                .isEqualTo("v2");
+        assertThat(origin.count("/cart")).isEqualTo(3);
+    }
 }

@@ -106,7 +106,12 @@ public final class EdgeCache implements AutoCloseable {
      * purge is not stored, even when it arrives later.
      */
     private final AtomicLong sequence = new AtomicLong();
-    /** Tag to the sequence number of its last purge; bounded by {@link #MAX_PURGE_MARKS}. */
+    /** What a URL's mark among the purged tags starts with (a tag holds no space). */
+    private static final String URL_MARK = "url ";
+    /**
+     * Tag (or {@link #URL_MARK} and URL) to the sequence number of its last purge; bounded by
+     * {@link #MAX_PURGE_MARKS}.
+     */
     private final ConcurrentHashMap<String, Long> purgedAt = new ConcurrentHashMap<>();
     /** Tagged responses whose requests left before this number are not stored. */
     private volatile long purgedBefore;
@@ -266,7 +271,7 @@ public final class EdgeCache implements AutoCloseable {
      */
     public int purgeUrl(String url) {
         long before = engine.stats().entryCount();
-        engine.invalidate(OPERATION, RequestTarget.normalize(URI.create(url)).toString());
+        invalidateUrl(RequestTarget.normalize(URI.create(url)).toString());
         return engine.stats().entryCount() < before ? 1 : 0;
     }
 
@@ -414,8 +419,38 @@ public final class EdgeCache implements AutoCloseable {
         }
         for (URI target : Invalidation.targets(method, r.status(), uri, r.headers()::get,
                 invalidateLocations)) {
-            engine.invalidate(OPERATION, RequestTarget.normalize(target).toString());
+            invalidateUrl(RequestTarget.normalize(target).toString());
         }
+    }
+
+    /**
+     * Drops a URL's stored responses, and marks it first, so that a response to a request of it
+     * that left before is not stored when it arrives (as for a purged tag).
+     */
+    private void invalidateUrl(String url) {
+        mark(URL_MARK + url);
+        engine.invalidate(OPERATION, url);
+    }
+
+    /** Marks a tag (or {@link #URL_MARK} and a URL) purged now. */
+    private void mark(String tag) {
+        purgedAt.merge(tag, sequence.incrementAndGet(), Math::max);
+        if (purgedAt.size() > MAX_PURGE_MARKS) {
+            // too many marks to keep: no response on its way now is stored
+            purgedBefore = sequence.incrementAndGet();
+            purgedAt.clear();
+            LOG.info("wscache-edge: more than {} purged tags and URLs remembered; no response"
+                    + " on its way is stored", MAX_PURGE_MARKS);
+        }
+    }
+
+    /** Whether {@code url}, or a tag of {@code tags}, was purged since {@code seq}. */
+    private boolean purgedSince(String url, List<String> tags, long seq) {
+        if (seq < purgedBefore) {
+            return true;
+        }
+        Long at = purgedAt.get(URL_MARK + url);
+        return at != null && at > seq || purgedSince(tags, seq);
     }
 
     /**
@@ -428,8 +463,7 @@ public final class EdgeCache implements AutoCloseable {
         int dropped = 0;
         boolean all = indexOverflowed;
         for (String tag : tags) {
-            long at = sequence.incrementAndGet();
-            purgedAt.merge(tag, at, Math::max);
+            mark(tag);
             Set<String> urls = tagIndex.remove(tag);
             if (urls != null) {
                 indexed.addAndGet(-urls.size());
@@ -444,13 +478,6 @@ public final class EdgeCache implements AutoCloseable {
             LOG.info("wscache-edge: more than {} (tag, URL) pairs; a purge drops every stored"
                     + " response", MAX_INDEXED);
             invalidateAll();
-        }
-        if (purgedAt.size() > MAX_PURGE_MARKS) {
-            // too many marks to keep: no tagged response on its way now is stored
-            purgedBefore = sequence.incrementAndGet();
-            purgedAt.clear();
-            LOG.info("wscache-edge: more than {} purged tags remembered; no tagged response on"
-                    + " its way is stored", MAX_PURGE_MARKS);
         }
         return dropped;
     }
@@ -523,8 +550,8 @@ public final class EdgeCache implements AutoCloseable {
      * Why the edge itself never stores a response, or {@code null}: what only the edge sees
      * (its request's fields, its tags); the HTTP rules are the engine's.
      */
-    private String refused(OriginResponse r, Map<String, List<String>> asked, List<String> tags,
-            long seq) {
+    private String refused(OriginResponse r, Map<String, List<String>> asked, String url,
+            List<String> tags, long seq) {
         if (r.headers().containsKey("Set-Cookie")) {
             return "Set-Cookie";
         }
@@ -538,8 +565,8 @@ public final class EdgeCache implements AutoCloseable {
                 keyFields(Headers.of(r.headers()).members("Vary")))) {
             return "error status for a request with unusual or unkeyed header fields";
         }
-        if (purgedSince(tags, seq)) {
-            return "its tags were purged while it was on its way";
+        if (purgedSince(url, tags, seq)) {
+            return "it was purged or invalidated while it was on its way";
         }
         return null;
     }
@@ -683,11 +710,11 @@ public final class EdgeCache implements AutoCloseable {
                     List<String> tags = new ArrayList<>(
                             tags(Headers.of(stale.get().headers())));
                     tags.addAll(tags(Headers.of(r.headers())));
-                    if (purgedSince(tags, seq)) {
+                    if (purgedSince(uri.toString(), tags, seq)) {
                         // the stored response was purged while the 304 was on its way: it
                         // still answers this request, but is not stored again
                         return CachedResponse.notModified(r.headers(),
-                                "its tags were purged while it was on its way");
+                                "it was purged or invalidated while it was on its way");
                     }
                     return CachedResponse.notModified(r.headers());
                 }
@@ -698,7 +725,7 @@ public final class EdgeCache implements AutoCloseable {
             List<String> tags = tags(Headers.of(r.headers()));
             CachedResponse.Builder b = CachedResponse.builder(new Page(r.body()))
                     .status(r.status()).headers(r.headers());
-            String refused = refused(r, asked, tags, seq);
+            String refused = refused(r, asked, uri.toString(), tags, seq);
             if (refused != null) {
                 b.notCacheable(refused);
             } else {
