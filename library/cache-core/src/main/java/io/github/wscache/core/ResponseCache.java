@@ -190,15 +190,17 @@ public final class ResponseCache implements AutoCloseable {
 
     /**
      * Removes the entries of {@code operation} at {@code endpoint}, for every caller and variant
-     * (cache-http uses it after an unsafe request, RFC 9111 §4.4). With a {@linkplain
-     * Builder#sharedTier shared tier}, which keeps no index by endpoint, the whole operation is
-     * invalidated farm-wide, so that no node reads the endpoint's old entry from the tier.
+     * (cache-http and cache-edge use it after an unsafe request, RFC 9111 §4.4). With a
+     * {@linkplain Builder#sharedTier shared tier}, farm-wide: the tier drops the endpoint's
+     * entries ({@link SharedTier#invalidate(String, String)}: cache-redis, those of the endpoints
+     * in its bucket, one in 1,024; a tier without endpoints, the whole operation), and every
+     * other JVM drops the endpoint's entries from its own store.
      */
     public void invalidate(String operation, String endpoint) {
         Objects.requireNonNull(operation, "operation");
         Objects.requireNonNull(endpoint, "endpoint");
         store.removeIf(k -> k.operation().equals(operation) && endpoint.equals(k.endpoint()));
-        tier.invalidate(operation);
+        tier.invalidate(operation, endpoint);
     }
 
     /** Removes every entry; with a {@linkplain Builder#sharedTier shared tier}, farm-wide. */

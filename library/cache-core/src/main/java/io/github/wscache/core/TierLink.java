@@ -45,6 +45,12 @@ final class TierLink {
                 }
 
                 @Override
+                public void endpointInvalidated(String operation, String endpoint) {
+                    store.removeIf(k -> k.operation().equals(operation)
+                            && endpoint.equals(k.endpoint()));
+                }
+
+                @Override
                 public void allInvalidated() {
                     store.invalidateAll();
                 }
@@ -116,7 +122,8 @@ final class TierLink {
                     + " key: serialized)", null);
             return null;
         }
-        return new SharedTier.Request(inv.service(), inv.operation(), bytes, key.isMessageLevel());
+        return new SharedTier.Request(inv.service(), inv.operation(), bytes, key.isMessageLevel(),
+                key.endpoint());
     }
 
     /** Returns what a key's byte form holds of {@code p}: it changes whenever {@code p} does. */
@@ -173,6 +180,17 @@ final class TierLink {
         if (tier != null) {
             try {
                 tier.invalidate(operation);
+            } catch (RuntimeException e) {
+                stats.logOnce("tier-invalidate", "wscache: the shared tier's invalidation of "
+                        + operation + " failed", e);
+            }
+        }
+    }
+
+    void invalidate(String operation, String endpoint) {
+        if (tier != null) {
+            try {
+                tier.invalidate(operation, endpoint);
             } catch (RuntimeException e) {
                 stats.logOnce("tier-invalidate", "wscache: the shared tier's invalidation of "
                         + operation + " failed", e);

@@ -3,6 +3,7 @@ package io.github.wscache.redis;
 import io.github.wscache.core.spi.SharedTier.Request;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.UnaryOperator;
 
 /**
@@ -25,6 +26,12 @@ final class Generations {
     private final UnaryOperator<byte[]> get;
     /** Operation generations read from Redis; dropped when an invalidation is heard. */
     private final ConcurrentHashMap<String, Long> operations = new ConcurrentHashMap<>();
+    /**
+     * Endpoint bucket generations read from Redis, per operation, -1 where not read (or
+     * dropped when an invalidation of an endpoint of the bucket is made or heard).
+     */
+    private final ConcurrentHashMap<String, AtomicLongArray> endpoints =
+            new ConcurrentHashMap<>();
     private volatile long all = -1;
     /**
      * Invalidations made here or heard, so that a generation read before one is not kept;
@@ -62,7 +69,27 @@ final class Generations {
                 }
             }
         }
-        return keys.entry(r, a, op);
+        int bucket = KeyLayout.bucket(r.endpoint());
+        AtomicLongArray buckets = endpoints.computeIfAbsent(r.operation(), o -> unread());
+        long ep = buckets.get(bucket);
+        if (ep < 0) {
+            long before = heard;
+            ep = read(keys.endpointGeneration(r.operation(), bucket));
+            synchronized (this) {
+                if (heard == before) {
+                    buckets.compareAndSet(bucket, -1, ep);
+                }
+            }
+        }
+        return keys.entry(r, a, op, ep);
+    }
+
+    private static AtomicLongArray unread() {
+        AtomicLongArray a = new AtomicLongArray(KeyLayout.ENDPOINT_BUCKETS);
+        for (int i = 0; i < a.length(); i++) {
+            a.set(i, -1);
+        }
+        return a;
     }
 
     private long read(byte[] key) {
@@ -86,10 +113,23 @@ final class Generations {
         operations.remove(operation);
     }
 
+    /**
+     * This JVM invalidated an endpoint of {@code operation} in {@code bucket}, the bucket's
+     * generation in Redis incremented already, or another JVM did: as {@link #forget}.
+     */
+    synchronized void forget(String operation, int bucket) {
+        heard++;
+        AtomicLongArray buckets = endpoints.get(operation);
+        if (buckets != null) {
+            buckets.set(bucket, -1);
+        }
+    }
+
     /** This JVM invalidated everything, as {@link #forget} an operation. */
     synchronized void forgetAll() {
         heard++;
         operations.clear();
+        endpoints.clear();
         all = -1;
     }
 

@@ -91,6 +91,17 @@ final class Invalidations {
         generations.forget(operation);
     }
 
+    /**
+     * Invalidates the entries of {@code operation} at {@code endpoint} on every JVM: those of
+     * the endpoints of its bucket in the tier, those of the endpoint in each JVM's own store.
+     */
+    void invalidate(String operation, String endpoint) {
+        int bucket = KeyLayout.bucket(endpoint);
+        bumpAndTell(keys.endpointGeneration(operation, bucket), "e " + operation + "\n"
+                + endpoint, "of " + operation + " at " + endpoint);
+        generations.forget(operation, bucket); // after the INCR, as in invalidate
+    }
+
     /** Invalidates everything on every JVM. */
     void invalidateAll() {
         bumpAndTell(keys.allGeneration(), "a", "of every operation");
@@ -187,7 +198,15 @@ final class Invalidations {
             String what = m.substring(space + 1);
             counters.count(RedisTierStats.INVALIDATIONS_RECEIVED);
             Listener l = listener;
-            if (what.startsWith("o ")) {
+            int newline = what.indexOf('\n');
+            if (what.startsWith("e ") && newline > 0) {
+                String operation = what.substring(2, newline);
+                String endpoint = what.substring(newline + 1);
+                generations.forget(operation, KeyLayout.bucket(endpoint));
+                if (l != null) {
+                    l.endpointInvalidated(operation, endpoint);
+                }
+            } else if (what.startsWith("o ")) {
                 String operation = what.substring(2);
                 generations.heard(operation);
                 if (l != null) {

@@ -11,13 +11,14 @@ import java.util.Base64;
  * format (every JVM of a farm must name things alike). Immutable.
  *
  * <ul>
- *   <li>an entry: {@code ns:Service/operation:all.op:{digest}}, a readable prefix (service and
- *       operation, braces turned into parentheses), the generations of every operation and of
- *       this one, and the URL-safe Base64 of the SHA-256 of the key's stable bytes, in braces:
- *       the key's hash tag in a cluster;</li>
+ *   <li>an entry: {@code ns:Service/operation:all.op.ep:{digest}}, a readable prefix (service
+ *       and operation, braces turned into parentheses), the generations of every operation, of
+ *       this one and of its endpoint's bucket, and the URL-safe Base64 of the SHA-256 of the
+ *       key's stable bytes, in braces: the key's hash tag in a cluster;</li>
  *   <li>its lease: the entry's key and {@code :lease} (the same hash tag, so the same slot);</li>
- *   <li>the generations: {@code ns:generation} (every operation) and
- *       {@code ns:generation:operation};</li>
+ *   <li>the generations: {@code ns:generation} (every operation),
+ *       {@code ns:generation:operation} and {@code ns:generation:operation:endpoints:bucket}
+ *       (the endpoints of the operation whose {@linkplain #bucket bucket} that is);</li>
  *   <li>the farm's identity salt, {@code ns:identity-salt}, and the invalidation channel,
  *       {@code ns:invalidations}.</li>
  * </ul>
@@ -33,15 +34,28 @@ final class KeyLayout {
         this.namespace = namespace;
     }
 
-    /** The key of {@code r}'s entry under the given generations. */
-    byte[] entry(Request r, long allGeneration, long operationGeneration) {
+    /** The buckets endpoints are spread over for invalidation ({@link #bucket}). */
+    static final int ENDPOINT_BUCKETS = 1024;
+
+    /**
+     * The bucket of {@code endpoint} (0 for none): {@code String.hashCode}, the same on every
+     * JVM, modulo {@link #ENDPOINT_BUCKETS}.
+     */
+    static int bucket(String endpoint) {
+        return endpoint == null ? 0 : Math.floorMod(endpoint.hashCode(), ENDPOINT_BUCKETS);
+    }
+
+    /** The key of {@code r}'s entry under the given generations (its endpoint's bucket's last). */
+    byte[] entry(Request r, long allGeneration, long operationGeneration,
+            long endpointGeneration) {
         String digest = Base64.getUrlEncoder().withoutPadding().encodeToString(sha256(r.key()));
         // the digest in braces is the key's hash tag in a cluster: the entry and its lease
         // (this key + ":lease") share a slot, and entries spread over every master; braces in
         // the readable part would make another tag, so they are not kept there
         String readable = (r.service() == null ? "" : r.service() + "/") + r.operation();
         return utf8(namespace + ":" + readable.replace('{', '(').replace('}', ')') + ":"
-                + allGeneration + "." + operationGeneration + ":{" + digest + "}");
+                + allGeneration + "." + operationGeneration + "." + endpointGeneration
+                + ":{" + digest + "}");
     }
 
     /** The key of the lease on the entry under {@code entryKey}. */
@@ -60,6 +74,11 @@ final class KeyLayout {
     /** The key of the generation of {@code operation}. */
     byte[] generation(String operation) {
         return utf8(namespace + ":generation:" + operation);
+    }
+
+    /** The key of the generation of {@code operation}'s endpoints in {@code bucket}. */
+    byte[] endpointGeneration(String operation, int bucket) {
+        return utf8(namespace + ":generation:" + operation + ":endpoints:" + bucket);
     }
 
     /** The key of the farm's identity salt. */

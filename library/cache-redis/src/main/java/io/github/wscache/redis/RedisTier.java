@@ -31,7 +31,10 @@ import redis.clients.jedis.exceptions.JedisException;
  *       hash, parameters, the operation's policy).</li>
  *   <li><b>Invalidation</b> ({@code ResponseCache.invalidate}) increments the operation's
  *       generation in Redis, which is part of every key (no key scan), and tells the other JVMs
- *       on a pub/sub channel to drop their own entries of it.</li>
+ *       on a pub/sub channel to drop their own entries of it. An endpoint's invalidation (an
+ *       unsafe request through cache-http or cache-edge) increments the generation of its
+ *       bucket only (one of 1,024 per operation, also part of every key), and the other JVMs
+ *       drop that endpoint's entries.</li>
  *   <li><b>Single flight across JVMs</b>: a miss takes a lease on the key ({@code SET NX PX});
  *       the other JVMs' misses of the key wait (at most {@link Builder#leaseWait}) for the entry
  *       the holder stores; a holder that crashes blocks nobody beyond its lease.</li>
@@ -264,6 +267,17 @@ public final class RedisTier implements SharedTier {
     @Override
     public void invalidate(String operation) {
         invalidations.invalidate(operation);
+    }
+
+    /**
+     * Invalidates {@code endpoint}'s entries of {@code operation}: the generation of the
+     * endpoint's bucket (one of 1,024, by the endpoint's hash) is incremented in Redis, so the
+     * entries of the endpoints in that bucket are left behind, and the other JVMs drop the
+     * endpoint's entries from their own stores. The rest of the operation's entries stay.
+     */
+    @Override
+    public void invalidate(String operation, String endpoint) {
+        invalidations.invalidate(operation, endpoint);
     }
 
     @Override

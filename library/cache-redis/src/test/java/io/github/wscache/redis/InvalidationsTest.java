@@ -83,11 +83,11 @@ class InvalidationsTest {
 
         /** The generations part of an entry key ({@code all.op}) with this one at {@code g}. */
         String generations(int g) {
-            return this == OPERATION ? "0." + g : g + ".0";
+            return (this == OPERATION ? "0." + g : g + ".0") + ".0";
         }
     }
 
-    /** The generations part of {@code SEARCH}'s entry key now: {@code all.op}. */
+    /** The generations part of {@code SEARCH}'s entry key now: {@code all.op.endpoints}. */
     private String generationsOfSearch() {
         return new String(generations.entryKey(SEARCH), StandardCharsets.UTF_8).split(":")[2];
     }

@@ -23,17 +23,17 @@ class KeyLayoutTest {
 
     @Test
     void anEntryIsItsReadablePrefixItsGenerationsAndTheDigestOfItsKeyAsItsHashTag() {
-        byte[] entry = keys.entry(request("Search", "search", "search q=redis"), 3, 7);
+        byte[] entry = keys.entry(request("Search", "search", "search q=redis"), 3, 7, 2);
 
         assertThat(text(entry))
-                .isEqualTo("app:Search/search:3.7:{dOwtCeNUbkxd_OG3B1R1wShq-GRXVLjdHze1QrWIrAk}");
+                .isEqualTo("app:Search/search:3.7.2:{dOwtCeNUbkxd_OG3B1R1wShq-GRXVLjdHze1QrWIrAk}");
         assertThat(text(keys.lease(entry))).isEqualTo(text(entry) + ":lease");
     }
 
     @Test
     void withoutAServiceThePrefixIsTheOperationAndBracesAreNoHashTagOfItsOwn() {
-        assertThat(text(keys.entry(request(null, "get{x}", "k"), 0, 0)))
-                .isEqualTo("app:get(x):0.0:{glTDKakoUPbVOd03b0gW7idkUX2l4CNVFK9DMWRIDXo}");
+        assertThat(text(keys.entry(request(null, "get{x}", "k"), 0, 0, 0)))
+                .isEqualTo("app:get(x):0.0.0:{glTDKakoUPbVOd03b0gW7idkUX2l4CNVFK9DMWRIDXo}");
     }
 
     @Test

@@ -130,7 +130,7 @@ class RedisFaultsTest extends RedisFixture {
             Request request = new Request("Search", "search",
                     "q=lease".getBytes(StandardCharsets.UTF_8), false);
             KeyLayout keys = new KeyLayout("faults");
-            byte[] entryKey = keys.entry(request, 0, 0);
+            byte[] entryKey = keys.entry(request, 0, 0, 0);
             byte[] leaseKey = keys.lease(entryKey);
 
             // the lookup reads no entry, and its SET NX of the lease waits in Redis

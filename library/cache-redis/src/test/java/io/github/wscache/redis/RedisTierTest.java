@@ -134,6 +134,41 @@ class RedisTierTest extends RedisFixture {
         assertThat(tiers.get(1).stats().invalidationsReceived()).isEqualTo(1);
     }
 
+    @Test
+    void invalidatingAnEndpointOnOneNode_dropsThatEndpointsEntriesOnly_onEveryNode()
+            throws Exception {
+        String cart = "http://shop/cart";
+        String item = "http://shop/items/7";
+        assertThat(KeyLayout.bucket(cart)).as("two buckets").isNotEqualTo(KeyLayout.bucket(item));
+        List<ResponseCache> n = nodes(3);
+        for (ResponseCache c : n) {
+            c.call(at(cart), () -> service("cart"));
+            c.call(at(item), () -> service("item"));
+        }
+        assertThat(serviceCalls).hasValue(2);
+
+        n.get(0).invalidate("search", cart);
+
+        Waits.until("nodes 1 and 2 dropped the cart's entry", () ->
+                n.get(1).stats("search").entryCount() == 1
+                        && n.get(2).stats("search").entryCount() == 1);
+        assertThat(tiers.get(1).stats().invalidationsReceived()).isEqualTo(1);
+        n.get(1).call(at(item), () -> service("item"));
+        assertThat(serviceCalls).as("the item's entry stayed on node 1").hasValue(2);
+        n.get(1).call(at(cart), () -> service("cart"));
+        n.get(2).call(at(cart), () -> service("cart"));
+        assertThat(serviceCalls).as("the cart loaded once for the farm").hasValue(3);
+        ResponseCache newcomer = node(tier());
+        newcomer.call(at(item), () -> service("item"));
+        assertThat(serviceCalls).as("the item's entry stayed in Redis").hasValue(3);
+        assertThat(newcomer.stats().hits()).isEqualTo(1);
+    }
+
+    private static Invocation at(String endpoint) {
+        return Invocation.builder("search").service("Search").endpoint(endpoint)
+                .parameter("q", "x").build();
+    }
+
     private static Invocation spell(String phrase) {
         return Invocation.builder("spell").service("Search").parameter("p", phrase).build();
     }

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.wscache.edge.EdgeServer;
 import io.github.wscache.jsonws.JsonService;
 import io.github.wscache.testkit.RedisServer;
+import io.github.wscache.testkit.Waits;
+import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,6 +62,43 @@ class EdgeFarmByAddressTest {
             assertThat(get(two, path)).isEqualTo(first);
             assertThat(origin.count(path)).as("origin requests for the farm").isEqualTo(1);
             assertThat(two.responseCache().stats().hits()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aPutThroughOneEdge_dropsThatPageOnEveryEdge_andTheFarmKeepsTheOthers() throws Exception {
+        String changed = "items/" + 7101;
+        String other = "items/" + 7102;
+        try (EdgeServer one = edge(null); EdgeServer two = edge(null)) {
+            get(one, changed);
+            get(one, other);
+            get(two, changed);
+            get(two, other);
+            assertThat(origin.count(other)).isEqualTo(1);
+            long twosEntries = two.responseCache().stats().entryCount();
+
+            HttpResponse<String> put = client.send(HttpRequest.newBuilder(URI.create(
+                    "http://127.0.0.1:" + one.port() + "/" + changed))
+                    .PUT(HttpRequest.BodyPublishers.ofString("{}")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(put.statusCode()).isEqualTo(200);
+            Waits.until("the other edge dropped the changed page", () ->
+                    two.responseCache().stats().entryCount() < twosEntries);
+
+            int changedBefore = origin.count(changed);
+            try (EdgeServer three = edge(null)) {
+                get(three, other);
+                assertThat(origin.count(other)).as("the other page stayed in Redis")
+                        .isEqualTo(1);
+                get(three, changed);
+                assertThat(origin.count(changed)).as("the changed page: from the origin")
+                        .isEqualTo(changedBefore + 1);
+            }
+            get(two, other);
+            get(two, changed);
+            assertThat(origin.count(other)).as("kept by the other edge").isEqualTo(1);
+            assertThat(origin.count(changed)).as("the new page, from Redis")
+                    .isEqualTo(changedBefore + 1);
         }
     }
 

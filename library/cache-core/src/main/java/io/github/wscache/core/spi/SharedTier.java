@@ -89,6 +89,17 @@ public interface SharedTier extends AutoCloseable {
     /** Drops every entry of the operation named {@code operation} on every JVM. */
     void invalidate(String operation);
 
+    /**
+     * Drops every entry of {@code operation} at {@code endpoint} (every caller and variant) on
+     * every JVM, as {@link Request#endpoint} names it; another JVM's cache is told through
+     * {@link Listener#endpointInvalidated}. A tier may drop more (cache-redis drops the entries
+     * of the endpoints that share the endpoint's bucket, one in 1,024); this default drops the
+     * whole operation.
+     */
+    default void invalidate(String operation, String endpoint) {
+        invalidate(operation);
+    }
+
     /** Drops every entry on every JVM. */
     void invalidateAll();
 
@@ -120,6 +131,14 @@ public interface SharedTier extends AutoCloseable {
         /** Every entry of the operation named {@code operation} is to be dropped. */
         void operationInvalidated(String operation);
 
+        /**
+         * Every entry of {@code operation} at {@code endpoint} is to be dropped; by default,
+         * every entry of the operation.
+         */
+        default void endpointInvalidated(String operation, String endpoint) {
+            operationInvalidated(operation);
+        }
+
         /** Every entry is to be dropped (or may have been missed: a reconnection). */
         void allInvalidated();
     }
@@ -146,18 +165,34 @@ public interface SharedTier extends AutoCloseable {
         private final String operation;
         private final byte[] key;
         private final boolean messageLevel;
+        private final String endpoint;
         private volatile Object lease;
 
         /**
          * A key of the operation {@code operation} of {@code service} (or {@code null}), whose
          * stable bytes are {@code key} (kept, not copied); {@code messageLevel} when the value
-         * is a {@code CachedResponse}.
+         * is a {@code CachedResponse}; no endpoint.
          */
         public Request(String service, String operation, byte[] key, boolean messageLevel) {
+            this(service, operation, key, messageLevel, null);
+        }
+
+        /**
+         * {@link #Request(String, String, byte[], boolean)} of a call to {@code endpoint} (or
+         * {@code null}), which {@link SharedTier#invalidate(String, String)} names.
+         */
+        public Request(String service, String operation, byte[] key, boolean messageLevel,
+                String endpoint) {
             this.service = service;
             this.operation = Objects.requireNonNull(operation, "operation");
             this.key = Objects.requireNonNull(key, "key");
             this.messageLevel = messageLevel;
+            this.endpoint = endpoint;
+        }
+
+        /** Returns the endpoint of the call, or {@code null}. */
+        public String endpoint() {
+            return endpoint;
         }
 
         /** Returns the service name, or {@code null}. */
