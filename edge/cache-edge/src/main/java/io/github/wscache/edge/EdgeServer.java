@@ -296,7 +296,9 @@ public final class EdgeServer implements AutoCloseable {
          * ({@code POST /_edge/purge} with {@code Authorization: Bearer SECRET} and
          * {@code Surrogate-Key: tag ...}) and the changes on the admin page
          * ({@value EdgeServer#ADMIN_PAGE_PATH}{@code /}); without one (the default) every purge
-         * is refused and the admin page is read-only.
+         * over HTTP is refused and the admin page is read-only. The MXBean's operations, behind
+         * JMX's own access control (a local attach, or remote JMX's authentication), and
+         * {@link EdgeServer#admin()} in code purge with or without one, audited.
          *
          * @throws IllegalArgumentException if shorter than 16 characters or not printable ASCII
          */

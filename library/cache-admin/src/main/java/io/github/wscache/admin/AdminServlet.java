@@ -308,6 +308,10 @@ public final class AdminServlet extends HttpServlet {
         resp.setContentType("text/html");
         resp.setCharacterEncoding("UTF-8");
         resp.setHeader("Cache-Control", "no-store");
+        // its forms carry the page's token: no other site may frame it and have a click land
+        // on one (clickjacking)
+        resp.setHeader("X-Frame-Options", "DENY");
+        resp.setHeader("Content-Security-Policy", "frame-ancestors 'none'");
         PrintWriter w = resp.getWriter();
         w.print("<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
                 + "<meta name=\"viewport\" content=\"width=device-width\"><title>wscache admin: "

@@ -40,6 +40,10 @@ public final class AuditedAdmin implements AutoCloseable {
     /** The JMX domain of the MXBeans: {@code io.github.wscache:type=...,name=...}. */
     public static final String JMX_DOMAIN = "io.github.wscache";
 
+    /** The most tags one purge takes (as the edge's {@code /_edge/purge}). */
+    public static final int MAX_TAGS = 1000;
+    /** The longest key (an operation, a URL) or tag a change takes. */
+    public static final int MAX_KEY_LENGTH = 2048;
     private static final Logger AUDIT = LoggerFactory.getLogger(AUDIT_LOGGER);
 
     private final AdministeredCache cache;
@@ -94,8 +98,9 @@ public final class AuditedAdmin implements AutoCloseable {
      *
      * @param who the administrator, for the audit log
      * @return the number of entries removed
-     * @throws IllegalArgumentException if {@code key} or {@code who} is blank, or the cache does
-     *     not understand the key
+     * @throws IllegalArgumentException if {@code key} or {@code who} is blank, {@code key} is
+     *     longer than {@value #MAX_KEY_LENGTH} characters or holds a control character (a line
+     *     break would forge a line of the audit log), or the cache does not understand the key
      * @throws UnsupportedOperationException if the cache has no keys
      */
     public long invalidate(String key, String who) {
@@ -104,6 +109,7 @@ public final class AuditedAdmin implements AutoCloseable {
         if (key == null || key.isBlank()) {
             throw new IllegalArgumentException(name + " must not be blank: " + key);
         }
+        checkText(name, key);
         String w = checkWho(who);
         long removed = cache.invalidate(key);
         record(w, "invalidate " + key, removed + " entries removed");
@@ -115,7 +121,9 @@ public final class AuditedAdmin implements AutoCloseable {
      *
      * @param who the administrator, for the audit log
      * @return the number of entries removed
-     * @throws IllegalArgumentException if there is no tag, a blank one, or {@code who} is blank
+     * @throws IllegalArgumentException if there is no tag, a blank one, more than
+     *     {@value #MAX_TAGS}, one longer than {@value #MAX_KEY_LENGTH} characters or with a
+     *     control character, or {@code who} is blank
      * @throws UnsupportedOperationException if the cache cannot purge by tag
      */
     public long purge(Collection<String> tags, String who) {
@@ -124,6 +132,13 @@ public final class AuditedAdmin implements AutoCloseable {
         }
         if (tags.isEmpty() || tags.stream().anyMatch(t -> t == null || t.isBlank())) {
             throw new IllegalArgumentException("tags must be one or more, none blank: " + tags);
+        }
+        if (tags.size() > MAX_TAGS) {
+            throw new IllegalArgumentException("at most " + MAX_TAGS + " tags in one purge, not "
+                    + tags.size() + ": purge in several steps");
+        }
+        for (String t : tags) {
+            checkText("a tag", t);
         }
         String w = checkWho(who);
         List<String> list = List.copyOf(tags);
@@ -225,6 +240,24 @@ public final class AuditedAdmin implements AutoCloseable {
                 }
             }
             registrations.clear();
+        }
+    }
+
+    /**
+     * Refuses a key or tag that is longer than {@value #MAX_KEY_LENGTH} characters or holds a
+     * control character: either would go into the audit log and its lines as it is.
+     */
+    private static void checkText(String what, String text) {
+        if (text.length() > MAX_KEY_LENGTH) {
+            throw new IllegalArgumentException(what + " is longer than " + MAX_KEY_LENGTH
+                    + " characters (" + text.length() + ")");
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
+                throw new IllegalArgumentException(what + " must not hold a control character"
+                        + " (U+" + String.format("%04X", (int) c) + " at " + i + ")");
+            }
         }
     }
 

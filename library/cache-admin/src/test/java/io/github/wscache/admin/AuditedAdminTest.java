@@ -205,6 +205,45 @@ class AuditedAdminTest {
     }
 
     @Test
+    void aKeyWithALineBreak_cannotForgeALineOfTheAuditLog() throws Exception {
+        server = EmbeddedServer.builder()
+                .servlet("admin", new AdminServlet(admin, SECRET), "/admin/*").start();
+        String token = JSON.readTree(get("/admin/state.json").body()).get("token").asText();
+        String forged = "x%0D%0A2026-01-01T00:00:00Z+alice+invalidate+all:+5000+entries+removed";
+
+        HttpResponse<String> r = post("/admin/invalidate", "key=" + forged + "&token=" + token
+                + "&secret=" + SECRET);
+
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(r.body()).contains("key must not hold a control character (U+000D at 1)");
+        assertThat(admin.auditLog()).isEmpty();
+        assertThat(post("/admin/invalidate", "key=" + "k".repeat(2049) + "&token=" + token
+                + "&secret=" + SECRET).statusCode()).isEqualTo(400);
+    }
+
+    @Test
+    void aPurgeOfMoreThanAThousandTags_isRefused_likeTheEdgesPurge() {
+        List<String> tags = new ArrayList<>();
+        for (int i = 0; i <= AuditedAdmin.MAX_TAGS; i++) {
+            tags.add("t" + i);
+        }
+        assertThatThrownBy(() -> admin.purge(tags, "alice"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("at most 1000 tags in one purge, not 1001: purge in several steps");
+        assertThat(admin.purge(tags.subList(0, AuditedAdmin.MAX_TAGS), "alice")).isEqualTo(3);
+    }
+
+    @Test
+    void thePage_mayNotBeFramedByAnotherSite() throws Exception {
+        server = EmbeddedServer.builder()
+                .servlet("admin", new AdminServlet(admin, SECRET), "/admin/*").start();
+        HttpResponse<String> page = get("/admin/");
+        assertThat(page.headers().firstValue("X-Frame-Options")).hasValue("DENY");
+        assertThat(page.headers().firstValue("Content-Security-Policy"))
+                .hasValue("frame-ancestors 'none'");
+    }
+
+    @Test
     void changes_rejectBadArguments_withMessagesNamingThem() {
         assertThatThrownBy(() -> admin.invalidate(" ", "alice"))
                 .isInstanceOf(IllegalArgumentException.class)

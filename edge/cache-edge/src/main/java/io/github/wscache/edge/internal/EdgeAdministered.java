@@ -76,7 +76,7 @@ public final class EdgeAdministered implements AdministeredCache {
                         engine.errors()))
                 .detail("purging", "Purging", purging
                         ? "on: changes need the purge secret"
-                        : "off: no purge secret is configured")
+                        : "off over HTTP: no purge secret is configured (JMX still purges)")
                 .summary(String.format(Locale.ROOT, "%d requests, %d hits, %d misses (%.1f %% "
                         + "hits, fragments included), %d stored, %d bypasses, %d not stored, "
                         + "%d purges (%d refused), %d URLs, %d responses, %d bytes",
