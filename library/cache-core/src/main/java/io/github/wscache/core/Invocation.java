@@ -1,6 +1,7 @@
 package io.github.wscache.core;
 
 import io.github.wscache.core.internal.http.CacheControl;
+import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -443,7 +444,7 @@ public final class Invocation {
         public Builder resultType(Class<?> type) {
             Objects.requireNonNull(type, "type");
             this.resultType = type.isPrimitive()
-                    ? java.lang.invoke.MethodType.methodType(type).wrap().returnType() : type;
+                    ? MethodType.methodType(type).wrap().returnType() : type;
             return this;
         }
 

@@ -10,6 +10,7 @@ import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.handler.MessageContext;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -176,7 +177,7 @@ final class CxfRequests {
         if (objects) {
             // the object level keys the parameters themselves, under their parts' names
             byName(b, parts, params);
-            java.lang.reflect.Method m = message.getExchange() == null ? null
+            Method m = message.getExchange() == null ? null
                     : CxfObjectLevel.method(message.getExchange());
             if (m != null && m.getReturnType() != void.class) {
                 b.resultType(m.getReturnType());
