@@ -63,8 +63,9 @@ final class PolicyReader {
             throw e;
         } catch (YamlException e) {
             throw located(e);
-        } catch (RuntimeException e) {
-            // no check foresaw this value; it is still the policy's fault, so say where
+        } catch (RuntimeException | StackOverflowError | LinkageError e) {
+            // no check foresaw this value; it is still the policy's fault, so say where (a
+            // class it names whose own classes are missing, a value no parser was sized for)
             throw new PolicyException(file, reader.current.line(), reader.current.column(),
                     "this entry cannot be used: " + e, e);
         }

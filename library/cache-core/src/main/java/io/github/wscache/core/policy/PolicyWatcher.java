@@ -1,6 +1,8 @@
 package io.github.wscache.core.policy;
 
+import io.github.wscache.core.internal.yaml.YamlNode;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -63,7 +65,7 @@ public final class PolicyWatcher implements AutoCloseable {
                         seen = now;
                         try {
                             last = policy.reload();
-                        } catch (RuntimeException e) {
+                        } catch (RuntimeException | LinkageError | StackOverflowError e) {
                             // a listener that throws must not end watching: the next edit
                             // is reloaded as usual
                             LOG.error("a policy change listener failed; the watcher goes on",
@@ -90,9 +92,14 @@ public final class PolicyWatcher implements AutoCloseable {
         return ours;
     }
 
+    /**
+     * The file's first bytes, one more than a policy may have (4 bytes a character at most): a
+     * larger file is told apart from the last one read, and the reload says it is too large,
+     * without this watcher holding the whole file.
+     */
     private static byte[] read(Path file) {
-        try {
-            return Files.readAllBytes(file);
+        try (InputStream in = Files.newInputStream(file)) {
+            return in.readNBytes(4 * YamlNode.MAXIMUM_CHARACTERS + 1);
         } catch (IOException e) {
             return null;
         }

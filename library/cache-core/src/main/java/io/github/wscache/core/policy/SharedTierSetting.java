@@ -28,9 +28,13 @@ import java.util.regex.Pattern;
  * }</pre>
  */
 public final class SharedTierSetting {
-    /** scheme://node,node... with nothing else; the scheme and nodes are checked after. */
+    /**
+     * scheme://nodes with nothing else; the scheme and each node (split on commas) are checked
+     * after. No repeated group: Java's regex recurses once per repetition of one, and a list of
+     * a few thousand nodes would overflow the stack.
+     */
     private static final Pattern ADDRESS = Pattern.compile(
-            "([a-z][a-z0-9+.-]*)://([^,/?#@\\s]+(?:,[^,/?#@\\s]+)*)");
+            "([a-z][a-z0-9+.-]*)://([^/?#@\\s]+)");
     /** host[:port]; the port is checked after. */
     private static final Pattern NODE = Pattern.compile(
             "(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9._-]+)(?::([0-9]{1,5}))?");
@@ -98,7 +102,12 @@ public final class SharedTierSetting {
         if (!scheme.equals("redis") && !scheme.equals("redis-cluster")) {
             return "the scheme '" + scheme + "' is not supported (redis and redis-cluster are)";
         }
-        String[] nodes = m.group(2).split(",");
+        String[] nodes = m.group(2).split(",", -1);
+        for (String node : nodes) {
+            if (node.isEmpty()) {
+                return "only a scheme, hosts and ports (no user, password, path or query)";
+            }
+        }
         if (scheme.equals("redis") && nodes.length > 1) {
             return "redis:// names one server; name a cluster's nodes with redis-cluster://";
         }

@@ -216,4 +216,33 @@ class PolicyLimitsTest {
                 .isInstanceOf(PolicyException.class)
                 .hasMessageStartingWith("wscache.yaml:3:10: 'ttl' must be at most 3650d ");
     }
+
+    @Test
+    void aClusterOfThousandsOfNodes_isReadWithoutOverflowingTheStack() {
+        String nodes = String.join(",", java.util.Collections.nCopies(5000, "10.0.0.5:6379"));
+        Policy p = parse("sharedTier: redis-cluster://" + nodes + "\n");
+        assertThat(p.sharedTier().orElseThrow().uri()).endsWith(",10.0.0.5:6379");
+        assertThatThrownBy(() -> parse("sharedTier: redis-cluster://" + nodes + ",\n"))
+                .isInstanceOf(PolicyException.class)
+                .hasMessageEndingWith("only a scheme, hosts and ports (no user, password, path"
+                        + " or query)");
+    }
+
+    @Test
+    void anAlias_isRefusedWhereItIsWritten_notReadAsItsName() {
+        assertThatThrownBy(() -> parse("operations:\n  - operation: &q getQuote\n    ttl: 1m\n"
+                + "  - operation: *q\n    ttl: 5m\n"))
+                .isInstanceOf(PolicyException.class)
+                .hasMessage("wscache.yaml:4:16: an alias ('*q') is not read in a policy: write"
+                        + " the value itself");
+    }
+
+    @Test
+    void aSecondDocument_isRefused_notIgnored() {
+        assertThatThrownBy(() -> parse("maximumSize: 64MB\n---\noperations:\n"
+                + "  - operation: a\n    ttl: 1m\n"))
+                .isInstanceOf(PolicyException.class)
+                .hasMessageStartingWith("wscache.yaml:3:1: a second document starts here (after"
+                        + " '---'): a policy is one document");
+    }
 }

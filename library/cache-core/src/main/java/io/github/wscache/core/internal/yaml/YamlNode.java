@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import io.github.wscache.core.internal.NearestName;
 import java.io.FilterReader;
 import java.io.IOException;
@@ -93,7 +94,13 @@ public final class YamlNode {
                 return new YamlNode(Kind.MAP, Collections.emptyMap(), JsonLocation.NA,
                         Collections.emptyMap());
             }
-            return parse.read(1);
+            YamlNode root = parse.read(1);
+            if (parse.next() != null) {
+                // Jackson reads a second document (after ---) as a second root value
+                throw parse.error("a second document starts here (after '---'): a " + document
+                        + " is one document; merge them into one or remove the '---'", null);
+            }
+            return root;
         } catch (YamlException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
@@ -239,6 +246,13 @@ public final class YamlNode {
                         "the " + document + " is nested deeper than " + MAXIMUM_DEPTH
                                 + " levels; a " + document + " needs at most " + neededDepth,
                         null);
+            }
+            if (parser instanceof YAMLParser y && y.isCurrentAlias()) {
+                // Jackson gives an alias (*name) as the plain string 'name', not the value it
+                // names: it would load as another policy than the one written
+                throw new YamlException(file, at.getLineNr(), at.getColumnNr(), "an alias ('*"
+                        + parser.getText() + "') is not read in a " + document
+                        + ": write the value itself", null);
             }
             switch (t) {
                 case START_OBJECT: {
