@@ -59,6 +59,11 @@ class IdentityTest extends GoogleFixture {
         COOKIE_HEADER,
         /** An API key in a custom HTTP header. */
         API_KEY_HEADER,
+        /**
+         * An API key in an HTTP header set on the client's {@code ServiceContext} rather than
+         * its options (Axis2's transport reads both).
+         */
+        SERVICE_CONTEXT_HEADER,
         /** {@code Options.setUserName} (as WS-Security modules read it). */
         OPTIONS_USER,
         /** A WS-Security {@code UsernameToken} with a clear-text password. */
@@ -125,6 +130,12 @@ class IdentityTest extends GoogleFixture {
                 return header(o, "Cookie", "sid=" + user);
             case API_KEY_HEADER:
                 return header(o, "X-Api-Key", "key-" + user);
+            case SERVICE_CONTEXT_HEADER: {
+                List<NamedValue> headers = new ArrayList<>();
+                headers.add(new NamedValue("X-Api-Key", "key-" + user));
+                client.getServiceContext().setProperty(HTTPConstants.HTTP_HEADERS, headers);
+                return "key-" + user;
+            }
             case OPTIONS_USER:
                 o.setUserName(user);
                 o.setPassword("pw-" + user);

@@ -8,10 +8,12 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Iterator;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import org.apache.axiom.om.OMElement;
 import org.apache.axis2.client.Options;
 import org.apache.axis2.client.ServiceClient;
 import org.apache.axis2.client.Stub;
+import org.apache.axis2.context.ServiceContext;
 import org.apache.axis2.kernel.http.HTTPConstants;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -128,9 +130,15 @@ public final class StubCalls {
             return false;
         }
         Options o = client.getOptions();
-        Object cookie = client.getServiceContext() == null ? null
-                : client.getServiceContext().getProperty(HTTPConstants.COOKIE_STRING);
-        Identities.addTo(b, o::getProperty, o, cookie, headers, p.identityHeaders());
+        ServiceContext sc = client.getServiceContext();
+        Object cookie = sc == null ? null : sc.getProperty(HTTPConstants.COOKIE_STRING);
+        // as the transport reads a property: the options, then the service context and its
+        // parents (a header or authenticator set there reaches the wire too)
+        Function<String, Object> property = name -> {
+            Object v = o.getProperty(name);
+            return v != null || sc == null ? v : sc.getProperty(name);
+        };
+        Identities.addTo(b, property, o, cookie, headers, p.identityHeaders());
         if (o.isManageSession() && cookie == null && !p.sharedAcrossUsers()) {
             // the answer may open this caller's session: at this level the cache cannot see
             // a Set-Cookie, so it must neither share such an answer nor hand it one
