@@ -81,10 +81,18 @@ public final class PolicyWatcher implements AutoCloseable {
         }
     }
 
+    /**
+     * Takes a key's events; whether one may have changed the file: an event of its name, or of
+     * a name starting with {@code ..}, as Kubernetes names what it swaps when it updates a
+     * mounted ConfigMap or Secret (the file is a link through {@code ..data}, which is replaced
+     * as a whole: no event names the file). The content decides whether it changed.
+     */
     private static boolean drain(WatchKey key, Path name) {
         boolean ours = false;
         for (WatchEvent<?> e : key.pollEvents()) {
-            if (name.equals(e.context())) {
+            Object context = e.context();
+            if (name.equals(context)
+                    || context instanceof Path p && p.toString().startsWith("..")) {
                 ours = true;
             }
         }

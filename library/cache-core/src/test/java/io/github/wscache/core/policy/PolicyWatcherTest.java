@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.wscache.testkit.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,6 +57,31 @@ class PolicyWatcherTest {
             assertThat(watcher.lastResult().succeeded()).isTrue();
         }
         assertThat(changes[0]).isEqualTo(2);
+    }
+
+    @Test
+    void watcher_reloadsAKubernetesConfigMapUpdate_whereNoEventNamesTheFile() throws Exception {
+        // the layout kubelet's atomic writer makes: the file is a link through ..data, a link to
+        // a timestamped directory; an update writes a new directory and swaps ..data
+        Path first = Files.createDirectory(dir.resolve("..2026_11_29_10_00_00.1"));
+        Files.writeString(first.resolve("wscache.yaml"),
+                "operations:\n  - operation: a\n    ttl: 1h\n");
+        Files.createSymbolicLink(dir.resolve("..data"), first.getFileName());
+        Path file = dir.resolve("wscache.yaml");
+        Files.createSymbolicLink(file, Path.of("..data", "wscache.yaml"));
+        Policy policy = Policy.load(file);
+
+        try (PolicyWatcher watcher = policy.watch()) {
+            Path second = Files.createDirectory(dir.resolve("..2026_11_29_10_05_00.2"));
+            Files.writeString(second.resolve("wscache.yaml"),
+                    "operations:\n  - operation: a\n    ttl: 2h\n");
+            Path swap = Files.createSymbolicLink(dir.resolve("..data_tmp"), second.getFileName());
+            Files.move(swap, dir.resolve("..data"), StandardCopyOption.ATOMIC_MOVE,
+                    StandardCopyOption.REPLACE_EXISTING);
+
+            awaitTtl(policy, Duration.ofHours(2));
+            assertThat(watcher.lastResult().succeeded()).isTrue();
+        }
     }
 
     private static void awaitTtl(Policy policy, Duration expected) {
