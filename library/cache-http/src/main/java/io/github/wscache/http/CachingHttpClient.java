@@ -9,6 +9,7 @@ import io.github.wscache.core.ResponseCache;
 import io.github.wscache.core.SharedBody;
 import io.github.wscache.core.copy.Copier;
 import io.github.wscache.core.internal.http.CacheControl;
+import io.github.wscache.core.internal.http.Headers;
 import io.github.wscache.core.internal.http.Invalidation;
 import io.github.wscache.core.internal.http.Preconditions;
 import io.github.wscache.core.policy.OperationPolicy;
@@ -231,8 +232,11 @@ public final class CachingHttpClient extends HttpClient {
 
     private static Set<String> personal() {
         Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-        names.addAll(List.of("Set-Cookie", "Set-Cookie2", "WWW-Authenticate",
-                "Authentication-Info", "Proxy-Authenticate", "Proxy-Authentication-Info"));
+        // cache-core's stored form leaves these out for every integration; the two
+        // authentication fields, which an edge must keep on a 401 it shares, only cache-http
+        names.addAll(Headers.SET_COOKIE);
+        names.addAll(Headers.PROXY_AUTHENTICATION);
+        names.addAll(List.of("WWW-Authenticate", "Authentication-Info"));
         return names;
     }
 
